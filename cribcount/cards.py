@@ -1,0 +1,330 @@
+"""Cards and card notation: ``Rank``, ``Suit``, ``Card``, parsing and errors.
+
+Notation: a rank (A 2-9 10 T J Q K, any case) followed by a suit (c d h s, any
+case, or one of the symbols ♣ ♦ ♥ ♠ ♧ ♢ ♡ ♤). Cards are separated by spaces
+and/or commas; a ``/`` puts the starter after it. The canonical form that
+cribcount writes is one rank character (``T`` for ten) and a lowercase suit.
+
+>>> parse_hand("5h 5d 5c Js / 5s")
+parse_hand('5h 5d 5c Js / 5s')
+>>> str(Card.parse("10♥"))
+'Th'
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+__all__ = [
+    "Card",
+    "CribcountError",
+    "Hand",
+    "NotationError",
+    "Rank",
+    "Suit",
+    "Token",
+    "parse_card",
+    "parse_cards",
+    "parse_hand",
+    "tokenize",
+]
+
+
+class CribcountError(ValueError):
+    """Any error about input that cribcount was asked to read or score.
+
+    ``text`` is the whole input, ``token`` the offending part of it and
+    ``column`` its 1-based position in ``text`` (0 when no single place is to
+    blame, for example when cards are missing).
+    """
+
+    def __init__(self, message: str, *, text: str = "", token: str = "", column: int = 0):
+        super().__init__(message)
+        self.message = message
+        self.text = text
+        self.token = token
+        self.column = column
+
+
+class NotationError(CribcountError):
+    """Card notation that cannot be read: bad rank or suit, wrong count, duplicates."""
+
+
+class Rank(enum.IntEnum):
+    """A card's rank, numbered in run order: the ace is low only."""
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def counting_value(self) -> int:
+        """Counting value for fifteens and the count to 31: face cards count 10."""
+        return min(int(self), 10)
+
+    @property
+    def symbol(self) -> str:
+        """The canonical one-character symbol: A 2-9 T J Q K."""
+        return _RANK_SYMBOLS[self - 1]
+
+
+class Suit(enum.Enum):
+    """A card's suit; no suit ranks above another."""
+
+    CLUBS = "c"
+    DIAMONDS = "d"
+    HEARTS = "h"
+    SPADES = "s"
+
+    @property
+    def symbol(self) -> str:
+        """The canonical lowercase letter."""
+        return self.value
+
+
+_RANK_SYMBOLS = "A23456789TJQK"
+_RANKS: dict[str, Rank] = {sym: Rank(i + 1) for i, sym in enumerate(_RANK_SYMBOLS)}
+_RANKS["10"] = Rank.TEN
+_SUITS: dict[str, Suit] = {
+    "c": Suit.CLUBS,
+    "d": Suit.DIAMONDS,
+    "h": Suit.HEARTS,
+    "s": Suit.SPADES,
+    "♣": Suit.CLUBS,
+    "♧": Suit.CLUBS,
+    "♦": Suit.DIAMONDS,
+    "♢": Suit.DIAMONDS,
+    "♥": Suit.HEARTS,
+    "♡": Suit.HEARTS,
+    "♠": Suit.SPADES,
+    "♤": Suit.SPADES,
+}
+_SUIT_ORDER = {suit: i for i, suit in enumerate(Suit)}
+_VARIATION_SELECTOR = "\ufe0f"  # emoji presentation of ♥️ and friends
+_SEPARATORS = frozenset(" \t\r\n\v\f,")
+RANK_HELP = "a rank (A 2-10 T J Q K)"
+SUIT_HELP = "a suit (c d h s or ♣ ♦ ♥ ♠)"
+
+
+@functools.total_ordering
+@dataclass(frozen=True)
+class Card:
+    """One of the 52 cards; orders by rank, then suit (c d h s)."""
+
+    rank: Rank
+    suit: Suit
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index < other.index
+
+    @property
+    def index(self) -> int:
+        """A number 0..51, by rank then suit: a compact key for tables."""
+        return (self.rank - 1) * 4 + _SUIT_ORDER[self.suit]
+
+    @property
+    def value(self) -> int:
+        """Counting value: A = 1, 2..10 face value, J = Q = K = 10."""
+        return self.rank.counting_value
+
+    @classmethod
+    def parse(cls, token: str) -> Card:
+        """Read one card such as ``5h``, ``10♥`` or ``tS``; raise NotationError if it is not one."""
+        return parse_card(token)
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        """The card whose ``index`` is ``index`` (0..51)."""
+        return _DECK[index]
+
+    def __str__(self) -> str:
+        return self.rank.symbol + self.suit.value
+
+    def __repr__(self) -> str:
+        return f"Card.parse('{self}')"
+
+
+_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
+DECK = _DECK
+"""All 52 cards in ``index`` order."""
+
+
+@dataclass(frozen=True)
+class Token:
+    """A piece of the input: its text and 1-based column."""
+
+    text: str
+    column: int
+
+
+@dataclass(frozen=True)
+class Hand:
+    """Four cards and a starter, all different: what is counted at the show."""
+
+    cards: tuple[Card, Card, Card, Card]
+    starter: Card
+
+    def __post_init__(self) -> None:
+        if len(self.cards) != 4:
+            raise NotationError(f"a hand needs 4 cards and a starter, got {len(self.cards)} cards")
+        seen: set[Card] = set()
+        for card in (*self.cards, self.starter):
+            if card in seen:
+                raise NotationError(f"{card} appears twice", token=str(card))
+            seen.add(card)
+
+    def __str__(self) -> str:
+        return format_cards(self.cards) + " / " + str(self.starter)
+
+    def __repr__(self) -> str:
+        return f"parse_hand('{self}')"
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Canonical notation of cards, separated by single spaces."""
+    return " ".join(str(card) for card in cards)
+
+
+def tokenize(text: str) -> list[Token]:
+    """Split notation into tokens at spaces and commas; ``/`` is a token of its own."""
+    tokens: list[Token] = []
+    start = -1
+    for i, ch in enumerate(text):
+        if ch in _SEPARATORS or ch == "/":
+            if start >= 0:
+                tokens.append(Token(text[start:i], start + 1))
+                start = -1
+            if ch == "/":
+                tokens.append(Token("/", i + 1))
+        elif start < 0:
+            start = i
+    if start >= 0:
+        tokens.append(Token(text[start:], start + 1))
+    return tokens
+
+
+def _quote(text: str) -> str:
+    # repr escapes control characters and lone surrogates, so the message always prints.
+    return repr(text) if text.isprintable() else ascii(text)
+
+
+def parse_card(token: str, *, text: str | None = None, column: int = 1) -> Card:
+    """Read one card token; ``text`` and ``column`` place it in a larger input for errors."""
+    whole = token if text is None else text
+    where = f"(column {column})"
+    body = token[:-1] if token.endswith(_VARIATION_SELECTOR) else token
+    suit = _SUITS.get(body[-1:].lower())
+    rank_part = body[:-1] if suit is not None else body
+    rank = _RANKS.get(rank_part.upper())
+    if suit is not None and rank is not None:
+        return _DECK[(rank - 1) * 4 + _SUIT_ORDER[suit]]
+    q = _quote(token)
+    if suit is None and _RANKS.get(body.upper()) is not None:
+        message = f"missing suit after {q} {where}: expected {SUIT_HELP}"
+    elif suit is None and _RANKS.get(body[:-1].upper()) is not None:
+        message = f"unknown suit {_quote(body[-1])} in {q} {where}: expected {SUIT_HELP}"
+    elif suit is not None and rank_part == "":
+        message = f"missing rank before {q} {where}: expected {RANK_HELP}"
+    elif suit is not None and len(rank_part) <= 2:
+        message = f"unknown rank {_quote(rank_part)} in {q} {where}: expected {RANK_HELP}"
+    else:
+        message = f"unknown card {q} {where}: expected {RANK_HELP} then {SUIT_HELP}"
+    raise NotationError(message, text=whole, token=token, column=column)
+
+
+def parse_cards(text: str, *, what: str = "cards") -> list[tuple[Card, Token]]:
+    """Read cards separated by spaces or commas, checking none appears twice.
+
+    Returns each card with the token it came from. ``/`` is not allowed here;
+    ``what`` names the input in messages.
+    """
+    cards: list[tuple[Card, Token]] = []
+    for token in tokenize(text):
+        if token.text == "/":
+            raise NotationError(
+                f"unexpected '/' (column {token.column}) in {what}",
+                text=text,
+                token="/",
+                column=token.column,
+            )
+        cards.append((parse_card(token.text, text=text, column=token.column), token))
+    check_distinct(cards, text=text)
+    return cards
+
+
+def check_distinct(cards: Sequence[tuple[Card, Token]], *, text: str) -> None:
+    """Raise NotationError naming the first card that appears twice."""
+    first: dict[Card, Token] = {}
+    for card, token in cards:
+        if card in first:
+            raise NotationError(
+                f"{card} appears twice (columns {first[card].column} and {token.column})",
+                text=text,
+                token=token.text,
+                column=token.column,
+            )
+        first[card] = token
+
+
+def parse_hand(text: str) -> Hand:
+    """Read four hand cards and a starter (``5h 5d 5c Js / 5s``; with no ``/``, the fifth card)."""
+    tokens = tokenize(text)
+    slashes = [t for t in tokens if t.text == "/"]
+    if len(slashes) > 1:
+        extra = slashes[1]
+        raise NotationError(
+            f"a second '/' at column {extra.column}: only the starter follows one '/'",
+            text=text,
+            token="/",
+            column=extra.column,
+        )
+    cards = [(parse_card(t.text, text=text, column=t.column), t) for t in tokens if t.text != "/"]
+    check_distinct(cards, text=text)
+    if not cards:
+        raise NotationError("no cards: a hand needs 4 cards and a starter", text=text)
+    if slashes:
+        slash = slashes[0]
+        before = [(c, t) for c, t in cards if t.column < slash.column]
+        after = [(c, t) for c, t in cards if t.column > slash.column]
+        _check_count(text, before, 4, f"before '/' (column {slash.column})", slash.column)
+        _check_count(text, after, 1, f"after '/' (column {slash.column})", len(text) + 1)
+    else:
+        _check_count(text, cards, 5, "", len(text) + 1)
+    c = [card for card, _ in cards]
+    return Hand((c[0], c[1], c[2], c[3]), c[4])
+
+
+def _check_count(
+    text: str, cards: Sequence[tuple[Card, Token]], wanted: int, where: str, end: int
+) -> None:
+    """Raise NotationError unless ``cards`` holds ``wanted`` cards; ``end`` is where more belong."""
+    got = len(cards)
+    if got == wanted:
+        return
+    expected = {5: "4 cards and a starter", 4: "4 hand cards", 1: "1 starter"}[wanted]
+    place = f" {where}" if where else ""
+    noun = "card" if got == 1 else "cards"
+    # Point at the first card too many, or where the missing cards should be.
+    token = cards[wanted][1] if got > wanted else None
+    extra = f" ({_quote(token.text)} at column {token.column} is one too many)" if token else ""
+    raise NotationError(
+        f"expected {expected}{place}, got {got} {noun}{extra}",
+        text=text,
+        token=token.text if token else "",
+        column=token.column if token else end,
+    )

@@ -1,0 +1,140 @@
+"""The ``cribcount`` command: Click commands over the library, nothing more.
+
+Exit status: 0 all well, 1 a claim differs from the count, 2 bad input.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+import click
+
+from cribcount import __version__
+from cribcount.cards import CribcountError, parse_hand
+from cribcount.formats import count_to_dict, render_claim, render_count, render_json
+from cribcount.show import count_show
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+EXIT_OK, EXIT_CLAIM_DIFFERS, EXIT_BAD_INPUT = 0, 1, 2
+
+
+class BadInput(click.ClickException):
+    """Bad input: one line on stderr, exit status 2."""
+
+    exit_code = EXIT_BAD_INPUT
+
+
+def bad_input(error: CribcountError) -> BadInput:
+    """Turn a library error into the CLI's one-line exit-2 error."""
+    return BadInput(error.message)
+
+
+def format_option(*choices: str) -> Callable[[F], F]:
+    """The ``--format`` option shared by every command; the first choice is the default."""
+    return click.option(
+        "--format",
+        "fmt",
+        type=click.Choice(choices, case_sensitive=False),
+        default=choices[0],
+        show_default=True,
+        help="Output format.",
+    )
+
+
+def join_arguments(args: Sequence[str]) -> str:
+    """One notation string from several arguments; an empty argument is an error."""
+    for i, arg in enumerate(args, start=1):
+        if not arg.strip():
+            raise BadInput(f"argument {i} is empty: expected cards such as 5h or 10s")
+    if not args:
+        raise BadInput("no cards given: expected 4 cards and a starter, such as 5h 5d 5c Js / 5s")
+    return " ".join(args)
+
+
+class DefaultToScore(click.Group):
+    """A group that treats ``cribcount CARDS...`` as ``cribcount score CARDS...``."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ("--help", "--version"):
+            args = ["score", *args]
+        return super().parse_args(ctx, args)
+
+
+@click.group(cls=DefaultToScore, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="cribcount")
+def cli() -> None:
+    """Exact cribbage scoring: count a show, check a claim, score many hands.
+
+    \b
+    Examples:
+      cribcount 5h 5d 5c Js / 5s
+      cribcount score "2h 4h 6h 8h / Kc" --crib
+      cribcount score 7h 7s 8d 8c 9h --claim 20
+    """
+
+
+@cli.command()
+@click.argument("cards", nargs=-1)
+@click.option("--crib", is_flag=True, help="Count as the crib: only a five-card flush scores.")
+@click.option(
+    "--claim",
+    type=click.IntRange(min=0),
+    metavar="N",
+    help="Check a claimed count (muggins): exit 1 when it differs from the true count.",
+)
+@format_option("text", "json")
+def score(cards: tuple[str, ...], crib: bool, claim: int | None, fmt: str) -> None:
+    """Count four cards and the starter, the way a player says it.
+
+    CARDS are four hand cards then the starter, after a '/' or as the fifth
+    card: one quoted argument or several.
+
+    \b
+    Examples:
+      cribcount score 5h 5d 5c Js / 5s
+      cribcount score "10h, Jh, Qh, Kh / 5h" --crib
+      cribcount score 7h 7s 8d 8c 9h --claim 20 --format json
+    """
+    try:
+        count = count_show(parse_hand(join_arguments(cards)), crib=crib)
+    except CribcountError as error:
+        raise bad_input(error) from None
+    if fmt == "json":
+        data = count_to_dict(count)
+        if claim is not None:
+            data["claim"] = claim
+            data["difference"] = claim - count.total
+        click.echo(render_json(data))
+    else:
+        click.echo(render_count(count))
+        if claim is not None:
+            click.echo(render_claim(claim, count.total))
+    if claim is not None and claim != count.total:
+        sys.exit(EXIT_CLAIM_DIFFERS)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status (errors print one line on stderr)."""
+    try:
+        cli.main(args=argv, prog_name="cribcount", standalone_mode=False)
+    except click.exceptions.Exit as done:
+        return done.exit_code
+    except click.ClickException as error:
+        # Usage errors too are one line, not Click's usage block.
+        click.echo(f"cribcount: {error.format_message()}", err=True)
+        return EXIT_BAD_INPUT if isinstance(error, click.UsageError) else error.exit_code
+    except click.Abort:
+        click.echo("cribcount: aborted", err=True)
+        return 1
+    except BrokenPipeError:
+        # The reader went away (``| head``): stop quietly, as a well-behaved filter does.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
+    except SystemExit as exit_:
+        return exit_.code if isinstance(exit_.code, int) else 1
+    return EXIT_OK
