@@ -17,6 +17,7 @@ import enum
 import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = [
     "Card",
@@ -164,8 +165,7 @@ DECK = _DECK
 """All 52 cards in ``index`` order."""
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):
     """A piece of the input: its text and 1-based column."""
 
     text: str

@@ -55,16 +55,52 @@ def join_arguments(args: Sequence[str]) -> str:
     return " ".join(args)
 
 
-class DefaultToScore(click.Group):
-    """A group that treats ``cribcount CARDS...`` as ``cribcount score CARDS...``."""
+class CribcountGroup(click.Group):
+    """The top-level group: ``cribcount CARDS...`` means ``cribcount score CARDS...``,
+    and every error comes out as one line on stderr with its exit status."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if args and args[0] not in self.commands and args[0] not in ("--help", "--version"):
+        if args and args[0] not in self.commands and args[0] not in ("-h", "--help", "--version"):
             args = ["score", *args]
         return super().parse_args(ctx, args)
 
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        sys.exit(self._run(args, prog_name, **extra))
 
-@click.group(cls=DefaultToScore, context_settings={"help_option_names": ["-h", "--help"]})
+    def _run(self, args: Sequence[str] | None, prog_name: str | None, **extra: Any) -> int:
+        try:
+            super().main(args, prog_name or "cribcount", standalone_mode=False, **extra)
+        except click.exceptions.Exit as done:
+            return done.exit_code
+        except click.exceptions.NoArgsIsHelpError as nothing:
+            # Plain ``cribcount`` asks for help: give it, and succeed.
+            click.echo(nothing.format_message())
+            return EXIT_OK
+        except click.ClickException as error:
+            # Usage errors too are one line, not Click's usage block.
+            click.echo(f"cribcount: {error.format_message()}", err=True)
+            return EXIT_BAD_INPUT if isinstance(error, click.UsageError) else error.exit_code
+        except click.Abort:
+            click.echo("cribcount: aborted", err=True)
+            return 1
+        except BrokenPipeError:
+            # The reader went away (``| head``): stop quietly, as a well-behaved filter does.
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            return 141
+        return EXIT_OK
+
+
+@click.group(cls=CribcountGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="cribcount")
 def cli() -> None:
     """Exact cribbage scoring: count a show, check a claim, score many hands.
@@ -118,23 +154,9 @@ def score(cards: tuple[str, ...], crib: bool, claim: int | None, fmt: str) -> No
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status (errors print one line on stderr)."""
+    """Run the command line; errors print one line on stderr. Returns the exit status."""
     try:
-        cli.main(args=argv, prog_name="cribcount", standalone_mode=False)
-    except click.exceptions.Exit as done:
-        return done.exit_code
-    except click.ClickException as error:
-        # Usage errors too are one line, not Click's usage block.
-        click.echo(f"cribcount: {error.format_message()}", err=True)
-        return EXIT_BAD_INPUT if isinstance(error, click.UsageError) else error.exit_code
-    except click.Abort:
-        click.echo("cribcount: aborted", err=True)
-        return 1
-    except BrokenPipeError:
-        # The reader went away (``| head``): stop quietly, as a well-behaved filter does.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 141
-    except SystemExit as exit_:
-        return exit_.code if isinstance(exit_.code, int) else 1
+        cli.main(args=argv, prog_name="cribcount")
+    except SystemExit as done:
+        return done.code if isinstance(done.code, int) else EXIT_BAD_INPUT
     return EXIT_OK

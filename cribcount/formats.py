@@ -19,7 +19,6 @@ total 24
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from cribcount.cards import Rank, format_cards
@@ -59,6 +58,8 @@ def count_to_dict(count: Count) -> dict[str, Any]:
 
 def render_json(data: Any) -> str:
     """Compact JSON on one line, non-ASCII kept as is."""
+    import json  # only the JSON formats pay for it
+
     return json.dumps(data, ensure_ascii=False, separators=(", ", ": "))
 
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, product
+from typing import NamedTuple
 
 from cribcount.cards import DECK, Card, Hand, Rank
 
@@ -31,8 +31,7 @@ class Kind(enum.Enum):
     NOBS = "nobs"
 
 
-@dataclass(frozen=True)
-class Item:
+class Item(NamedTuple):
     """One scoring combination: its kind, the cards that make it and its points.
 
     Pairs of one rank make a single item (a pair 2, pair royal 6, double pair
@@ -44,8 +43,7 @@ class Item:
     points: int
 
 
-@dataclass(frozen=True)
-class Count:
+class Count(NamedTuple):
     """The counted show: what was counted, whether as a crib, and the items in spoken order."""
 
     hand: Hand
@@ -68,11 +66,12 @@ def count_show(hand: Hand, *, crib: bool = False) -> Count:
 
 
 def _fifteens(cards: Sequence[Card]) -> list[Item]:
+    values = [card.value for card in cards]
     return [
-        Item(Kind.FIFTEEN, combo, 2)
+        Item(Kind.FIFTEEN, tuple(cards[i] for i in combo), 2)
         for size in range(2, len(cards) + 1)
-        for combo in combinations(cards, size)
-        if sum(card.value for card in combo) == 15
+        for combo in combinations(range(len(cards)), size)
+        if sum(values[i] for i in combo) == 15
     ]
 
 
@@ -120,8 +119,7 @@ def _nobs(hand: Hand) -> list[Item]:
     ]
 
 
-@dataclass(frozen=True)
-class RankPoints:
+class RankPoints(NamedTuple):
     """Points of five cards that depend on ranks alone: fifteens, pairs and runs."""
 
     fifteens: int

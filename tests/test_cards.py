@@ -1,0 +1,180 @@
+"""Card notation: ranks, suits, separators, the starter, and every kind of bad input."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cribcount.cards import (
+    DECK,
+    Card,
+    CribcountError,
+    Hand,
+    NotationError,
+    Rank,
+    Suit,
+    parse_card,
+    parse_hand,
+    tokenize,
+)
+
+
+@pytest.mark.parametrize(
+    ("token", "rank", "suit"),
+    [
+        ("5h", Rank.FIVE, Suit.HEARTS),
+        ("AS", Rank.ACE, Suit.SPADES),
+        ("a♠", Rank.ACE, Suit.SPADES),
+        ("10d", Rank.TEN, Suit.DIAMONDS),
+        ("Td", Rank.TEN, Suit.DIAMONDS),
+        ("tD", Rank.TEN, Suit.DIAMONDS),
+        ("j♣", Rank.JACK, Suit.CLUBS),
+        ("Q♧", Rank.QUEEN, Suit.CLUBS),
+        ("K♢", Rank.KING, Suit.DIAMONDS),
+        ("2♦", Rank.TWO, Suit.DIAMONDS),
+        ("9♥", Rank.NINE, Suit.HEARTS),
+        ("9♡", Rank.NINE, Suit.HEARTS),
+        ("3♤", Rank.THREE, Suit.SPADES),
+        ("7♥\ufe0f", Rank.SEVEN, Suit.HEARTS),
+    ],
+)
+def test_parse_card(token: str, rank: Rank, suit: Suit) -> None:
+    assert parse_card(token) == Card(rank, suit)
+
+
+@pytest.mark.parametrize(
+    ("card", "text"),
+    [
+        (Card(Rank.TEN, Suit.HEARTS), "Th"),
+        (Card(Rank.ACE, Suit.CLUBS), "Ac"),
+        (Card(Rank.KING, Suit.SPADES), "Ks"),
+    ],
+)
+def test_canonical_form(card: Card, text: str) -> None:
+    assert str(card) == text
+    assert repr(card) == f"Card.parse('{text}')"
+
+
+def test_counting_values() -> None:
+    # A = 1, 2..10 face value, J = Q = K = 10.
+    assert [Rank(r).counting_value for r in range(1, 14)] == [
+        1,
+        2,
+        3,
+        4,
+        5,
+        6,
+        7,
+        8,
+        9,
+        10,
+        10,
+        10,
+        10,
+    ]
+
+
+def test_deck_holds_52_different_cards_in_index_order() -> None:
+    assert len(set(DECK)) == 52
+    assert [card.index for card in DECK] == list(range(52))
+    assert sorted(DECK, reverse=True) == list(reversed(DECK))
+
+
+@given(st.sampled_from(DECK))
+def test_format_round_trips_through_parsing(card: Card) -> None:
+    assert parse_card(str(card)) == card
+    assert eval(repr(card), {"Card": Card}) == card
+
+
+@given(st.permutations(DECK).map(lambda deck: deck[:5]))
+def test_hand_round_trips_through_parsing(cards: list[Card]) -> None:
+    hand = Hand((cards[0], cards[1], cards[2], cards[3]), cards[4])
+    assert parse_hand(str(hand)) == hand
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "5h 5d 5c Js / 5s",
+        "5h 5d 5c Js 5s",
+        "5h,5d,5c,Js,5s",
+        "5h, 5d, 5c, Js/5s",
+        "  5H 5D\t5C JS /5S  ",
+        "5♥ 5♦ 5♣ J♠ / 5♠",
+    ],
+)
+def test_separators_and_starter(text: str) -> None:
+    hand = parse_hand(text)
+    assert [str(c) for c in hand.cards] == ["5h", "5d", "5c", "Js"]
+    assert str(hand.starter) == "5s"
+
+
+def test_tokenize_gives_columns() -> None:
+    assert [(t.text, t.column) for t in tokenize("5h,10d /Js")] == [
+        ("5h", 1),
+        ("10d", 4),
+        ("/", 8),
+        ("Js", 9),
+    ]
+
+
+# (input, the bad token, its column, words the message must contain)
+BAD_HANDS = [
+    ("5h 5d 5x Js 5s", "5x", 7, ["unknown suit 'x'", "'5x'", "column 7"]),
+    ("5h 5d 1c Js 5s", "1c", 7, ["unknown rank '1'", "'1c'", "column 7"]),
+    ("5h 5d 11c Js 5s", "11c", 7, ["unknown rank '11'", "column 7"]),
+    ("5h 5d 5 Js 5s", "5", 7, ["missing suit", "'5'", "column 7"]),
+    ("5h h Js 5c 5s", "h", 4, ["missing rank", "'h'", "column 4"]),
+    ("5h 5d 5c Js 5h", "5h", 13, ["5h appears twice", "columns 1 and 13"]),
+    ("5h 5d 5c / 5s", "", 10, ["expected 4 hand cards", "got 3 cards"]),
+    (
+        "5h 5d 5c Js 2c / 5s",
+        "2c",
+        13,
+        ["expected 4 hand cards", "got 5 cards", "'2c' at column 13"],
+    ),
+    ("5h 5d 5c Js /", "", 14, ["expected 1 starter", "got 0 cards"]),
+    ("5h 5d 5c Js / 5s 6s", "6s", 18, ["expected 1 starter", "got 2 cards", "'6s'"]),
+    ("5h 5d 5c Js / 5s /", "/", 18, ["second '/'", "column 18"]),
+    ("5h 5d 5c Js", "", 12, ["expected 4 cards and a starter", "got 4 cards"]),
+    ("5h 5d 5c Js 5s 6s", "6s", 16, ["got 6 cards", "'6s' at column 16"]),
+    ("", "", 0, ["no cards"]),
+    ("5h 5d 5c; Js 5s", "5c;", 7, ["unknown", "'5c;'", "column 7"]),
+    ("5h 5d zz Js 5s", "zz", 7, ["unknown card 'zz'", "column 7"]),
+    ("5h 5d\x005c Js 5s", "5d\x005c", 4, ["'5d\\x005c'", "column 4"]),
+]
+
+
+@pytest.mark.parametrize(("text", "token", "column", "words"), BAD_HANDS)
+def test_bad_hand_names_token_and_column(
+    text: str, token: str, column: int, words: list[str]
+) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_hand(text)
+    error = caught.value
+    assert isinstance(error, ValueError)
+    assert error.text == text
+    assert error.token == token
+    assert error.column == column
+    for word in words:
+        assert word in str(error)
+    assert "\n" not in str(error)
+
+
+def test_hand_checks_its_cards() -> None:
+    five = Card(Rank.FIVE, Suit.HEARTS)
+    with pytest.raises(NotationError, match="5h appears twice"):
+        Hand((five, DECK[0], DECK[1], DECK[2]), five)
+
+
+@given(st.text())
+def test_any_text_parses_or_raises_one_line_notation_error(text: str) -> None:
+    try:
+        hand = parse_hand(text)
+    except CribcountError as error:
+        message = str(error)
+        assert message and "\n" not in message
+        message.encode("utf-8")  # always printable, even for lone surrogates
+    else:
+        assert len({*hand.cards, hand.starter}) == 5
