@@ -1,0 +1,64 @@
+"""The README's shell transcripts are real: every ``$ command`` in a console block is run
+and must print what the README shows (``$ echo $?`` checks the exit status before it)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def transcripts() -> list[tuple[str, list[str]]]:
+    """(command, expected output lines) for each ``$ `` line of the README's console blocks."""
+    steps: list[tuple[str, list[str]]] = []
+    in_block = False
+    for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines():
+        if line.startswith("```"):
+            in_block = line.strip() == "```console"
+            continue
+        if not in_block:
+            continue
+        if line.startswith("$ "):
+            steps.append((line[2:], []))
+        elif steps:
+            steps[-1][1].append(line)
+    return steps
+
+
+def is_subsequence(part: list[str], whole: list[str]) -> bool:
+    it = iter(whole)
+    return all(line in it for line in part)
+
+
+def test_readme_has_transcripts() -> None:
+    commands = [command for command, _ in transcripts()]
+    assert any(command.startswith("cribcount ") for command in commands)
+
+
+def test_readme_transcripts_are_real_output() -> None:
+    env = {**os.environ, "PATH": os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"]}
+    status = 0
+    for command, expected in transcripts():
+        if command == "echo $?":
+            assert expected == [str(status)], f"exit status before {command!r}"
+            continue
+        done = subprocess.run(
+            ["bash", "-c", command], cwd=ROOT, env=env, capture_output=True, text=True, check=False
+        )
+        status = done.returncode
+        out, err = done.stdout.splitlines(), done.stderr.splitlines()
+        # stdout and stderr share the terminal, so only their own orders are fixed.
+        assert sorted(out + err) == sorted(expected), command
+        assert is_subsequence(out, expected), command
+
+
+@pytest.mark.parametrize("command", ["pip install . && cribcount 5h 5d 5c Js / 5s"])
+def test_readme_shows_the_set_up_commands(command: str) -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert command in text
+    assert "pip install '.[test]' && pytest" in text
