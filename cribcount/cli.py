@@ -160,3 +160,56 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as done:
         return done.code if isinstance(done.code, int) else EXIT_BAD_INPUT
     return EXIT_OK
+
+
+# --- peg: score the play ---------------------------------------------------------------------
+
+
+@cli.command()
+@click.argument("cards", nargs=-1)
+@click.option("--pone", metavar="CARDS", help="Pone's four cards: check the play against them.")
+@click.option("--dealer", metavar="CARDS", help="The dealer's four cards (with --pone).")
+@click.option(
+    "--players",
+    type=click.IntRange(2, 3),
+    default=2,
+    show_default=True,
+    help="Players at the table; three take turns first, second, dealer.",
+)
+@format_option("text", "json")
+def peg(
+    cards: tuple[str, ...], pone: str | None, dealer: str | None, players: int, fmt: str
+) -> None:
+    """Peg the play: who scores what, card by card, to 31 with go and last card.
+
+    CARDS are the cards in the order they were laid, pone first, turns
+    alternating, with the word 'go' where a player could not play. After a go
+    the other player keeps playing; a card that would pass 31 then leads a new
+    count. With --pone and --dealer the play is checked against the hands and
+    gos may be left out.
+
+    \b
+    Examples:
+      cribcount peg "Kc 9d Th go 2s 7c 6s"
+      cribcount peg Kc 9d Th 2s 7c 6s Qh Jh --pone "Kc Th 2s 6s" --dealer "9d 7c Qh Jh"
+      cribcount peg 7c 8d 8h --format json
+    """
+    from cribcount.formats import pegging_to_dict, render_pegging
+    from cribcount.play import peg as peg_play
+
+    if not cards:
+        raise BadInput(
+            "no cards given: expected the cards in the order they were laid, such as Kc 9d"
+        )
+    if (pone is None) != (dealer is None):
+        raise BadInput("--pone and --dealer go together: give both hands or neither")
+    if pone is not None and players != 2:
+        raise BadInput("--pone and --dealer check a two-player play only")
+    try:
+        pegging = peg_play(join_arguments(cards), pone=pone, dealer=dealer, players=players)
+    except CribcountError as error:
+        raise bad_input(error) from None
+    if fmt == "json":
+        click.echo(render_json(pegging_to_dict(pegging)))
+    else:
+        click.echo(render_pegging(pegging))

@@ -19,7 +19,7 @@ total 24
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cribcount.cards import Rank, format_cards
 from cribcount.show import Count, Item, Kind
@@ -113,3 +113,57 @@ def render_claim(claim: int, total: int) -> str:
         )
     over = claim - total
     return f"claim {claim}, count {total}: over-claimed by {over} point{'s' if over != 1 else ''}"
+
+
+# --- peg: the play, card by card -------------------------------------------------------------
+
+if TYPE_CHECKING:
+    from cribcount.play import Pegging, PegItem
+
+__all__ += ["describe_peg_item", "pegging_to_dict", "render_pegging"]
+
+_PEG_WORDS = {
+    "fifteen": "fifteen for {}",
+    "thirty-one": "31 for {}",
+    "run": "run of {0} for {0}",
+    "go": "go for {}",
+    "last-card": "last card for {}",
+}
+
+
+def describe_peg_item(item: PegItem) -> str:
+    """How a pegged item is said: ``fifteen for 2``, ``pair royal for 6``, ``run of 4 for 4``."""
+    kind = item.kind.value
+    if kind == "pair":
+        return _PAIR_NAMES[item.points].removeprefix("a ")
+    return _PEG_WORDS[kind].format(item.points)
+
+
+def pegging_to_dict(pegging: Pegging) -> dict[str, Any]:
+    """The play as plain data: each turn (player, card or None for a go, count, items), totals."""
+    return {
+        "plays": [
+            {
+                "player": play.player,
+                "card": None if play.card is None else str(play.card),
+                "count": play.count,
+                "items": [{"kind": item.kind.value, "points": item.points} for item in play.items],
+                "points": play.points,
+            }
+            for play in pegging.plays
+        ],
+        "totals": pegging.totals,
+    }
+
+
+def render_pegging(pegging: Pegging) -> str:
+    """One line per turn (player, card or go, count, what it scored), then the totals."""
+    width = max(len(name) for name in pegging.players)
+    lines = []
+    for play in pegging.plays:
+        card = "go" if play.card is None else str(play.card)
+        said = ", ".join(describe_peg_item(item) for item in play.items)
+        lines.append(f"{play.player:<{width}}  {card:<2}  {play.count:>2}  {said}".rstrip())
+    totals = ", ".join(f"{name} {points}" for name, points in pegging.totals.items())
+    lines.append(f"totals: {totals}")
+    return "\n".join(lines)
