@@ -39,6 +39,23 @@ def peg_with(text: str, hands: dict[str, str]) -> Pegging:
     return peg(text, pone=hands.get("pone"), dealer=hands.get("dealer"))
 
 
+# K 10, 9 19, 10 29 and the dealer's go, as in RULES.md example 3.
+K_9_10_GO: list[Row] = [
+    ("pone", "Kc", 10, {}),
+    ("dealer", "9d", 19, {}),
+    ("pone", "Th", 29, {}),
+    ("dealer", None, 29, {}),
+]
+# K 10, Q 20, 9 29, the dealer's go and pone's: nobody can play, pone takes the go.
+K_Q_9_GO_GO: list[Row] = [
+    ("pone", "Kc", 10, {}),
+    ("dealer", "Qd", 20, {}),
+    ("pone", "9h", 29, {}),
+    ("dealer", None, 29, {}),
+    ("pone", None, 29, {"go": 1}),
+]
+
+
 # --- the three worked examples of RULES.md -----------------------------------------------------
 
 WORKED_EXAMPLES: list[tuple[str, list[Row], dict[str, int]]] = [
@@ -68,10 +85,7 @@ WORKED_EXAMPLES: list[tuple[str, list[Row], dict[str, int]]] = [
     (
         "Kc 9d Th go 2s 7c 6s",
         [
-            ("pone", "Kc", 10, {}),
-            ("dealer", "9d", 19, {}),
-            ("pone", "Th", 29, {}),
-            ("dealer", None, 29, {}),
+            *K_9_10_GO,
             ("pone", "2s", 31, {"thirty-one": 2}),
             ("dealer", "7c", 7, {}),
             ("pone", "6s", 13, {"last-card": 1}),
@@ -135,10 +149,7 @@ def test_plays_from_the_rules(
 def test_pairs_do_not_count_across_a_reset_after_31() -> None:
     # K 9 10 2 is 31; the dealer's 2 leads a new count and pairs nothing.
     assert rows(peg("Kc 9d Th go 2s 2d")) == [
-        ("pone", "Kc", 10, {}),
-        ("dealer", "9d", 19, {}),
-        ("pone", "Th", 29, {}),
-        ("dealer", None, 29, {}),
+        *K_9_10_GO,
         ("pone", "2s", 31, {"thirty-one": 2}),
         ("dealer", "2d", 2, {"last-card": 1}),
     ]
@@ -148,11 +159,7 @@ def test_pairs_and_runs_do_not_count_across_a_reset_after_go() -> None:
     # K Q 9 is 29; both say go, pone takes the go; dealer's 9 leads and pairs nothing,
     # and pone's 8 after it is 17 with no run (the old count's 9 is gone).
     assert rows(peg("Kc Qd 9h go go 9c 8s")) == [
-        ("pone", "Kc", 10, {}),
-        ("dealer", "Qd", 20, {}),
-        ("pone", "9h", 29, {}),
-        ("dealer", None, 29, {}),
-        ("pone", None, 29, {"go": 1}),
+        *K_Q_9_GO_GO,
         ("dealer", "9c", 9, {}),
         ("pone", "8s", 17, {"last-card": 1}),
     ]
@@ -165,11 +172,7 @@ def test_go_followed_by_a_fifteen_for_the_other_player(text: str) -> None:
     # same: the 8 cannot follow 29, so the count was over.
     pegging = peg(text)
     assert rows(pegging) == [
-        ("pone", "Kc", 10, {}),
-        ("dealer", "Qd", 20, {}),
-        ("pone", "9h", 29, {}),
-        ("dealer", None, 29, {}),
-        ("pone", None, 29, {"go": 1}),
+        *K_Q_9_GO_GO,
         ("dealer", "8c", 8, {}),
         ("pone", "3s", 11, {}),
         ("dealer", "4d", 15, {"fifteen": 2, "last-card": 1}),
@@ -211,10 +214,7 @@ HANDS = {"pone": "Kc Th 2s 6s", "dealer": "9d 7c Qh Jh"}
 # pone 2 (31 for 2).  Dealer leads 7, pone 6 (13; pone is out of cards), dealer Q (23),
 # the J would pass 31: dealer takes the go and leads the J, the last card.
 HANDS_ROWS: list[Row] = [
-    ("pone", "Kc", 10, {}),
-    ("dealer", "9d", 19, {}),
-    ("pone", "Th", 29, {}),
-    ("dealer", None, 29, {}),
+    *K_9_10_GO,
     ("pone", "2s", 31, {"thirty-one": 2}),
     ("dealer", "7c", 7, {}),
     ("pone", "6s", 13, {}),

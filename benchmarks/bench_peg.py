@@ -1,0 +1,116 @@
+"""How fast ``cribcount peg`` scores a play, and how fast the command starts.
+
+Run as ``python benchmarks/bench_peg.py``. Figures are wall-clock times on
+whatever else the machine is doing: compare the rows of one run, not runs on
+different days.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+
+from cribcount.cards import DECK, Card, parse_card, tokenize
+from cribcount.play import peg
+
+PLAYS = 2000
+REPEATS = 5
+STARTS = 7
+
+
+def random_play(rng: random.Random) -> tuple[str, str, str]:
+    """A random legal play of a random deal: the cards in order (no gos), pone's and dealer's."""
+    deal = rng.sample(DECK, 8)
+    hands: list[list[Card]] = [deal[:4], deal[4:]]
+    order: list[Card] = []
+    count, turn, last = 0, 0, 0
+    while hands[0] or hands[1]:
+        fits = [card for card in hands[turn] if count + card.value <= 31]
+        if fits:
+            card = rng.choice(fits)
+            hands[turn].remove(card)
+            order.append(card)
+            count, last = count + card.value, turn
+            count = 0 if count == 31 else count
+            turn = 1 - turn
+        elif any(count + card.value <= 31 for card in hands[1 - turn]):
+            turn = 1 - turn
+        else:
+            count, turn = 0, 1 - last
+    return " ".join(map(str, order)), " ".join(map(str, deal[:4])), " ".join(map(str, deal[4:]))
+
+
+def with_gos(text: str, pone: str, dealer: str) -> str:
+    """The same play with the gos written that are needed when no hands are given."""
+    words = []
+    for play in peg(text, pone=pone, dealer=dealer).plays:
+        if play.card is not None:
+            words.append(str(play.card))
+        elif not play.items:
+            words.append("go")
+    return " ".join(words)
+
+
+def best_of(work: Callable[[], object]) -> float:
+    """The fastest of REPEATS runs, in seconds."""
+    times = []
+    for _ in range(REPEATS):
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def parse_only(texts: list[str]) -> None:
+    """The baseline: reading every card token, without pegging."""
+    for text in texts:
+        for token in tokenize(text):
+            if token.text.lower() != "go":
+                parse_card(token.text, text=text, column=token.column)
+
+
+def startup(args: list[str]) -> float:
+    """Median wall time of a fresh interpreter running ``args``, in milliseconds."""
+    times = []
+    for _ in range(STARTS):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, *args], check=True, capture_output=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def main() -> None:
+    rng = random.Random(2026)
+    deals = [random_play(rng) for _ in range(PLAYS)]
+    written = [with_gos(*deal) for deal in deals]
+    gos = sum(text.split().count("go") for text in written)
+    print(f"{PLAYS} random legal plays of random deals, {gos} written gos; best of {REPEATS}")
+
+    baseline = best_of(lambda: parse_only(written))
+    bare = best_of(lambda: [peg(text) for text in written])
+    hands = best_of(lambda: [peg(text, pone=p, dealer=d) for text, p, d in deals])
+    for name, seconds in (
+        ("parse the cards only (baseline)", baseline),
+        ("peg, gos written, no hands", bare),
+        ("peg with --pone/--dealer, gos inferred", hands),
+    ):
+        print(f"  {name:<40} {seconds * 1000:8.1f} ms  {seconds / PLAYS * 1e6:7.1f} us/play")
+
+    print(f"start-up, median of {STARTS} fresh interpreters")
+    for name, args in (
+        ('python -c "import click"', ["-c", "import click"]),
+        ("cribcount 5h 5d 5c Js 5s", ["-m", "cribcount", "5h", "5d", "5c", "Js", "5s"]),
+        (
+            'cribcount peg "Kc 9d Th go 2s 7c 6s"',
+            ["-m", "cribcount", "peg", "Kc 9d Th go 2s 7c 6s"],
+        ),
+    ):
+        print(f"  {name:<40} {startup(args):8.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
