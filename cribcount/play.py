@@ -304,11 +304,18 @@ def _peg_without_hands(
             table.say_go(token)
             continue
         if table.count + card.value > MAX_COUNT:
-            others = [p for p in range(len(names)) if p != table.turn]
-            if not table.ranks or not all(table.passive(p) for p in others):
+            still_in = [
+                names[p] for p in range(len(names)) if p != table.turn and not table.passive(p)
+            ]
+            if still_in:
+                said = (
+                    "no go was said"
+                    if not table.gone
+                    else f"{' and '.join(still_in)} did not say go"
+                )
                 raise table.error(
                     f"{card} (column {token.column}) would take the count from {table.count}"
-                    f" to {table.count + card.value}, and no go was said before it"
+                    f" to {table.count + card.value}, and {said} before it"
                     " (without the hands, the go cannot be guessed)",
                     token,
                 )

@@ -69,6 +69,21 @@ def run(*args: str) -> tuple[int, str, str]:
             ],
         ),
         (
+            ["Kc Qd 9h go go 5c 5d 5h", "--players", "3"],
+            [
+                "first   Kc  10",
+                "second  Qd  20",
+                "dealer  9h  29",
+                "first   go  29",
+                "second  go  29",
+                "dealer  go  29  go for 1",
+                "first   5c   5",
+                "second  5d  10  pair for 2",
+                "dealer  5h  15  fifteen for 2, pair royal for 6, last card for 1",
+                "totals: first 0, second 2, dealer 10",
+            ],
+        ),
+        (
             ["Kc 9d Qc 8d Jc 7d 5c 6d", "--pone", "Kc Qc Jc 5c", "--dealer", "9d 8d 7d 6d"],
             [
                 "pone    Kc  10",

@@ -395,17 +395,16 @@ def plain_points(pile: list[Card]) -> dict[str, int]:
     return points
 
 
-def simulate(
-    pone: list[Card], dealer: list[Card], rng: random.Random
-) -> tuple[list[str], list[str], list[Row]]:
-    """Play a random legal play of two hands, the way players at a table do.
+def simulate(dealt: list[list[Card]], rng: random.Random) -> tuple[list[str], list[str], list[Row]]:
+    """Play a random legal play of two or three hands (dealer last), as players at a table do.
 
     Returns the play written with every go, written with only the gos that
     cannot be inferred without hands, and the expected turns: each card
     laid and each go point, as (player, card or None, count, points).
     """
-    names = ["pone", "dealer"]
-    hands = [list(pone), list(dealer)]
+    n = len(dealt)
+    names = ["pone", "dealer"] if n == 2 else ["first", "second", "dealer"]
+    hands = [list(hand) for hand in dealt]
     everything: list[str] = []
     needed: list[str] = []
     expected: list[Row] = []
@@ -420,8 +419,10 @@ def simulate(
     def can_play(player: int) -> list[Card]:
         return [card for card in hands[player] if count() + value(card) <= 31]
 
-    while hands[0] or hands[1]:
-        other = 1 - turn
+    def still_in(player: int) -> bool:
+        return bool(hands[player]) and player not in said_go
+
+    while any(hands):
         choices = can_play(turn)
         if choices:
             card = rng.choice(choices)
@@ -433,21 +434,24 @@ def simulate(
             expected.append((names[turn], str(card), count(), plain_points(pile)))
             if count() == 31:
                 pile, said_go = [], set()
-            turn = other
+            turn = (turn + 1) % n
             continue
-        if hands[turn] and turn not in said_go:
+        if still_in(turn):
             said_go.add(turn)
             everything.append("go")
-            # The first go must be written; the second one follows from the next card.
-            if hands[other] and other not in said_go:
+            # A go must be written while another player may still play; the last one
+            # follows from the next card, which cannot fit either.
+            if any(still_in(p) for p in range(n)):
                 needed.append("go")
-        if can_play(other) or (hands[other] and other not in said_go):
-            turn = other
+        waiting = [p for p in range(n) if still_in(p)]
+        if waiting:
+            # The turn passes round the table to the next player still in the count.
+            turn = min(waiting, key=lambda p: (p - turn) % n)
             continue
         # Nobody can add to the count: the last player to lay a card takes the go.
         expected.append((names[last], None, count(), {"go": 1}))
         pile, said_go = [], set()
-        turn = 1 - last
+        turn = (last + 1) % n
     if pile:
         player, laid, total, points = expected[-1]
         expected[-1] = (player, laid, total, {**points, "last-card": 1})
@@ -459,6 +463,15 @@ def scored_turns(pegging: Pegging) -> list[Row]:
     return [row for row in rows(pegging) if row[1] is not None or row[3]]
 
 
+def assert_agrees(pegging: Pegging, expected: list[Row]) -> None:
+    """The engine's cards, go points and totals are the simulation's."""
+    assert scored_turns(pegging) == expected
+    totals = dict.fromkeys(pegging.players, 0)
+    for player, _, _, points in expected:
+        totals[player] += sum(points.values())
+    assert pegging.totals == totals
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     deal=st.lists(st.sampled_from(DECK), min_size=8, max_size=8, unique=True),
@@ -468,22 +481,15 @@ def test_random_legal_plays_agree_with_a_plain_simulation(
     deal: list[Card], rng: random.Random
 ) -> None:
     pone, dealer = deal[:4], deal[4:]
-    everything, needed, expected = simulate(pone, dealer, rng)
+    everything, needed, expected = simulate([pone, dealer], rng)
     hands = {"pone": " ".join(map(str, pone)), "dealer": " ".join(map(str, dealer))}
-    totals = {"pone": 0, "dealer": 0}
-    for player, _, _, points in expected:
-        totals[player] += sum(points.values())
     # Without hands, with every go written and with only the gos that cannot be inferred.
     for text in (" ".join(everything), " ".join(needed)):
-        pegging = peg(text)
-        assert scored_turns(pegging) == expected
-        assert pegging.totals == totals
+        assert_agrees(peg(text), expected)
     # With the hands, every go may be left out.
     bare = " ".join(token for token in everything if token != "go")
     for text in (" ".join(everything), bare):
-        pegging = peg_with(text, hands)
-        assert scored_turns(pegging) == expected
-        assert pegging.totals == totals
+        assert_agrees(peg_with(text, hands), expected)
 
 
 def test_the_plain_simulation_finds_the_worked_example() -> None:
@@ -495,6 +501,69 @@ def test_the_plain_simulation_finds_the_worked_example() -> None:
 
     pone = [Card.parse(c) for c in ("Kc", "Th", "2s", "6s")]
     dealer = [Card.parse(c) for c in ("9d", "7c", "Qh", "Jh")]
-    _, needed, expected = simulate(pone, dealer, FirstChoice())
+    _, needed, expected = simulate([pone, dealer], FirstChoice())
     assert needed == ["Kc", "9d", "Th", "go", "2s", "7c", "6s", "Qh", "Jh"]
     assert expected == [row for row in HANDS_ROWS if row[1] is not None or row[3]]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    deal=st.lists(st.sampled_from(DECK), min_size=12, max_size=12, unique=True),
+    rng=st.randoms(use_true_random=False),
+)
+def test_random_three_player_plays_agree_with_a_plain_simulation(
+    deal: list[Card], rng: random.Random
+) -> None:
+    everything, needed, expected = simulate([deal[:4], deal[4:8], deal[8:]], rng)
+    for text in (" ".join(everything), " ".join(needed)):
+        assert_agrees(peg(text, players=3), expected)
+
+
+# --- three players ---------------------------------------------------------------------------
+
+
+def test_three_players_the_go_passes_round_and_the_last_to_play_takes_it() -> None:
+    # K Q 9 is 29: first and second say go, the dealer (who laid the 9) cannot play the
+    # 5 either and takes the go; first leads the 5, second pairs it, the dealer's 5 is
+    # 15 and a pair royal, and the last card.
+    pegging = peg("Kc Qd 9h go go 5c 5d 5h", players=3)
+    assert rows(pegging) == [
+        ("first", "Kc", 10, {}),
+        ("second", "Qd", 20, {}),
+        ("dealer", "9h", 29, {}),
+        ("first", None, 29, {}),
+        ("second", None, 29, {}),
+        ("dealer", None, 29, {"go": 1}),
+        ("first", "5c", 5, {}),
+        ("second", "5d", 10, {"pair": 2}),
+        ("dealer", "5h", 15, {"fifteen": 2, "pair": 6, "last-card": 1}),
+    ]
+    assert pegging.totals == {"first": 0, "second": 2, "dealer": 10}
+
+
+def test_three_players_after_one_go_the_other_two_play_on() -> None:
+    # K Q 8 is 28; first says go, second 2 (30), dealer A makes 31; first leads the 3.
+    assert rows(peg("Kc Qd 8h go 2s Ac 3c", players=3)) == [
+        ("first", "Kc", 10, {}),
+        ("second", "Qd", 20, {}),
+        ("dealer", "8h", 28, {}),
+        ("first", None, 28, {}),
+        ("second", "2s", 30, {}),
+        ("dealer", "Ac", 31, {"thirty-one": 2}),
+        ("first", "3c", 3, {"last-card": 1}),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "column"),
+    [
+        # After first's go the dealer is still in: the 5 cannot mean a new count.
+        ("Kc Qd 8h go 5s", "5s (column 13) would take the count from 28 to 33, and dealer did", 13),
+        ("Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc", "more than 12 cards: Kc (column 37)", 37),
+    ],
+)
+def test_three_player_errors(text: str, message: str, column: int) -> None:
+    with pytest.raises(PegError) as caught:
+        peg(text, players=3)
+    assert message in caught.value.message
+    assert caught.value.column == column
