@@ -4,10 +4,15 @@ Cards are given in the order they were laid, pone first, with the word ``go``
 where a player could not play:
 
 >>> pegging = peg("Kc 9d Th go 2s 7c 6s")
->>> [(play.player, str(play.card or "go"), play.count, play.points) for play in pegging.plays]
-... # doctest: +NORMALIZE_WHITESPACE
-[('pone', 'Kc', 10, 0), ('dealer', '9d', 19, 0), ('pone', 'Th', 29, 0), ('dealer', 'go', 29, 0),
- ('pone', '2s', 31, 2), ('dealer', '7c', 7, 0), ('pone', '6s', 13, 1)]
+>>> for play in pegging.plays:
+...     print(play.player, play.card or "go", play.count, play.points)
+pone Kc 10 0
+dealer 9d 19 0
+pone Th 29 0
+dealer go 29 0
+pone 2s 31 2
+dealer 7c 7 0
+pone 6s 13 1
 >>> pegging.totals
 {'pone': 3, 'dealer': 0}
 """
@@ -277,7 +282,8 @@ def peg(
     Without hands, turns alternate; after a go the other players keep playing,
     and a card that would pass 31 then starts a new count, laid by the player
     after the last one to play. With ``pone`` and ``dealer`` (four cards each),
-    every card is checked against them and gos may be left out.
+    every card is checked against them and gos may be left out. ``players``
+    is 2 or 3 (hands are checked with two only).
 
     Raises NotationError for bad notation and PegError for a play that cannot
     have happened, each naming the token and its column.
