@@ -23,7 +23,15 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from cribcount.cards import Card, CribcountError, Token, check_distinct, parse_card, tokenize
+from cribcount.cards import (
+    Card,
+    CribcountError,
+    Token,
+    check_distinct,
+    parse_card,
+    parse_cards,
+    tokenize,
+)
 
 __all__ = [
     "PegError",
@@ -230,10 +238,15 @@ class _Table:
         return Pegging(self.names, tuple(self.plays))
 
     def error(self, message: str, token: Token | None) -> PegError:
-        """A PegError placed at ``token``, or at the end of the input when there is none."""
-        if token is None:
-            return PegError(message, text=self.text, column=len(self.text) + 1)
-        return PegError(message, text=self.text, token=token.text, column=token.column)
+        """A PegError in the play, placed at ``token`` (None: the end of the input)."""
+        return _error(message, self.text, token)
+
+
+def _error(message: str, text: str, token: Token | None) -> PegError:
+    """A PegError placed at ``token`` in ``text``, or at its end when there is none."""
+    if token is None:
+        return PegError(message, text=text, column=len(text) + 1)
+    return PegError(message, text=text, token=token.text, column=token.column)
 
 
 def _is_go(token: Token) -> bool:
@@ -244,13 +257,6 @@ def _read_play(text: str, players: int) -> list[tuple[Card | None, Token]]:
     """The moves of a play sequence: a card, or None for a go, each with its token."""
     moves: list[tuple[Card | None, Token]] = []
     for token in tokenize(text):
-        if token.text == "/":
-            raise PegError(
-                f"unexpected '/' (column {token.column}) in the play",
-                text=text,
-                token="/",
-                column=token.column,
-            )
         card = None if _is_go(token) else parse_card(token.text, text=text, column=token.column)
         moves.append((card, token))
     cards = [(card, token) for card, token in moves if card is not None]
@@ -260,13 +266,8 @@ def _read_play(text: str, players: int) -> list[tuple[Card | None, Token]]:
     most = CARDS_EACH * players
     if len(cards) > most:
         card, token = cards[most]
-        raise PegError(
-            f"more than {most} cards: {card} (column {token.column}) would be card {most + 1}"
-            f" and each player lays {CARDS_EACH}",
-            text=text,
-            token=token.text,
-            column=token.column,
-        )
+        message = f"more than {most} cards: {card} (column {token.column}) would be card {most + 1}"
+        raise _error(f"{message} and each player lays {CARDS_EACH}", text, token)
     return moves
 
 
@@ -336,38 +337,22 @@ def _read_hands(pone: str, dealer: str) -> tuple[frozenset[Card], frozenset[Card
     hands: list[frozenset[Card]] = []
     dealer_tokens: list[tuple[Card, Token]] = []
     for whose, hand_text in (("pone", pone), ("dealer", dealer)):
-        tokens = tokenize(hand_text)
         try:
-            cards = [
-                (parse_card(token.text, text=hand_text, column=token.column), token)
-                for token in tokens
-            ]
-            check_distinct(cards, text=hand_text)
+            cards = parse_cards(hand_text, what="a hand")
         except CribcountError as error:
-            raise PegError(
-                f"{whose}'s hand: {error.message}",
-                text=hand_text,
-                token=error.token,
-                column=error.column,
-            ) from None
+            where = Token(error.token, error.column)
+            raise _error(f"{whose}'s hand: {error.message}", hand_text, where) from None
         if len(cards) != CARDS_EACH:
-            token = cards[CARDS_EACH][1] if len(cards) > CARDS_EACH else None
-            raise PegError(
-                f"{whose}'s hand needs {CARDS_EACH} cards, got {len(cards)}",
-                text=hand_text,
-                token=token.text if token else "",
-                column=token.column if token else len(hand_text) + 1,
+            extra = cards[CARDS_EACH][1] if len(cards) > CARDS_EACH else None
+            raise _error(
+                f"{whose}'s hand needs {CARDS_EACH} cards, got {len(cards)}", hand_text, extra
             )
         hands.append(frozenset(card for card, _ in cards))
         dealer_tokens = cards
     for card, token in dealer_tokens:
         if card in hands[0]:
-            raise PegError(
-                f"dealer's hand: {card} (column {token.column}) is in pone's hand too",
-                text=dealer,
-                token=token.text,
-                column=token.column,
-            )
+            message = f"dealer's hand: {card} (column {token.column}) is in pone's hand too"
+            raise _error(message, dealer, token)
     return hands[0], hands[1]
 
 
