@@ -14,7 +14,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from cribcount.cards import DECK, Card, parse_card, tokenize
+from cribcount.cards import DECK, Card, format_cards, parse_card, tokenize
 from cribcount.play import peg
 
 PLAYS = 2000
@@ -41,7 +41,7 @@ def random_play(rng: random.Random) -> tuple[str, str, str]:
             turn = 1 - turn
         else:
             count, turn = 0, 1 - last
-    return " ".join(map(str, order)), " ".join(map(str, deal[:4])), " ".join(map(str, deal[4:]))
+    return format_cards(order), format_cards(deal[:4]), format_cards(deal[4:])
 
 
 def with_gos(text: str, pone: str, dealer: str) -> str:

@@ -28,6 +28,7 @@ from cribcount.cards import (
     CribcountError,
     Token,
     check_distinct,
+    format_cards,
     parse_card,
     parse_cards,
     tokenize,
@@ -334,26 +335,26 @@ def _peg_without_hands(
 
 def _read_hands(pone: str, dealer: str) -> tuple[frozenset[Card], frozenset[Card]]:
     """Pone's and the dealer's four cards; no card may be in both."""
-    hands: list[frozenset[Card]] = []
-    dealer_tokens: list[tuple[Card, Token]] = []
-    for whose, hand_text in (("pone", pone), ("dealer", dealer)):
-        try:
-            cards = parse_cards(hand_text, what="a hand")
-        except CribcountError as error:
-            where = Token(error.token, error.column)
-            raise _error(f"{whose}'s hand: {error.message}", hand_text, where) from None
-        if len(cards) != CARDS_EACH:
-            extra = cards[CARDS_EACH][1] if len(cards) > CARDS_EACH else None
-            raise _error(
-                f"{whose}'s hand needs {CARDS_EACH} cards, got {len(cards)}", hand_text, extra
-            )
-        hands.append(frozenset(card for card, _ in cards))
-        dealer_tokens = cards
-    for card, token in dealer_tokens:
-        if card in hands[0]:
+    pone_cards = {card for card, _ in _read_hand("pone", pone)}
+    dealer_cards = _read_hand("dealer", dealer)
+    for card, token in dealer_cards:
+        if card in pone_cards:
             message = f"dealer's hand: {card} (column {token.column}) is in pone's hand too"
             raise _error(message, dealer, token)
-    return hands[0], hands[1]
+    return frozenset(pone_cards), frozenset(card for card, _ in dealer_cards)
+
+
+def _read_hand(whose: str, text: str) -> list[tuple[Card, Token]]:
+    """The four cards of one hand with their tokens; ``whose`` names the hand in errors."""
+    try:
+        cards = parse_cards(text, what="a hand")
+    except CribcountError as error:
+        where = Token(error.token, error.column)
+        raise _error(f"{whose}'s hand: {error.message}", text, where) from None
+    if len(cards) != CARDS_EACH:
+        extra = cards[CARDS_EACH][1] if len(cards) > CARDS_EACH else None
+        raise _error(f"{whose}'s hand needs {CARDS_EACH} cards, got {len(cards)}", text, extra)
+    return cards
 
 
 def _peg_with_hands(
@@ -385,7 +386,7 @@ def _peg_with_hands(
             if can:
                 raise table.error(
                     f"go (column {token.column}) from {name}, who can play"
-                    f" {_list(can)} at count {table.count}",
+                    f" {format_cards(can)} at count {table.count}",
                     token,
                 )
             table.say_go(token)
@@ -397,13 +398,13 @@ def _peg_with_hands(
             owner = next(names[p] for p in range(len(names)) if card in held[p])
             raise table.error(
                 f"{card} (column {token.column}) is {owner}'s, but it is {name}'s turn"
-                f" and {name} can play {_list(playable(player))}",
+                f" and {name} can play {format_cards(playable(player))}",
                 token,
             )
         if table.count + card.value > MAX_COUNT:
             raise table.error(
                 f"{card} (column {token.column}) would take the count from {table.count}"
-                f" to {table.count + card.value}; {name} can play {_list(playable(player))}",
+                f" to {table.count + card.value}; {name} can play {format_cards(playable(player))}",
                 token,
             )
         held[player].discard(card)
@@ -412,12 +413,8 @@ def _peg_with_hands(
     if not table.over():
         left = sorted(card for hand in held for card in hand)
         raise table.error(
-            f"the play stops (column {len(text) + 1}) with {_list(left)} still in hand:"
+            f"the play stops (column {len(text) + 1}) with {format_cards(left)} still in hand:"
             " every card of the hands is laid once",
             None,
         )
     return table.finish()
-
-
-def _list(cards: Sequence[Card]) -> str:
-    return " ".join(str(card) for card in cards)

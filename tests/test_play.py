@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cribcount.cards import DECK, Card, CribcountError, NotationError
+from cribcount.cards import DECK, Card, CribcountError, NotationError, format_cards
 from cribcount.play import PegError, Pegging, peg, score_card
 
 Row = tuple[str, str | None, int, dict[str, int]]
@@ -490,7 +490,7 @@ def test_random_legal_plays_agree_with_a_plain_simulation(
         assert_agrees(peg(text, players=players), expected)
     if players == 2:
         # With the hands, every go may be left out.
-        hands = {"pone": " ".join(map(str, dealt[0])), "dealer": " ".join(map(str, dealt[1]))}
+        hands = {"pone": format_cards(dealt[0]), "dealer": format_cards(dealt[1])}
         bare = " ".join(token for token in everything if token != "go")
         for text in (" ".join(everything), bare):
             assert_agrees(peg_with(text, hands), expected)
