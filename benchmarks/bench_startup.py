@@ -7,6 +7,7 @@ median and the fastest wall-clock time of each.
 
 from __future__ import annotations
 
+import os
 import shutil
 import statistics
 import subprocess
@@ -22,7 +23,9 @@ def timed(command: list[str]) -> float:
 
 def main() -> None:
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 40
-    cribcount = shutil.which("cribcount") or "cribcount"
+    # The cribcount installed beside this Python, else the first on PATH.
+    here = os.path.dirname(sys.executable)
+    cribcount = shutil.which("cribcount", path=here) or shutil.which("cribcount") or "cribcount"
     commands = {
         "python -c 'import click'": [sys.executable, "-c", "import click"],
         "cribcount 5h 5d 5c Js / 5s": [cribcount, "5h 5d 5c Js / 5s"],
