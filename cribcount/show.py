@@ -11,14 +11,24 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
-from functools import cache
-from itertools import combinations, product
+from collections.abc import Iterator, Sequence
+from functools import cache, lru_cache
+from itertools import combinations, combinations_with_replacement, product
+from operator import itemgetter
 from typing import NamedTuple
 
-from cribcount.cards import DECK, Card, Hand, Rank
+from cribcount.cards import Card, Hand, Rank
 
-__all__ = ["Count", "Item", "Kind", "RankPoints", "count_show", "rank_points"]
+__all__ = [
+    "Count",
+    "Item",
+    "Kind",
+    "RankPoints",
+    "count_show",
+    "rank_multisets",
+    "rank_points",
+    "rank_table",
+]
 
 
 class Kind(enum.Enum):
@@ -58,47 +68,71 @@ class Count(NamedTuple):
 
 def count_show(hand: Hand, *, crib: bool = False) -> Count:
     """Count four cards and the starter; ``crib`` applies the crib flush rule (five cards only)."""
-    five = (*hand.cards, hand.starter)
-    items = [*_fifteens(five), *_pairs(five), *_runs(five)]
+    items = _shared_items((*hand.cards, hand.starter))
     items += _flush(hand, crib=crib)
     items += _nobs(hand)
     return Count(hand, crib, tuple(items))
 
 
-def _fifteens(cards: Sequence[Card]) -> list[Item]:
-    values = [card.value for card in cards]
-    return [
-        Item(Kind.FIFTEEN, tuple(cards[i] for i in combo), 2)
-        for size in range(2, len(cards) + 1)
-        for combo in combinations(range(len(cards)), size)
-        if sum(values[i] for i in combo) == 15
-    ]
+# The 26 sets of two or more of five cards, by size then position, with a getter for each.
+_SUBSETS = tuple(
+    (subset, itemgetter(*subset)) for size in range(2, 6) for subset in combinations(range(5), size)
+)
 
 
-def _pairs(cards: Sequence[Card]) -> list[Item]:
-    items = []
-    for rank in sorted({card.rank for card in cards}):
-        same = tuple(card for card in cards if card.rank == rank)
-        if len(same) >= 2:
-            # n cards of a rank hold n(n-1)/2 pairs of 2 points each.
-            items.append(Item(Kind.PAIR, same, len(same) * (len(same) - 1)))
-    return items
+@lru_cache(maxsize=4096)
+def _fifteen_sets(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Positions of every set of two or more of five cards whose counting values total 15."""
+    # Face cards share a value, so many hands share these sums: remember them.
+    return tuple(subset for subset, take in _SUBSETS if sum(take(values)) == 15)
 
 
-def _runs(cards: Sequence[Card]) -> list[Item]:
-    ranks = sorted({card.rank for card in cards})
+def _positions_by_rank(ranks: Sequence[int]) -> dict[int, list[int]]:
+    """The positions of the cards of each rank, ranks in ascending order."""
+    positions: dict[int, list[int]] = {}
+    for i, rank in enumerate(ranks):
+        positions.setdefault(rank, []).append(i)
+    return dict(sorted(positions.items()))
+
+
+def _pair_sets(by_rank: dict[int, list[int]]) -> list[tuple[int, ...]]:
+    """Positions of the cards of each rank held more than once, in rank order."""
+    return [tuple(group) for group in by_rank.values() if len(group) >= 2]
+
+
+def _run_sets(by_rank: dict[int, list[int]]) -> list[tuple[int, ...]]:
+    """Positions of the cards of every run of the longest length (three or more), in rank order."""
     # Five cards hold at most one stretch of three or more consecutive ranks.
-    best: list[Rank] = []
-    stretch: list[Rank] = []
-    for rank in ranks:
+    best: list[int] = []
+    stretch: list[int] = []
+    for rank in by_rank:
         stretch = [*stretch, rank] if stretch and rank == stretch[-1] + 1 else [rank]
         if len(stretch) > len(best):
             best = stretch
     if len(best) < 3:
         return []
     # Only the longest length counts; a repeated rank gives one run per choice of card.
-    choices = [[card for card in cards if card.rank == rank] for rank in best]
-    return [Item(Kind.RUN, run, len(best)) for run in product(*choices)]
+    return list(product(*(by_rank[rank] for rank in best)))
+
+
+def _pair_points(size: int) -> int:
+    # n cards of a rank hold n(n-1)/2 pairs of 2 points each.
+    return size * (size - 1)
+
+
+def _shared_items(cards: Sequence[Card]) -> list[Item]:
+    """Fifteens, pairs and runs of the five cards, as items in spoken order."""
+    values = tuple(card.value for card in cards)
+    by_rank = _positions_by_rank([card.rank for card in cards])
+
+    def take(positions: tuple[int, ...]) -> tuple[Card, ...]:
+        return tuple(cards[i] for i in positions)
+
+    return [
+        *(Item(Kind.FIFTEEN, take(s), 2) for s in _fifteen_sets(values)),
+        *(Item(Kind.PAIR, take(s), _pair_points(len(s))) for s in _pair_sets(by_rank)),
+        *(Item(Kind.RUN, take(s), len(s)) for s in _run_sets(by_rank)),
+    ]
 
 
 def _flush(hand: Hand, *, crib: bool) -> list[Item]:
@@ -135,23 +169,35 @@ class RankPoints(NamedTuple):
 def rank_points(ranks: Sequence[int]) -> RankPoints:
     """Fifteens, pairs and runs of five ranks (1..13, any order, each at most 4 times).
 
-    The same counting as ``count_show``, cached by the sorted ranks, for the
+    The same counting as ``count_show``, with numbers instead of items, for the
     fast paths that score millions of deals.
 
     >>> rank_points([5, 5, 5, 11, 5])
     RankPoints(fifteens=16, pairs=12, runs=0)
     """
-    return _rank_points(tuple(sorted(ranks)))
+    key = tuple(sorted(ranks))
+    if len(key) != 5 or any(not 1 <= r <= 13 or key.count(r) > 4 for r in key):
+        raise ValueError(f"five ranks 1..13, each at most 4 times, expected: {key}")
+    return rank_table()[key]
+
+
+def rank_multisets() -> Iterator[tuple[int, ...]]:
+    """Every multiset of five ranks that a deck holds (no rank five times), sorted: 6,175."""
+    for ranks in combinations_with_replacement(range(1, 14), 5):
+        if ranks[0] != ranks[4]:  # sorted, so five of one rank have equal ends
+            yield ranks
 
 
 @cache
-def _rank_points(ranks: tuple[int, ...]) -> RankPoints:
-    if len(ranks) != 5 or any(not 1 <= r <= 13 or ranks.count(r) > 4 for r in ranks):
-        raise ValueError(f"five ranks 1..13, each at most 4 times, expected: {ranks}")
-    # Repeated ranks take suits in turn so that they are different cards.
-    cards = [DECK[(rank - 1) * 4 + ranks[:i].count(rank)] for i, rank in enumerate(ranks)]
+def rank_table() -> dict[tuple[int, ...], RankPoints]:
+    """``RankPoints`` of every multiset of five ranks, keyed by the sorted ranks; built once."""
+    return {ranks: _count_ranks(ranks) for ranks in rank_multisets()}
+
+
+def _count_ranks(ranks: Sequence[int]) -> RankPoints:
+    by_rank = _positions_by_rank(ranks)
     return RankPoints(
-        fifteens=sum(item.points for item in _fifteens(cards)),
-        pairs=sum(item.points for item in _pairs(cards)),
-        runs=sum(item.points for item in _runs(cards)),
+        fifteens=2 * len(_fifteen_sets(tuple(min(r, 10) for r in ranks))),
+        pairs=sum(_pair_points(len(s)) for s in _pair_sets(by_rank)),
+        runs=sum(len(s) for s in _run_sets(by_rank)),
     )
