@@ -213,3 +213,42 @@ def peg(
         click.echo(render_json(pegging_to_dict(pegging)))
     else:
         click.echo(render_pegging(pegging))
+
+
+# --- discard: advise which cards to lay away --------------------------------------------------
+
+
+@cli.command()
+@click.argument("cards", nargs=-1)
+@click.option("--dealer", is_flag=True, help="You deal: the crib and the heels are yours.")
+@click.option("--pone", is_flag=True, help="The opponent deals: the crib and the heels are theirs.")
+@format_option("text", "json")
+def discard(cards: tuple[str, ...], dealer: bool, pone: bool, fmt: str) -> None:
+    """Rank the 15 ways to lay away 2 of 6 cards by exact expected points.
+
+    CARDS are the six cards dealt to you, one quoted argument or several.
+    For each choice: the average show of the 4 kept cards over the 46
+    starters (and its least and most), the exact average crib over every
+    discard the opponent can make and every starter left, and the net:
+    hand + crib + heels when you deal, hand - crib - heels when you are pone.
+
+    \b
+    Examples:
+      cribcount discard "5h 5d 6c 7s Jh Kd" --dealer
+      cribcount discard 5h 5d 6c 7s Jh Kd --pone --format json
+    """
+    if dealer == pone:
+        said = "both" if dealer else "neither"
+        raise BadInput(f"say whose crib it is: --dealer or --pone ({said} given)")
+    if not cards:
+        raise BadInput("no cards given: expected 6 cards, such as 5h 5d 6c 7s Jh Kd")
+    from cribcount.discard import Role, advise_discard, parse_deal
+    from cribcount.formats import discard_to_dict, render_discard
+
+    try:
+        advice = advise_discard(
+            parse_deal(join_arguments(cards)), role=Role.DEALER if dealer else Role.PONE
+        )
+    except CribcountError as error:
+        raise bad_input(error) from None
+    click.echo(render_json(discard_to_dict(advice)) if fmt == "json" else render_discard(advice))
