@@ -180,8 +180,10 @@ __all__ += ["discard_to_dict", "render_discard"]
 
 def discard_to_dict(advice: Advice) -> dict[str, Any]:
     """The advice as plain data: role, heels and the options best first, values as floats."""
+    players = {"players": advice.players} if advice.players != 2 else {}
     return {
         "role": advice.role.value,
+        **players,
         "heels": float(advice.heels),
         "options": [
             {

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations
+from math import comb
 from pathlib import Path
 
 import pytest
@@ -336,3 +337,38 @@ def test_averages_lie_within_what_a_show_can_score(six: list[Card]) -> None:
         assert 0 <= choice.hand_min <= choice.hand <= choice.hand_max <= 29
         assert choice.hand_max not in (19, 25, 26, 27)
         assert 0 < choice.crib < 29
+
+
+# ---- three and four players: five cards, lay away one ----
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_five_card_deals_lay_away_one(players: int) -> None:
+    five = cards("5h 5d 6c 7s Jh")
+    advice = advise_discard(five, role=Role.PONE, players=players)
+    assert [len(c.discard) for c in advice.choices] == [1] * 5
+    # 47 cards unseen, three of them jacks.
+    assert advice.heels == Fraction(2 * 3, 47)
+    for choice in advice.choices:
+        assert (choice.hand, choice.hand_min, choice.hand_max) == plain_hand(choice.keep, five)
+
+
+def test_one_card_crib_is_the_two_card_crib_averaged_over_the_second_card() -> None:
+    # Laying away X from five cards S, the crib is X, three of the 47 unseen
+    # cards and a starter. Laying away X and Y from S + Y, it is X, Y, two of
+    # the other 46 and a starter: summed over every unseen Y, each crib of the
+    # first kind is met three times, once for each of its three unseen cards.
+    five = cards("5h 5d 6c 7s Jh")
+    laid = Card.parse("Jh")
+    total, cribs = crib_points_total([laid], five)
+    assert cribs == comb(47, 3) * 44
+    pair_totals = [crib_points_total([laid, y], [*five, y]) for y in unseen_cards(five)]
+    assert 3 * total == sum(t for t, _ in pair_totals)
+    assert 3 * cribs == sum(n for _, n in pair_totals)
+
+
+@pytest.mark.slow
+def test_one_card_crib_equals_plain_enumeration() -> None:
+    five = cards("2h 3h Jh 7s Kd")
+    for laid in ("Jh", "2h"):
+        assert crib_points_total(cards(laid), five) == plain_crib_fast(cards(laid), five)

@@ -128,3 +128,30 @@ def test_help_has_an_example() -> None:
     assert code == 0
     assert 'cribcount discard "5h 5d 6c 7s Jh Kd" --dealer' in out
     assert "--pone" in out
+
+
+def test_three_players_lay_away_one_of_five() -> None:
+    code, out, _ = run("discard", "5h 5d 6c 7s Jh", "--players", "3", "--pone")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "pone, holding 5h 5d 6c 7s Jh, 3 players: 5 ways to lay away 1, best first"
+    assert len([line for line in lines if line[:2] in ("* ", "  ") and "." in line]) == 5
+
+
+def test_four_players_json_says_so() -> None:
+    code, out, _ = run(
+        "discard", "5h 5d 6c 7s Jh", "--players", "4", "--dealer", "--format", "json"
+    )
+    data = json.loads(out)
+    assert (code, data["players"], len(data["options"])) == (0, 4, 5)
+    # 47 unseen, three jacks.
+    assert data["heels"] == pytest.approx(6 / 47, abs=1e-12)
+
+
+def test_five_card_deal_wants_five_cards() -> None:
+    code, _, err = run("discard", DEAL, "--players", "4", "--dealer")
+    assert code == 2
+    assert (
+        err
+        == "cribcount: expected 5 cards to choose from, got 6 ('Kd' at column 16 is one too many)\n"
+    )
