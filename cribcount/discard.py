@@ -3,7 +3,8 @@
 After the deal a player holds six cards and lays two away to the crib. For each
 of the 15 choices this module averages the show of the four kept cards over
 every possible starter, and the crib over every way the opponent can lay away
-two of the unseen cards and every starter left, each equally likely.
+two of the unseen cards and every starter left, each equally likely. With
+three or four players each holds five cards and lays one away.
 
 >>> advice = advise_discard(parse_deal("5h 5d 6c 7s Jh Kd"), role=Role.DEALER)
 >>> best = advice.best
@@ -28,6 +29,7 @@ from cribcount.cards import DECK, Card, NotationError, Rank, Suit, format_cards,
 from cribcount.show import rank_points
 
 __all__ = [
+    "DEAL_SIZES",
     "Advice",
     "Choice",
     "Role",
