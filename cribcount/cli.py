@@ -213,3 +213,55 @@ def peg(
         click.echo(render_json(pegging_to_dict(pegging)))
     else:
         click.echo(render_pegging(pegging))
+
+
+# --- discard: advise which cards to lay away --------------------------------------------------
+
+
+@cli.command()
+@click.argument("cards", nargs=-1)
+@click.option("--dealer", is_flag=True, help="You deal: the crib and the heels are yours.")
+@click.option("--pone", is_flag=True, help="The opponent deals: the crib and the heels are theirs.")
+@click.option(
+    "--players",
+    type=click.Choice(["2", "3", "4"]),
+    default="2",
+    show_default=True,
+    help="Players at the table: with 3 or 4, five cards each and one laid away.",
+)
+@format_option("text", "json")
+def discard(cards: tuple[str, ...], dealer: bool, pone: bool, players: str, fmt: str) -> None:
+    """Rank the 15 ways to lay away 2 of 6 cards by exact expected points.
+
+    CARDS are the six cards dealt to you, one quoted argument or several.
+    For each choice: the average show of the 4 kept cards over the 46
+    starters (and its least and most), the exact average crib over every
+    discard the opponent can make and every starter left, and the net:
+    hand + crib + heels when you deal, hand - crib - heels when you are pone.
+    With --players 3 or 4 you hold five cards and lay away one; the rest of
+    the crib is any three unseen cards. The dealer's partner uses --dealer.
+
+    \b
+    Examples:
+      cribcount discard "5h 5d 6c 7s Jh Kd" --dealer
+      cribcount discard 5h 5d 6c 7s Jh Kd --pone --format json
+      cribcount discard "5h 5d 6c 7s Jh" --players 3 --pone
+    """
+    from cribcount.discard import DEAL_SIZES, Role, advise_discard, parse_deal
+    from cribcount.formats import discard_to_dict, render_discard
+
+    if dealer == pone:
+        said = "both" if dealer else "neither"
+        raise BadInput(f"say whose crib it is: --dealer or --pone ({said} given)")
+    count = int(players)
+    if not cards:
+        example = " ".join("5h 5d 6c 7s Jh Kd".split()[: DEAL_SIZES[count][0]])
+        raise BadInput(f"no cards given: expected {DEAL_SIZES[count][0]} cards, such as {example}")
+    role = Role.DEALER if dealer else Role.PONE
+    try:
+        advice = advise_discard(
+            parse_deal(join_arguments(cards), players=count), role=role, players=count
+        )
+    except CribcountError as error:
+        raise bad_input(error) from None
+    click.echo(render_json(discard_to_dict(advice)) if fmt == "json" else render_discard(advice))

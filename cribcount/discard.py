@@ -1,0 +1,249 @@
+"""Advising the discard: the exact expected hand and crib for every way to lay away.
+
+After the deal a player holds six cards and lays two away to the crib. For each
+of the 15 choices this module averages the show of the four kept cards over
+every possible starter, and the crib over every way the opponent can lay away
+two of the unseen cards and every starter left, each equally likely. With
+three or four players each holds five cards and lays one away.
+
+>>> advice = advise_discard(parse_deal("5h 5d 6c 7s Jh Kd"), role=Role.DEALER)
+>>> best = advice.best
+>>> format_cards(best.keep), format_cards(best.discard)
+('5h 5d Jh Kd', '6c 7s')
+>>> advice.heels  # three jacks unseen of 46 cards: 2 x 3/46
+Fraction(3, 23)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from itertools import combinations, combinations_with_replacement
+from math import comb, prod
+
+from cribcount._rank_table import RANK_POINTS
+from cribcount.cards import DECK, Card, NotationError, Rank, Suit, format_cards, parse_cards
+from cribcount.show import rank_points
+
+__all__ = [
+    "DEAL_SIZES",
+    "Advice",
+    "Choice",
+    "Role",
+    "advise_discard",
+    "crib_points_total",
+    "hand_points",
+    "five_rank_multisets",
+    "parse_deal",
+    "rank_table_source",
+]
+
+# Cards dealt to each player and laid away by each, by the number of players.
+DEAL_SIZES = {2: (6, 2), 3: (5, 1), 4: (5, 1)}
+
+
+class Role(enum.Enum):
+    """Whose crib it is: the dealer's own, or (for pone) the opponent's."""
+
+    DEALER = "dealer"
+    PONE = "pone"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One way to lay away: the kept cards, the discards and their exact expected values.
+
+    ``hand`` and ``crib`` are average show points (no heels); ``hand_min`` and
+    ``hand_max`` are the least and most the kept cards can show; ``net`` is
+    what the choice is worth to the player, heels included.
+    """
+
+    keep: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    hand: Fraction
+    hand_min: int
+    hand_max: int
+    crib: Fraction
+    net: Fraction
+
+
+@dataclass(frozen=True)
+class Advice:
+    """Every choice for a deal, best first, with the heels the cut is worth to the dealer."""
+
+    cards: tuple[Card, ...]
+    role: Role
+    players: int
+    heels: Fraction
+    choices: tuple[Choice, ...]
+
+    @property
+    def best(self) -> Choice:
+        """The choice with the highest net."""
+        return self.choices[0]
+
+
+def parse_deal(text: str, *, players: int = 2) -> tuple[Card, ...]:
+    """Read the cards dealt to one player: 6 distinct cards (5 with 3 or 4 players).
+
+    Raises NotationError for a bad card, a card given twice or the wrong number
+    of cards, naming the first card too many and its column.
+
+    >>> format_cards(parse_deal("5h,5d 6c 7s 10h Kd"))
+    '5h 5d 6c 7s Th Kd'
+    """
+    wanted = DEAL_SIZES[players][0]
+    cards = parse_cards(text, what="the deal")
+    got = len(cards)
+    if got < wanted:
+        raise NotationError(
+            f"expected {wanted} cards to choose from, got {got}", text=text, column=len(text) + 1
+        )
+    if got > wanted:
+        token = cards[wanted][1]
+        raise NotationError(
+            f"expected {wanted} cards to choose from, got {got}"
+            f" ({token.text!r} at column {token.column} is one too many)",
+            text=text,
+            token=token.text,
+            column=token.column,
+        )
+    return tuple(card for card, _ in cards)
+
+
+def five_rank_multisets() -> Iterator[tuple[int, ...]]:
+    """Every five ranks (1..13, sorted) that one deck can hold, in a fixed order."""
+    for ranks in combinations_with_replacement(range(1, 14), 5):
+        if ranks[0] != ranks[4]:  # five of a kind would need a fifth suit
+            yield ranks
+
+
+def rank_table_source() -> str:
+    """The text of ``cribcount/_rank_table.py``: ``show.rank_points`` of every five ranks.
+
+    Regenerate the table after any change to the counting in show.py with
+    ``python -c "from cribcount.discard import rank_table_source as s; print(s(), end='')"
+    > cribcount/_rank_table.py``.
+    """
+    digits = "".join(_DIGITS[rank_points(ranks).total] for ranks in five_rank_multisets())
+    lines = [f'    "{digits[i : i + 90]}"' for i in range(0, len(digits), 90)]
+    return _TABLE_HEADER + "RANK_POINTS = (\n" + "\n".join(lines) + "\n)\n"
+
+
+_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+_TABLE_HEADER = '''"""Fifteens, pairs and runs of every five ranks, as show.rank_points counts them.
+
+One base-36 digit for each five ranks, in the order of
+``discard.five_rank_multisets()``. Written by ``discard.rank_table_source()``;
+do not edit by hand. Counting from the table instead of calling ``rank_points``
+keeps one ``cribcount discard`` well under half a second.
+"""
+
+'''
+
+
+@cache
+def _rank_totals() -> dict[tuple[int, ...], int]:
+    """Rank points by sorted five ranks, read from the precomputed table."""
+    pairs = zip(five_rank_multisets(), RANK_POINTS, strict=True)
+    return {ranks: int(digit, 36) for ranks, digit in pairs}
+
+
+def hand_points(keep: Sequence[Card], starter: Card) -> int:
+    """The show of four kept cards with a starter: the same as ``count_show(...).total``."""
+    ranks = tuple(sorted([*(c.rank for c in keep), starter.rank]))
+    nobs = sum(1 for c in keep if c.rank == Rank.JACK and c.suit == starter.suit)
+    suit = keep[0].suit
+    if any(c.suit != suit for c in keep):
+        flush = 0
+    else:
+        flush = 5 if starter.suit == suit else 4
+    return _rank_totals()[ranks] + flush + nobs
+
+
+class _Unseen:
+    """The cards a player cannot see, grouped by rank and by suit for counting cribs.
+
+    ``drawn`` is how many of them go into each crib with the starter: the
+    opponent's discards (and any other player's) and the starter itself.
+    """
+
+    def __init__(self, seen: Sequence[Card], *, drawn: int) -> None:
+        self.cards = tuple(card for card in DECK if card not in seen)
+        self.drawn = drawn
+        self.by_rank = [0] * 14
+        self.by_suit = dict.fromkeys(Suit, 0)
+        for card in self.cards:
+            self.by_rank[card.rank] += 1
+            self.by_suit[card.suit] += 1
+        self.jacks = [card for card in self.cards if card.rank == Rank.JACK]
+        # Each multiset of drawn ranks, with the number of ways the unseen cards give it.
+        self.rank_weights: list[tuple[tuple[int, ...], int]] = []
+        for ranks in combinations_with_replacement(range(1, 14), drawn):
+            ways = prod(comb(self.by_rank[r], ranks.count(r)) for r in set(ranks))
+            if ways:
+                self.rank_weights.append((ranks, ways))
+
+
+def crib_points_total(discard: Sequence[Card], seen: Sequence[Card]) -> tuple[int, int]:
+    """The crib's points summed over every equally likely crib, and how many cribs there are.
+
+    ``discard`` are the player's cards in the crib and ``seen`` every card the
+    player holds; the rest of the crib (4 cards in all) and the starter come
+    from the unseen cards, every choice equally likely.
+    """
+    return _crib_total(discard, _Unseen(seen, drawn=5 - len(discard)))
+
+
+def _crib_total(discard: Sequence[Card], unseen: _Unseen) -> tuple[int, int]:
+    drawn = unseen.drawn
+    others = drawn - 1  # the crib cards that are not the player's
+    n = len(unseen.cards)
+    cribs = comb(n, others) * (n - others)
+    # Ranks: any of the drawn cards may be the starter, and the ranks do not care which.
+    mine = tuple(int(c.rank) for c in discard)
+    points = _rank_totals()
+    ranks = sum(
+        ways * points[tuple(sorted(mine + drawn_ranks))]
+        for drawn_ranks, ways in unseen.rank_weights
+    )
+    total = ranks * drawn
+    # Crib flush: all five cards of one suit, so every drawn card of the discards' suit.
+    suit = discard[0].suit
+    if all(c.suit == suit for c in discard):
+        total += 5 * comb(unseen.by_suit[suit], drawn) * drawn
+    # Nobs, for a discarded jack: any starter of its suit, the other crib cards from the rest.
+    for jack in discard:
+        if jack.rank == Rank.JACK:
+            total += unseen.by_suit[jack.suit] * comb(n - 1, others)
+    # Nobs, for an unseen jack in the crib: a starter of its suit, the rest from the others.
+    for jack in unseen.jacks:
+        total += (unseen.by_suit[jack.suit] - 1) * comb(n - 2, others - 1)
+    return total, cribs
+
+
+def advise_discard(cards: Sequence[Card], *, role: Role, players: int = 2) -> Advice:
+    """Every way to lay away from ``cards``, with exact expected values, best net first.
+
+    Ties in net go to the higher hand average, then to the order of the cards given.
+    """
+    dealt, laid = DEAL_SIZES[players]
+    if len(cards) != dealt or len(set(cards)) != dealt:
+        raise NotationError(f"expected {dealt} different cards, got {format_cards(cards)}")
+    unseen = _Unseen(cards, drawn=5 - laid)
+    n = len(unseen.cards)
+    heels = Fraction(2 * unseen.by_rank[Rank.JACK], n)
+    sign = 1 if role is Role.DEALER else -1
+    choices = []
+    for discard in combinations(cards, laid):
+        keep = tuple(card for card in cards if card not in discard)
+        shows = [hand_points(keep, starter) for starter in unseen.cards]
+        hand = Fraction(sum(shows), n)
+        crib = Fraction(*_crib_total(discard, unseen))
+        net = hand + sign * (crib + heels)
+        choices.append(Choice(keep, discard, hand, min(shows), max(shows), crib, net))
+    ranked = sorted(choices, key=lambda c: (-c.net, -c.hand))
+    return Advice(tuple(cards), role, players, heels, tuple(ranked))

@@ -1,0 +1,157 @@
+"""Tests for the ``cribcount discard`` command: output, JSON, exit codes, bad input."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+from click.testing import CliRunner
+
+from cribcount.cli import cli, main
+
+DEAL = "5h 5d 6c 7s Jh Kd"
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    """Run the command line through CliRunner: exit code, stdout, stderr."""
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_text_shows_fifteen_choices_best_first_and_marks_the_best() -> None:
+    code, out, err = run("discard", DEAL, "--dealer")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == f"dealer, holding {DEAL}: 15 ways to lay away 2, best first"
+    assert lines[1].split() == ["keep", "lay", "away", "hand", "avg", "min-max", "crib", "avg"] + [
+        "net"
+    ]
+    rows = lines[2:17]
+    assert [row[0] for row in rows] == ["*"] + [" "] * 14
+    nets = [float(row.split()[-1]) for row in rows]
+    assert nets == sorted(nets, reverse=True)
+    # Dealer keeps the fives with the court cards and lays 6-7 in his own crib.
+    assert rows[0].split()[1:7] == ["5h", "5d", "Jh", "Kd", "6c", "7s"]
+    assert lines[-1].startswith("best: keep 5h 5d Jh Kd, lay away 6c 7s (net ")
+    assert "net = hand + crib + heels" in out
+
+
+def test_several_arguments_are_one_deal() -> None:
+    assert run("discard", *DEAL.split(), "--pone") == run("discard", DEAL, "--pone")
+
+
+def test_json_follows_the_issue_schema() -> None:
+    code, out, _ = run("discard", "5h 5d 5c Js 5s Kd", "--pone", "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert set(data) == {"role", "heels", "options"}
+    assert data["role"] == "pone"
+    # Three jacks unseen of 46: 2 x 3/46.
+    assert data["heels"] == pytest.approx(6 / 46, abs=1e-12)
+    options = data["options"]
+    assert len(options) == 15
+    assert all(
+        set(o) == {"keep", "discard", "hand", "hand_min", "hand_max", "crib", "net"}
+        for o in options
+    )
+    assert [o["net"] for o in options] == sorted((o["net"] for o in options), reverse=True)
+    for o in options:
+        assert o["net"] == pytest.approx(o["hand"] - o["crib"] - data["heels"], abs=1e-12)
+    # Worked by hand in test_discard: keep the three fives and the jack, 745/46.
+    (kept,) = [o for o in options if o["keep"] == ["5h", "5d", "5c", "Js"]]
+    assert kept["discard"] == ["5s", "Kd"]
+    assert kept["hand"] == pytest.approx(float(Fraction(745, 46)), abs=1e-12)
+    assert (kept["hand_min"], kept["hand_max"]) == (14, 22)
+
+
+def test_pone_and_dealer_choose_differently() -> None:
+    dealer = json.loads(run("discard", DEAL, "--dealer", "--format", "json")[1])
+    pone = json.loads(run("discard", DEAL, "--pone", "--format", "json")[1])
+    assert dealer["options"][0]["discard"] == ["6c", "7s"]
+    assert pone["options"][0]["discard"] == ["Jh", "Kd"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["discard", "5h 5d 6c 7s Jh", "--dealer"],
+            "cribcount: expected 6 cards to choose from, got 5",
+        ),
+        (
+            ["discard", "5h 5d 6c 7s Jh Kd Qs", "--dealer"],
+            "cribcount: expected 6 cards to choose from, got 7 ('Qs' at column 19 is one too many)",
+        ),
+        (
+            ["discard", "5h 5d 6c 7s 5h Kd", "--pone"],
+            "cribcount: 5h appears twice (columns 1 and 13)",
+        ),
+        (
+            ["discard", "5h 5d 6c 7x Jh Kd", "--pone"],
+            "cribcount: unknown suit 'x' in '7x' (column 10): expected a suit (c d h s or ♣ ♦ ♥ ♠)",
+        ),
+        (
+            ["discard", DEAL],
+            "cribcount: say whose crib it is: --dealer or --pone (neither given)",
+        ),
+        (
+            ["discard", DEAL, "--dealer", "--pone"],
+            "cribcount: say whose crib it is: --dealer or --pone (both given)",
+        ),
+        (
+            ["discard", "--dealer"],
+            "cribcount: no cards given: expected 6 cards, such as 5h 5d 6c 7s Jh Kd",
+        ),
+        (
+            ["discard", "5h", "", "--dealer"],
+            "cribcount: argument 2 is empty: expected cards such as 5h or 10s",
+        ),
+        (
+            ["discard", DEAL, "--dealer", "--format", "csv"],
+            "cribcount: Invalid value for '--format': 'csv' is not one of 'text', 'json'.",
+        ),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(args) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == message + "\n"
+    assert run(*args) == (2, "", message + "\n")
+
+
+def test_help_has_an_example() -> None:
+    code, out, _ = run("discard", "--help")
+    assert code == 0
+    assert 'cribcount discard "5h 5d 6c 7s Jh Kd" --dealer' in out
+    assert "--pone" in out
+
+
+def test_three_players_lay_away_one_of_five() -> None:
+    code, out, _ = run("discard", "5h 5d 6c 7s Jh", "--players", "3", "--pone")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "pone, holding 5h 5d 6c 7s Jh, 3 players: 5 ways to lay away 1, best first"
+    assert len([line for line in lines if line[:2] in ("* ", "  ") and "." in line]) == 5
+
+
+def test_four_players_json_says_so() -> None:
+    code, out, _ = run(
+        "discard", "5h 5d 6c 7s Jh", "--players", "4", "--dealer", "--format", "json"
+    )
+    data = json.loads(out)
+    assert (code, data["players"], len(data["options"])) == (0, 4, 5)
+    # 47 unseen, three jacks.
+    assert data["heels"] == pytest.approx(6 / 47, abs=1e-12)
+
+
+def test_five_card_deal_wants_five_cards() -> None:
+    code, _, err = run("discard", DEAL, "--players", "4", "--dealer")
+    assert code == 2
+    assert (
+        err
+        == "cribcount: expected 5 cards to choose from, got 6 ('Kd' at column 16 is one too many)\n"
+    )
