@@ -17,16 +17,14 @@ Fraction(3, 23)
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import comb, prod
 
-from cribcount._rank_table import RANK_POINTS
 from cribcount.cards import DECK, Card, NotationError, Rank, Suit, format_cards, parse_cards
-from cribcount.show import rank_points
+from cribcount.show import rank_table
 
 __all__ = [
     "DEAL_SIZES",
@@ -36,9 +34,7 @@ __all__ = [
     "advise_discard",
     "crib_points_total",
     "hand_points",
-    "five_rank_multisets",
     "parse_deal",
-    "rank_table_source",
 ]
 
 # Cards dealt to each player and laid away by each, by the number of players.
@@ -114,44 +110,6 @@ def parse_deal(text: str, *, players: int = 2) -> tuple[Card, ...]:
     return tuple(card for card, _ in cards)
 
 
-def five_rank_multisets() -> Iterator[tuple[int, ...]]:
-    """Every five ranks (1..13, sorted) that one deck can hold, in a fixed order."""
-    for ranks in combinations_with_replacement(range(1, 14), 5):
-        if ranks[0] != ranks[4]:  # five of a kind would need a fifth suit
-            yield ranks
-
-
-def rank_table_source() -> str:
-    """The text of ``cribcount/_rank_table.py``: ``show.rank_points`` of every five ranks.
-
-    Regenerate the table after any change to the counting in show.py with
-    ``python -c "from cribcount.discard import rank_table_source as s; print(s(), end='')"
-    > cribcount/_rank_table.py``.
-    """
-    digits = "".join(_DIGITS[rank_points(ranks).total] for ranks in five_rank_multisets())
-    lines = [f'    "{digits[i : i + 90]}"' for i in range(0, len(digits), 90)]
-    return _TABLE_HEADER + "RANK_POINTS = (\n" + "\n".join(lines) + "\n)\n"
-
-
-_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
-_TABLE_HEADER = '''"""Fifteens, pairs and runs of every five ranks, as show.rank_points counts them.
-
-One base-36 digit for each five ranks, in the order of
-``discard.five_rank_multisets()``. Written by ``discard.rank_table_source()``;
-do not edit by hand. Counting from the table instead of calling ``rank_points``
-keeps one ``cribcount discard`` well under half a second.
-"""
-
-'''
-
-
-@cache
-def _rank_totals() -> dict[tuple[int, ...], int]:
-    """Rank points by sorted five ranks, read from the precomputed table."""
-    pairs = zip(five_rank_multisets(), RANK_POINTS, strict=True)
-    return {ranks: int(digit, 36) for ranks, digit in pairs}
-
-
 def hand_points(keep: Sequence[Card], starter: Card) -> int:
     """The show of four kept cards with a starter: the same as ``count_show(...).total``."""
     ranks = tuple(sorted([*(c.rank for c in keep), starter.rank]))
@@ -161,7 +119,7 @@ def hand_points(keep: Sequence[Card], starter: Card) -> int:
         flush = 0
     else:
         flush = 5 if starter.suit == suit else 4
-    return _rank_totals()[ranks] + flush + nobs
+    return rank_table()[ranks].total + flush + nobs
 
 
 class _Unseen:
@@ -205,9 +163,9 @@ def _crib_total(discard: Sequence[Card], unseen: _Unseen) -> tuple[int, int]:
     cribs = comb(n, others) * (n - others)
     # Ranks: any of the drawn cards may be the starter, and the ranks do not care which.
     mine = tuple(int(c.rank) for c in discard)
-    points = _rank_totals()
+    points = rank_table()
     ranks = sum(
-        ways * points[tuple(sorted(mine + drawn_ranks))]
+        ways * points[tuple(sorted(mine + drawn_ranks))].total
         for drawn_ranks, ways in unseen.rank_weights
     )
     total = ranks * drawn

@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations
 from math import comb
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -24,12 +23,10 @@ from cribcount.discard import (
     Role,
     advise_discard,
     crib_points_total,
-    five_rank_multisets,
     hand_points,
     parse_deal,
-    rank_table_source,
 )
-from cribcount.show import count_show, rank_points
+from cribcount.show import count_show, rank_multisets, rank_points
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -151,20 +148,8 @@ def test_advise_refuses_a_card_twice() -> None:
 # ---- the table of rank points ----
 
 
-def test_rank_table_is_up_to_date_with_show() -> None:
-    written = (Path(discard.__file__).parent / "_rank_table.py").read_text(encoding="utf-8")
-    assert written == rank_table_source()
-
-
-def test_every_five_ranks_once() -> None:
-    multisets = list(five_rank_multisets())
-    # Five ranks from 13 with repetition, less the 13 five-of-a-kinds.
-    assert len(multisets) == 6188 - 13
-    assert len(set(multisets)) == len(multisets)
-
-
 def test_hand_points_equal_count_show_for_every_five_ranks() -> None:
-    for ranks in five_rank_multisets():
+    for ranks in rank_multisets():
         # Repeated ranks take suits in turn so that they are different cards.
         five = [DECK[(r - 1) * 4 + ranks[:i].count(r)] for i, r in enumerate(ranks)]
         hand = Hand((five[0], five[1], five[2], five[3]), five[4])

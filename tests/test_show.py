@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cribcount.cards import DECK, Hand, parse_hand
-from cribcount.show import Kind, count_show, rank_points
+from cribcount.show import Kind, count_show, rank_multisets, rank_points
 
 # (hand, crib?, total, {kind: points}) each worked out by hand from RULES.md.
 TOTALS = [
@@ -211,3 +211,11 @@ def test_every_deal() -> None:
     assert totals[28] == 76
     assert all(totals[t] == 0 for t in (19, 25, 26, 27))
     assert max(totals) == 29
+
+
+def test_every_five_ranks_once() -> None:
+    multisets = list(rank_multisets())
+    # Five ranks from 13 with repetition, C(17, 5) = 6188, less the 13 five-of-a-kinds.
+    assert len(multisets) == 6188 - 13
+    assert len(set(multisets)) == len(multisets)
+    assert all(list(m) == sorted(m) and max(m.count(r) for r in m) <= 4 for m in multisets)
