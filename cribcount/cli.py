@@ -5,10 +5,11 @@ Exit status: 0 all well, 1 a claim differs from the count, 2 bad input.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
-from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, BinaryIO, TypeVar
 
 import click
 
@@ -265,3 +266,93 @@ def discard(cards: tuple[str, ...], dealer: bool, pone: bool, players: str, fmt:
     except CribcountError as error:
         raise bad_input(error) from None
     click.echo(render_json(discard_to_dict(advice)) if fmt == "json" else render_discard(advice))
+
+
+# --- batch -------------------------------------------------------------------------------------
+
+_PROGRESS_MIN_BYTES = 1 << 20
+
+
+def _stderr_is_terminal() -> bool:
+    return sys.stderr.isatty()
+
+
+@contextlib.contextmanager
+def _progress(length: int, *, show: bool) -> Iterator[Callable[[int], None]]:
+    """A progress bar on stderr when ``show``; yields the function that advances it."""
+    if not show:
+        yield lambda done: None
+        return
+    with click.progressbar(length=length, label="scoring", file=sys.stderr) as bar:
+        yield bar.update
+
+
+@contextlib.contextmanager
+def _open_input(path: str) -> Iterator[BinaryIO]:
+    """The file as bytes; ``-`` is standard input, left open."""
+    if path == "-":
+        yield sys.stdin.buffer
+        return
+    with open(path, "rb") as stream:
+        yield stream
+
+
+@cli.command()
+@click.argument("files", nargs=-1, type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@click.option("--crib", is_flag=True, help="Count every line as a crib.")
+@click.option(
+    "--fast/--no-fast",
+    default=True,
+    hidden=True,
+    help="Use the vectorised path for canonical lines (--no-fast: plain path, for comparison).",
+)
+@format_option("text", "csv", "jsonl")
+def batch(files: tuple[str, ...], crib: bool, fast: bool, fmt: str) -> None:
+    """Score one hand per line from FILES (or '-', standard input, the default).
+
+    Each line is a hand as for 'score', then optionally the word 'crib' and/or
+    a claimed count '= N', in either order. Blank lines and '#' comments are
+    skipped. A bad line gives an error record in its place and a
+    FILE:LINE:COLUMN line on stderr, and the run goes on; a summary ends it.
+    Exit status: 2 if any line failed, else 1 if any claim was wrong, else 0.
+
+    \b
+    Examples:
+      cribcount batch examples/hands.txt
+      printf '7h 7s 8d 8c / 9h = 18\\n' | cribcount batch --format jsonl
+      cribcount batch --format csv big.txt > counts.csv
+    """
+    from cribcount.batch import Failed, Summary, score_stream
+    from cribcount.batchformats import (
+        STDIN_NAME,
+        csv_header,
+        render_chunk,
+        render_error,
+        render_summary,
+    )
+
+    paths = files or ("-",)
+    named = len(paths) > 1
+    out = sys.stdout.buffer
+    summary = Summary()
+    sizes = [0 if path == "-" else os.path.getsize(path) for path in paths]
+    show_progress = "-" not in paths and sum(sizes) >= _PROGRESS_MIN_BYTES and _stderr_is_terminal()
+    if fmt == "csv":
+        out.write(csv_header(with_file=named).encode())
+    with _progress(sum(sizes), show=show_progress) as advance:
+        for path in paths:
+            name = STDIN_NAME if path == "-" else path
+            with _open_input(path) as stream:
+                for chunk in score_stream(stream, crib=crib, fast=fast):
+                    out.write(render_chunk(chunk, fmt, name if named else None))
+                    summary.add_chunk(chunk)
+                    for _, record in chunk.records:
+                        if isinstance(record, Failed):
+                            click.echo(render_error(record, name), err=True)
+                    advance(chunk.size)
+    out.flush()
+    click.echo(f"cribcount: {render_summary(summary)}", err=True)
+    if summary.failed:
+        sys.exit(EXIT_BAD_INPUT)
+    if summary.claims_wrong:
+        sys.exit(EXIT_CLAIM_DIFFERS)

@@ -1,0 +1,275 @@
+"""Scoring many hands, one per line, streaming: the engine behind ``cribcount batch``.
+
+A line is a hand in the notation of ``parse_hand``, then optionally the word
+``crib`` and/or a claimed count ``= N``, in either order:
+
+>>> parse_line("7h 7s 8d 8c / 9h = 18 crib")
+Entry(hand=parse_hand('7h 7s 8d 8c / 9h'), crib=True, claim=18)
+
+Blank lines and lines whose first non-blank character is ``#`` are skipped
+but still counted in line numbers. Files are read as bytes in chunks, so
+memory stays flat whatever their size; canonical lines go through the
+vectorised fast path of ``fastbatch`` and every other line through
+``parse_line`` and ``count_show``, with the same results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, BinaryIO
+
+from cribcount.cards import CribcountError, Hand, NotationError, Token, parse_hand, tokenize
+from cribcount.show import Count, count_show
+
+if TYPE_CHECKING:
+    from cribcount.fastbatch import FastRows
+
+__all__ = [
+    "Chunk",
+    "Entry",
+    "Failed",
+    "Record",
+    "Scored",
+    "Summary",
+    "parse_line",
+    "read_chunks",
+    "score_line",
+    "score_stream",
+]
+
+CHUNK_SIZE = 1 << 20
+"""Bytes read at a time on the fast path: about 60,000 canonical lines."""
+PLAIN_CHUNK_SIZE = 1 << 16
+"""Bytes read at a time on the plain path, whose records take more memory a line."""
+
+_BOM = b"\xef\xbb\xbf"
+_CRIB_WORD = "crib"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line read: the hand, whether it is a crib, and the claimed count if any."""
+
+    hand: Hand
+    crib: bool
+    claim: int | None
+
+
+@dataclass(frozen=True)
+class Scored:
+    """A line counted: its 1-based line number, the count, and the claim if one was made."""
+
+    line: int
+    count: Count
+    claim: int | None = None
+
+    @property
+    def difference(self) -> int | None:
+        """Claim minus count: negative when points were missed, None without a claim."""
+        return None if self.claim is None else self.claim - self.count.total
+
+
+@dataclass(frozen=True)
+class Failed:
+    """A line that could not be read: its line number, its text, the message and column."""
+
+    line: int
+    text: str
+    message: str
+    column: int
+
+
+Record = Scored | Failed
+
+
+def _split_equals(tokens: list[Token]) -> list[Token]:
+    """Make every ``=`` a token of its own, so that ``=18`` and ``9h=18`` read as ``= 18``."""
+    split: list[Token] = []
+    for token in tokens:
+        column = token.column
+        for i, part in enumerate(token.text.split("=")):
+            if i:
+                split.append(Token("=", column))
+                column += 1
+            if part:
+                split.append(Token(part, column))
+            column += len(part)
+    return split
+
+
+def parse_line(text: str, *, crib: bool = False) -> Entry:
+    """Read one line: a hand, then ``crib`` and/or ``= N`` in either order.
+
+    ``crib`` makes every line a crib. Raises NotationError (with the column in
+    ``text``) when the line is not a hand, or the claim not a whole number.
+    """
+    tokens = _split_equals(tokenize(text))
+    claim: int | None = None
+    is_crib = crib
+    seen_word = False
+    while tokens:
+        last = tokens[-1]
+        if last.text.lower() == _CRIB_WORD and not seen_word:
+            is_crib = seen_word = True
+            tokens.pop()
+        elif len(tokens) >= 2 and tokens[-2].text == "=" and claim is None:
+            claim = _read_claim(text, last)
+            del tokens[-2:]
+        elif last.text == "=":
+            raise _error_at(text, last, f"missing claimed count after '=' (column {last.column})")
+        else:
+            break
+    for token in tokens:
+        if token.text == "=":
+            where = f"'=' at column {token.column}"
+            raise _error_at(text, token, f"{where}: a claim goes at the end, as '= N'")
+    end = tokens[-1].column - 1 + len(tokens[-1].text) if tokens else 0
+    # The hand is the start of the line, so columns in its errors are columns of the line.
+    return Entry(parse_hand(text[:end]), is_crib, claim)
+
+
+def _error_at(text: str, token: Token, message: str) -> NotationError:
+    return NotationError(message, text=text, token=token.text, column=token.column)
+
+
+def _read_claim(text: str, token: Token) -> int:
+    if not (token.text.isascii() and token.text.isdigit()):
+        where = f"(column {token.column})"
+        raise _error_at(text, token, f"claimed count {token.text!r} {where} is not a whole number")
+    return int(token.text)
+
+
+def _is_skipped(text: str) -> bool:
+    """Blank lines and comments hold no hand."""
+    stripped = text.strip()
+    return not stripped or stripped.startswith("#")
+
+
+def score_line(raw: bytes, line: int, *, crib: bool = False) -> Record | None:
+    """Count one line of bytes (no newline); None for a blank or comment line."""
+    raw = raw.removesuffix(b"\r")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        column = len(raw[: error.start].decode("utf-8")) + 1
+        return Failed(
+            line,
+            raw.decode("utf-8", errors="replace"),
+            f"invalid UTF-8 byte 0x{raw[error.start]:02x} at column {column}",
+            column,
+        )
+    if _is_skipped(text):
+        return None
+    try:
+        entry = parse_line(text, crib=crib)
+    except CribcountError as error:
+        return Failed(line, text, error.message, max(error.column, 1))
+    return Scored(line, count_show(entry.hand, crib=entry.crib), entry.claim)
+
+
+@dataclass
+class Summary:
+    """What a run did: hands scored, lines failed, claims checked and wrong, points missed."""
+
+    hands: int = 0
+    failed: int = 0
+    claims: int = 0
+    claims_wrong: int = 0
+    points_missed: int = 0
+    """Points counted but not claimed, over the under-claims (over-claims miss nothing)."""
+
+    def add(self, record: Record) -> None:
+        """Take one record into account."""
+        if isinstance(record, Failed):
+            self.failed += 1
+            return
+        self.hands += 1
+        difference = record.difference
+        if difference is not None:
+            self.claims += 1
+            self.claims_wrong += difference != 0
+            self.points_missed += max(-difference, 0)
+
+    def add_chunk(self, chunk: Chunk) -> None:
+        """Take a whole chunk into account."""
+        self.hands += chunk.fast_count
+        for _, record in chunk.records:
+            self.add(record)
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """The records of a stretch of lines, in input order.
+
+    ``rows`` are the lines the fast path scored (None on the plain path);
+    ``records`` the others, each with the number of ``rows`` that come before it.
+    """
+
+    rows: FastRows | None
+    records: list[tuple[int, Record]] = field(default_factory=list)
+    size: int = 0
+    """Bytes of input the chunk covers, for progress."""
+
+    @property
+    def fast_count(self) -> int:
+        """How many lines the fast path scored."""
+        return 0 if self.rows is None else len(self.rows)
+
+
+def read_chunks(stream: BinaryIO, *, size: int = CHUNK_SIZE) -> Iterator[tuple[int, bytes]]:
+    """Whole lines, about ``size`` bytes at a time, each ending in a newline.
+
+    Yields (line number of the first line, bytes); a leading UTF-8 byte order
+    mark is dropped.
+    """
+    line = 1
+    carry = b""
+    at_start = True
+    while True:
+        block = stream.read(size)
+        data = carry + block
+        if at_start:
+            if len(data) < len(_BOM) and block:
+                carry = data
+                continue
+            data = data.removeprefix(_BOM)
+            at_start = False
+        if not block:
+            carry = data
+            break
+        cut = data.rfind(b"\n") + 1
+        if cut == 0:
+            carry = data
+            continue
+        carry = data[cut:]
+        yield line, data[:cut]
+        line += data.count(b"\n", 0, cut)
+    if carry:
+        yield line, carry if carry.endswith(b"\n") else carry + b"\n"
+
+
+def score_stream(
+    stream: BinaryIO, *, crib: bool = False, fast: bool = True, size: int | None = None
+) -> Iterator[Chunk]:
+    """Count every line of ``stream``, a chunk at a time; ``fast`` uses the vectorised path.
+
+    ``size`` is the bytes read at a time (``CHUNK_SIZE`` or ``PLAIN_CHUNK_SIZE`` by default).
+    """
+    if size is None:
+        size = CHUNK_SIZE if fast else PLAIN_CHUNK_SIZE
+    for first_line, data in read_chunks(stream, size=size):
+        if fast:
+            from cribcount.fastbatch import split_chunk
+
+            rows, others = split_chunk(data, first_line, crib=crib)
+        else:
+            rows = None
+            lines = data.split(b"\n")[:-1]
+            others = [(0, first_line + i, raw) for i, raw in enumerate(lines)]
+        records = [
+            (place, record)
+            for place, line, raw in others
+            if (record := score_line(raw, line, crib=crib)) is not None
+        ]
+        yield Chunk(rows, records, len(data))

@@ -1,0 +1,304 @@
+"""The vectorised fast path of ``cribcount batch``: canonical lines scored thousands at a time.
+
+A canonical line is exactly ``5h 5d 5c Js / 5s`` (16 bytes: one rank character
+of ``A23456789TJQK``, a lowercase suit, single spaces), optionally followed by
+`` crib``. Such lines are read with numpy straight from the bytes, and the
+points that depend on ranks alone come from a table keyed by the sorted ranks,
+built once. Every other line is left to the plain path in ``batch``.
+
+The table is computed here with numpy, independently of ``show``; the tests
+check it against ``show.rank_points`` for every set of five ranks, and the
+whole fast path against ``count_show`` on random files.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from itertools import combinations, combinations_with_replacement
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from cribcount.cards import Rank
+
+__all__ = [
+    "LINE_WIDTH",
+    "SUBSETS",
+    "FastRows",
+    "RankTables",
+    "fifteen_sets",
+    "rank_key",
+    "rank_tables",
+    "score_rows",
+    "shape_count",
+    "shape_of",
+    "sort_columns",
+    "split_chunk",
+]
+
+LINE_WIDTH = 16
+"""Bytes in a canonical line such as ``5h 5d 5c Js / 5s``."""
+
+_CRIB_WORD = b" crib"
+_CRIB_BYTES = np.frombuffer(_CRIB_WORD, dtype=np.uint8)
+_RANK_COLUMNS = [0, 3, 6, 9, 14]
+_SUIT_COLUMNS = [1, 4, 7, 10, 15]
+_SPACE_COLUMNS = [2, 5, 8, 11, 13]
+_SLASH_COLUMN = 12
+_NO_SUIT = 255
+# The 26 sets of two or more of the five cards, in itertools.combinations order
+# (by size, then by position), the order in which ``count_show`` lists fifteens.
+SUBSETS: tuple[tuple[int, ...], ...] = tuple(
+    combo for size in range(2, 6) for combo in combinations(range(5), size)
+)
+_KEY_WEIGHTS = np.array([13**4, 13**3, 13**2, 13, 1], dtype=np.int64)
+
+U8 = npt.NDArray[np.uint8]
+I64 = npt.NDArray[np.int64]
+Bools = npt.NDArray[np.bool_]
+
+
+def _lookup(pairs: dict[str, int], missing: int) -> U8:
+    table = np.full(256, missing, dtype=np.uint8)
+    for char, value in pairs.items():
+        table[ord(char)] = value
+    return table
+
+
+_RANK_OF = _lookup({rank.symbol: int(rank) for rank in Rank}, 0)
+_SUIT_OF = _lookup({"c": 0, "d": 1, "h": 2, "s": 3}, _NO_SUIT)
+
+
+_SUBSET_MATRIX = np.zeros((len(SUBSETS), 5), dtype=np.float64)
+for _i, _subset in enumerate(SUBSETS):
+    _SUBSET_MATRIX[_i, list(_subset)] = 1
+
+
+def fifteen_sets(ranks: npt.NDArray[Any]) -> Bools:
+    """Which of the ``SUBSETS`` of each row of five ranks count 15 (face cards count 10)."""
+    # Small whole numbers are exact in floating point, and the product runs in BLAS.
+    return (np.minimum(ranks, 10).astype(np.float64) @ _SUBSET_MATRIX.T) == 15  # type: ignore[no-any-return]
+
+
+# A sorting network for five values: these compare-exchanges in turn sort any five.
+SORT_NETWORK = ((0, 1), (3, 4), (2, 4), (2, 3), (1, 4), (0, 3), (0, 2), (1, 3), (1, 2))
+
+
+def sort_columns(columns: list[U8]) -> list[U8]:
+    """Sort five columns row by row (each row of the five ascending), with ``SORT_NETWORK``."""
+    out = list(columns)
+    for i, j in SORT_NETWORK:
+        out[i], out[j] = np.minimum(out[i], out[j]), np.maximum(out[i], out[j])
+    return out
+
+
+@dataclass(frozen=True)
+class RankTables:
+    """Points that depend on ranks alone, one entry per multiset of five ranks.
+
+    ``multiset[key]`` numbers the multiset whose sorted ranks give ``key``
+    (``rank_key``); the other arrays are indexed by that number. ``run_low``
+    and ``run_length`` place the run (length 0 when there is none), and
+    ``points_id`` numbers the distinct (fifteens, pairs, runs) triples listed
+    in ``points``, for rendering by table.
+    """
+
+    multiset: npt.NDArray[np.uint16]
+    fifteens: U8
+    pairs: U8
+    runs: U8
+    run_low: U8
+    run_length: U8
+    points_id: npt.NDArray[np.uint16]
+    points: tuple[tuple[int, int, int], ...]
+
+
+@functools.cache
+def rank_tables() -> RankTables:
+    """Build the tables once: fifteens, pairs and runs of every multiset of five ranks."""
+    sorted_ranks = np.array(list(combinations_with_replacement(range(1, 14), 5)), dtype=np.int64)
+    size = len(sorted_ranks)
+    fifteens = 2 * fifteen_sets(sorted_ranks).sum(axis=1)
+    # counts[:, r] is how many of the five cards have rank r (1..13; 0 and 14 stay empty).
+    counts = np.zeros((size, 15), dtype=np.int64)
+    for column in range(5):
+        np.add.at(counts, (np.arange(size), sorted_ranks[:, column]), 1)
+    # n cards of one rank hold n(n-1)/2 pairs of 2 points.
+    pairs = (counts * (counts - 1)).sum(axis=1)
+    runs = np.zeros(size, dtype=np.int64)
+    run_low = np.zeros(size, dtype=np.int64)
+    run_length = np.zeros(size, dtype=np.int64)
+    # Longest length first: five cards hold at most one run, and a run of 4 is not two of 3.
+    for length in (5, 4, 3):
+        for low in range(1, 15 - length):
+            ways = counts[:, low : low + length].prod(axis=1)
+            found = (ways > 0) & (run_length == 0)
+            runs[found] = length * ways[found]
+            run_low[found] = low
+            run_length[found] = length
+    multiset = np.zeros(13**5, dtype=np.uint16)
+    multiset[rank_key([sorted_ranks[:, i] for i in range(5)])] = np.arange(size)
+    triples, points_id = np.unique(
+        np.stack([fifteens, pairs, runs], axis=1), axis=0, return_inverse=True
+    )
+    return RankTables(
+        multiset=multiset,
+        fifteens=fifteens.astype(np.uint8),
+        pairs=pairs.astype(np.uint8),
+        runs=runs.astype(np.uint8),
+        run_low=run_low.astype(np.uint8),
+        run_length=run_length.astype(np.uint8),
+        points_id=points_id.reshape(-1).astype(np.uint16),
+        points=tuple((int(f), int(p), int(r)) for f, p, r in triples.tolist()),
+    )
+
+
+def rank_key(sorted_columns: list[npt.NDArray[Any]]) -> npt.NDArray[np.int32]:
+    """The index in ``RankTables.multiset`` of rows of five sorted ranks (1..13), by column."""
+    key = np.zeros(len(sorted_columns[0]), dtype=np.int32)
+    for column in sorted_columns:
+        key = key * 13 + column - 1
+    return key
+
+
+@dataclass(frozen=True)
+class FastRows:
+    """Canonical lines of one chunk, scored: numpy arrays with one row per line, in input order.
+
+    ``text`` holds the 16 canonical bytes of each line, ``ranks`` (1..13) and
+    ``suits`` (0..3 for c d h s) its five cards by position, the starter last;
+    ``multiset`` indexes ``rank_tables()`` for the points of the ranks.
+    """
+
+    line: I64
+    text: U8
+    ranks: U8
+    suits: U8
+    crib: Bools
+    multiset: npt.NDArray[np.uint16]
+    flush: U8
+    nobs: U8
+
+    def __len__(self) -> int:
+        return len(self.line)
+
+    @property
+    def fifteens(self) -> U8:
+        """Points for fifteens."""
+        return rank_tables().fifteens[self.multiset]
+
+    @property
+    def pairs(self) -> U8:
+        """Points for pairs."""
+        return rank_tables().pairs[self.multiset]
+
+    @property
+    def runs(self) -> U8:
+        """Points for runs."""
+        return rank_tables().runs[self.multiset]
+
+    @property
+    def total(self) -> U8:
+        """The points of each show."""
+        return self.fifteens + self.pairs + self.runs + self.flush + self.nobs
+
+    @property
+    def shape(self) -> npt.NDArray[np.int64]:
+        """A number per row for its points by kind and crib flag: ``shape_of`` reads it back."""
+        points = rank_tables().points_id[self.multiset].astype(np.int64)
+        flush_index = (self.flush == 4) + 2 * (self.flush == 5)
+        return ((points * 3 + flush_index) * 2 + self.nobs) * 2 + self.crib  # type: ignore[no-any-return]
+
+
+def shape_count() -> int:
+    """How many ``FastRows.shape`` numbers there are: 0 up to this, exclusive."""
+    return len(rank_tables().points) * 12
+
+
+def shape_of(shape: int) -> tuple[bool, tuple[int, int, int, int, int]]:
+    """The crib flag and (fifteens, pairs, runs, flush, nobs) of a ``FastRows.shape`` number."""
+    rest, crib = divmod(shape, 2)
+    rest, nobs = divmod(rest, 2)
+    points, flush_index = divmod(rest, 3)
+    fifteens, pairs, runs = rank_tables().points[points]
+    return bool(crib), (fifteens, pairs, runs, (0, 4, 5)[flush_index], nobs)
+
+
+def split_chunk(
+    chunk: bytes, first_line: int, *, crib: bool = False
+) -> tuple[FastRows, list[tuple[int, int, bytes]]]:
+    """Score the canonical lines of ``chunk`` (whole lines, each ending in ``\\n``) at once.
+
+    Returns the scored rows and every other line as (how many rows come
+    before it, its line number, its bytes without the newline), in order.
+    """
+    # Padding lets the windows below exist even when the chunk is shorter than a line.
+    buffer = np.frombuffer(chunk + bytes(LINE_WIDTH), dtype=np.uint8)
+    ends = np.flatnonzero(buffer == ord("\n"))
+    starts = np.zeros_like(ends)
+    starts[1:] = ends[:-1] + 1
+    stops = ends - ((ends > starts) & (buffer[ends - 1] == ord("\r")))
+    lengths = stops - starts
+    candidates = np.flatnonzero((lengths == LINE_WIDTH) | (lengths == LINE_WIDTH + len(_CRIB_WORD)))
+    begin = starts[candidates]
+    windows = np.lib.stride_tricks.sliding_window_view(buffer, LINE_WIDTH)
+    text = windows[begin]
+    ranks = _RANK_OF[text[:, _RANK_COLUMNS]]
+    suits = _SUIT_OF[text[:, _SUIT_COLUMNS]]
+    good = (
+        (text[:, _SPACE_COLUMNS] == ord(" ")).all(axis=1)
+        & (text[:, _SLASH_COLUMN] == ord("/"))
+        & (ranks != 0).all(axis=1)
+        & (suits != _NO_SUIT).all(axis=1)
+    )
+    with_word = lengths[candidates] > LINE_WIDTH
+    word = np.lib.stride_tricks.sliding_window_view(buffer, len(_CRIB_WORD))
+    good[with_word] &= (word[begin[with_word] + LINE_WIDTH] == _CRIB_BYTES).all(axis=1)
+    # Different cards: sorted, no two neighbours are equal.
+    cards = sort_columns([(ranks[:, i] - 1) * 4 + suits[:, i] for i in range(5)])
+    for low, high in zip(cards, cards[1:], strict=False):
+        good &= low != high
+
+    fast = candidates[good]
+    rows = score_rows(
+        line=fast + first_line,
+        text=text[good],
+        ranks=ranks[good],
+        suits=suits[good],
+        crib=with_word[good] | crib,
+    )
+    others = np.ones(len(ends), dtype=np.bool_)
+    others[fast] = False
+    slow = np.flatnonzero(others)
+    places = np.searchsorted(fast, slow)
+    rest = [
+        (place, index + first_line, chunk[start:end])
+        for place, index, start, end in zip(
+            places.tolist(), slow.tolist(), starts[slow].tolist(), ends[slow].tolist(), strict=True
+        )
+    ]
+    return rows, rest
+
+
+def score_rows(*, line: I64, text: U8, ranks: U8, suits: U8, crib: Bools) -> FastRows:
+    """Count each row of five cards (the starter last) by the table and the suit rules."""
+    tables = rank_tables()
+    key = rank_key(sort_columns([ranks[:, i] for i in range(5)]))
+    hand_suits = suits[:, :4]
+    one_suit = (hand_suits == hand_suits[:, :1]).all(axis=1)
+    with_starter = one_suit & (suits[:, 4] == suits[:, 0])
+    # Five of a suit score 5; four in the hand score 4, but never in the crib.
+    flush = np.where(with_starter, 5, np.where(one_suit & ~crib, 4, 0)).astype(np.uint8)
+    nobs = ((ranks[:, :4] == Rank.JACK) & (hand_suits == suits[:, 4:5])).any(axis=1)
+    return FastRows(
+        line=line,
+        text=text,
+        ranks=ranks,
+        suits=suits,
+        crib=crib,
+        multiset=tables.multiset[key],
+        flush=flush,
+        nobs=nobs.astype(np.uint8),
+    )

@@ -1,0 +1,143 @@
+"""Tests for cribcount.batch: reading lines, claims, chunks and the summary."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cribcount.batch import (
+    Failed,
+    Scored,
+    Summary,
+    parse_line,
+    read_chunks,
+    score_line,
+    score_stream,
+)
+from cribcount.cards import NotationError
+
+
+@pytest.mark.parametrize(
+    ("line", "hand", "crib", "claim"),
+    [
+        ("5h 5d 5c Js / 5s", "5h 5d 5c Js / 5s", False, None),
+        ("2h 4h 6h 8h / Kc crib", "2h 4h 6h 8h / Kc", True, None),
+        ("7h 7s 8d 8c / 9h = 18", "7h 7s 8d 8c / 9h", False, 18),
+        ("7h 7s 8d 8c / 9h = 18 crib", "7h 7s 8d 8c / 9h", True, 18),
+        ("7h 7s 8d 8c / 9h crib = 18", "7h 7s 8d 8c / 9h", True, 18),
+        ("7h 7s 8d 8c / 9h =18", "7h 7s 8d 8c / 9h", False, 18),
+        ("7h 7s 8d 8c / 9h=0", "7h 7s 8d 8c / 9h", False, 0),
+        ("7H, 7S, 8D, 8C, 9H CRIB", "7h 7s 8d 8c / 9h", True, None),
+        ("10h Jh Qh Kh / 5h\t \r", "Th Jh Qh Kh / 5h", False, None),
+    ],
+)
+def test_parse_line_reads_hand_crib_and_claim(
+    line: str, hand: str, crib: bool, claim: int | None
+) -> None:
+    entry = parse_line(line)
+    assert str(entry.hand) == hand
+    assert entry.crib is crib
+    assert entry.claim == claim
+
+
+def test_parse_line_crib_option_makes_every_line_a_crib() -> None:
+    assert parse_line("5h 5d 5c Js / 5s", crib=True).crib is True
+
+
+@pytest.mark.parametrize(
+    ("line", "column", "words"),
+    [
+        ("5h 5d 5c Js / 5s =", 18, "missing claimed count"),
+        ("5h 5d 5c Js / 5s = x", 20, "not a whole number"),
+        ("5h 5d 5c Js / 5s = -3", 20, "not a whole number"),
+        ("5h = 5d 5c Js / 5s", 4, "'=' at column 4"),
+        ("5h 5d 5c Js / 5x", 15, "unknown suit 'x'"),
+        ("5h 5d 5c Js / 5s crib crib", 18, "unknown card 'crib'"),
+        ("5h 5d 5c / 5s = 12", 10, "expected 4 hand cards"),
+        ("5h 5d 5c 5h / 5s", 10, "5h appears twice"),
+    ],
+)
+def test_parse_line_errors_name_the_column(line: str, column: int, words: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_line(line)
+    assert caught.value.column == column
+    assert words in caught.value.message
+
+
+@pytest.mark.parametrize("raw", [b"", b"   ", b"\t\r", b"# a comment", b"  # indented comment"])
+def test_blank_and_comment_lines_are_skipped(raw: bytes) -> None:
+    assert score_line(raw, 1) is None
+
+
+def test_score_line_counts_and_keeps_the_claim() -> None:
+    record = score_line(b"7h 7s 8d 8c / 9h = 18\r", 4)
+    assert isinstance(record, Scored)
+    # RULES.md: 7-7-8-8-9 is four runs of three (12), two pairs (4), four fifteens (8).
+    assert (record.line, record.count.total, record.claim, record.difference) == (4, 24, 18, -6)
+
+
+def test_bad_bytes_make_an_error_record_with_the_column() -> None:
+    record = score_line(b"5h 5d \xff5c Js / 5s", 7)
+    assert isinstance(record, Failed)
+    assert (record.line, record.column) == (7, 7)
+    assert "0xff" in record.message
+    assert record.text == "5h 5d \ufffd5c Js / 5s"
+
+
+def test_bad_bytes_column_counts_characters_not_bytes() -> None:
+    record = score_line("5♥ 5d ".encode() + b"\xc3(", 1)
+    assert isinstance(record, Failed)
+    assert record.column == 7
+
+
+def test_summary_counts_hands_failures_and_missed_points() -> None:
+    summary = Summary()
+    for raw in [b"7h 7s 8d 8c / 9h = 18", b"7h 7s 8d 8c / 9h = 30", b"5h 5d 5c Js / 5s = 29"]:
+        record = score_line(raw, 1)
+        assert record is not None
+        summary.add(record)
+    bad = score_line(b"5z", 2)
+    assert bad is not None
+    summary.add(bad)
+    # 24 claimed as 18 misses 6; claimed as 30 over-claims, which misses nothing.
+    assert (summary.hands, summary.failed, summary.claims, summary.claims_wrong) == (3, 1, 3, 2)
+    assert summary.points_missed == 6
+
+
+def _lines(chunks: list[tuple[int, bytes]]) -> list[tuple[int, bytes]]:
+    return [
+        (first + i, line) for first, data in chunks for i, line in enumerate(data.split(b"\n")[:-1])
+    ]
+
+
+def test_read_chunks_drops_a_bom_and_ends_the_last_line() -> None:
+    chunks = list(read_chunks(io.BytesIO(b"\xef\xbb\xbfa\nb\n\nc"), size=2))
+    assert _lines(chunks) == [(1, b"a"), (2, b"b"), (3, b""), (4, b"c")]
+
+
+@given(
+    st.lists(st.binary(max_size=12).map(lambda b: b.replace(b"\n", b"")), max_size=20),
+    st.integers(min_value=1, max_value=40),
+    st.booleans(),
+)
+def test_read_chunks_gives_every_line_once_in_order(
+    lines: list[bytes], size: int, final_newline: bool
+) -> None:
+    data = b"\n".join(lines) + (b"\n" if final_newline and lines else b"")
+    if data.startswith(b"\xef\xbb\xbf"):
+        return
+    expected = data.split(b"\n")
+    if expected[-1] == b"":
+        expected.pop()
+    chunks = list(read_chunks(io.BytesIO(data), size=size))
+    assert all(chunk.endswith(b"\n") for _, chunk in chunks)
+    assert _lines(chunks) == list(enumerate(expected, start=1))
+
+
+def test_score_stream_plain_path_keeps_line_numbers() -> None:
+    data = b"# deals\n\n5h 5d 5c Js / 5s\n5q\n"
+    records = [r for chunk in score_stream(io.BytesIO(data), fast=False) for _, r in chunk.records]
+    assert [(type(r).__name__, r.line) for r in records] == [("Scored", 3), ("Failed", 4)]
