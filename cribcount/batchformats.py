@@ -22,17 +22,23 @@ import functools
 import io
 from collections.abc import Sequence
 from itertools import product
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from cribcount.batch import Chunk, Failed, Record, Summary
 from cribcount.cards import DECK, Hand, format_cards
+from cribcount.fastbatch import (
+    LINE_WIDTH,
+    SUBSETS,
+    FastRows,
+    fifteen_sets,
+    rank_tables,
+    shape_count,
+    shape_of,
+)
 from cribcount.formats import count_to_dict, render_claim, render_json
 from cribcount.show import Count, Item, Kind
-
-if TYPE_CHECKING:
-    from cribcount.fastbatch import FastRows
 
 __all__ = [
     "CSV_COLUMNS",
@@ -205,48 +211,64 @@ def _byte_rows(texts: Sequence[str], *, right: bool = False) -> Any:
 
 @functools.cache
 def _tails(fmt: str) -> Any:
-    """What follows the hand in each format, for every ``FastRows.shape``."""
-    from cribcount.fastbatch import shape_count, shape_of
-
+    """What follows the hand in each format, for every ``FastRows.shape``: one bytes item each."""
     tail = _csv_tail if fmt == "csv" else _text_tail
-    return _byte_rows([tail(*shape_of(shape), None) for shape in range(shape_count())])
+    table = _byte_rows([tail(*shape_of(shape), None) for shape in range(shape_count())])
+    return table.view(f"V{table.shape[1]}").reshape(len(table))
 
 
-def _line_digits(rows: FastRows) -> Any:
-    """The line numbers as a byte matrix, NUL bytes for leading zeros."""
-    line = rows.line
-    width = len(str(int(line.max())))
-    digits = np.zeros((len(line), width), dtype=np.uint8)
-    rest = line.copy()
-    for column in range(width - 1, -1, -1):
-        rest, digit = np.divmod(rest, 10)
-        digits[:, column] = np.where((rest > 0) | (digit > 0), digit + ord("0"), 0)
-    return digits
+def _assemble(rows: FastRows, lead: str, after_line: str, tails: Any) -> Any:
+    """Rows of bytes: ``lead``, the line number, ``after_line``, the 16 bytes of the hand, the tail.
+
+    Each part is a field of a structured array, so that numpy copies a whole
+    field per row; NUL bytes pad the line number and the tails, and stand for
+    the leading zeros of line numbers.
+    """
+    n = len(rows)
+    pairs = (len(str(int(rows.line.max()))) + 1) // 2
+    fields: list[tuple[str, Any]] = [("lead", f"V{len(lead.encode())}")] if lead else []
+    fields += [(f"digits{i}", "V2") for i in range(pairs)]
+    fields += [("after", f"V{len(after_line)}"), ("hand", "V16"), ("tail", f"V{tails.itemsize}")]
+    out = np.empty(n, dtype=np.dtype(fields))
+    if lead:
+        out["lead"] = lead.encode()
+    rest = rows.line.astype(np.int32)
+    digit_pairs = _digit_pairs()
+    for i in range(pairs - 1, -1, -1):
+        rest, pair = np.divmod(rest, 100)
+        # Two digits at a time; the leading ones without their zeros.
+        out[f"digits{i}"] = digit_pairs[pair + 100 * (rest > 0)]
+    out["after"] = after_line.encode()
+    out["hand"] = np.ascontiguousarray(rows.text).view("V16").reshape(n)
+    out["tail"] = tails[rows.shape]
+    return out.view(np.uint8).reshape(n, -1)
 
 
-def _const(text: str, n: int) -> Any:
-    data = np.frombuffer(text.encode(), dtype=np.uint8)
-    return np.broadcast_to(data, (n, len(data)))
+@functools.cache
+def _digit_pairs() -> Any:
+    """Two-digit numbers as two bytes: 0..99 with leading zeros as NUL bytes, then 00..99.
+
+    The leading pair is never 0 (line numbers start at 1), so 0 there is two NUL bytes.
+    """
+    lead = ["\0\0"] + [str(n).rjust(2, "\0") for n in range(1, 100)]
+    texts = lead + [f"{n:02d}" for n in range(100)]
+    return np.array([text.encode() for text in texts], dtype="V2")
 
 
 def _csv_rows(rows: FastRows, file: str | None) -> Any:
     """CSV rows as a byte matrix, NUL-padded."""
     lead = _csv_line([file])[:-1] + "," if file is not None else ""
-    hand = rows.text.copy()
-    # "5h 5d 5c Js / 5s" becomes "5h 5d 5c Js,5s": the comma, then two NUL bytes.
-    hand[:, 11] = ord(",")
-    hand[:, 12:14] = 0
-    n = len(rows)
-    parts = [_const(lead, n), _line_digits(rows), _const(",", n), hand, _tails("csv")[rows.shape]]
-    return np.concatenate(parts, axis=1)
+    matrix = _assemble(rows, lead, ",", _tails("csv"))
+    # "5h 5d 5c Js / 5s" becomes "5h 5d 5c Js,5s": a comma, then two NUL bytes.
+    hand = matrix.shape[1] - _tails("csv").itemsize - LINE_WIDTH
+    matrix[:, hand + 11] = ord(",")
+    matrix[:, hand + 12 : hand + 14] = 0
+    return matrix
 
 
 def _text_rows(rows: FastRows, file: str | None) -> Any:
     """Text lines as a byte matrix, NUL-padded."""
-    n = len(rows)
-    lead = _const(f"{file}:" if file is not None else "", n)
-    parts = [lead, _line_digits(rows), _const(": ", n), rows.text, _tails("text")[rows.shape]]
-    return np.concatenate(parts, axis=1)
+    return _assemble(rows, f"{file}:" if file is not None else "", ": ", _tails("text"))
 
 
 _NAMES = np.array([str(card) for card in DECK], dtype=object)
@@ -263,7 +285,7 @@ def _jsonl_rows(rows: FastRows, file: str | None) -> list[str]:
     through ``count_to_dict``, as the plain path renders.
     """
     keys = _item_keys(rows).tolist()
-    names = _NAMES[(rows.ranks.astype(np.intp) - 1) * 4 + rows.suits].tolist()
+    names = _NAMES[((rows.ranks.astype(np.intp) - 1) * 4 + rows.suits).T].tolist()
     lead = render_json({"file": file})[:-1] + ", " if file is not None else "{"
     lines = []
     templates = _TEMPLATES
@@ -283,11 +305,9 @@ _FLUSH_CODES = {0: 0, 4: 1, 5: 2}
 
 def _item_keys(rows: FastRows) -> Any:
     """A number per row that fixes the items of its show, up to the cards themselves."""
-    from cribcount.fastbatch import SUBSETS, fifteen_sets, rank_tables
-
-    ranks = [rows.ranks[:, i].astype(np.int64) for i in range(5)]
+    ranks = [column.astype(np.int64) for column in rows.ranks]
     powers = 2.0 ** np.arange(len(SUBSETS))
-    fifteen_key = (fifteen_sets(rows.ranks).astype(np.float64) @ powers).astype(np.int64)
+    fifteen_key = (fifteen_sets(rows.ranks.T).astype(np.float64) @ powers).astype(np.int64)
     # Pairs: each position's rank numbered 1 or 2 among the paired ranks, from low to high.
     paired = [sum((a == b).astype(np.int64) for b in ranks) >= 2 for a in ranks]
     pair_key = np.zeros(len(rows), dtype=np.int64)
@@ -305,8 +325,9 @@ def _item_keys(rows: FastRows) -> Any:
         offset = ranks[i] - low
         in_run = (offset >= 0) & (offset < length)
         run_key = run_key * _RUN_BASE + np.where(in_run, offset + 1, 0)
-    nob = (rows.ranks[:, :4] == 11) & (rows.suits[:, :4] == rows.suits[:, 4:5])
-    nob_code = np.where(nob.any(axis=1), nob.argmax(axis=1) + 1, 0)
+    nob_code = np.zeros(len(rows), dtype=np.int64)
+    for i in range(4):
+        nob_code[(rows.ranks[i] == 11) & (rows.suits[i] == rows.suits[4])] = i + 1
     flush_code = (rows.flush == 4) + 2 * (rows.flush == 5)
     packed = fifteen_key
     for part, size in (
@@ -368,8 +389,6 @@ def _frame(crib: bool) -> tuple[str, str, str]:
 
 @functools.cache
 def _fifteen_items(fifteen_key: int) -> tuple[str, int]:
-    from cribcount.fastbatch import SUBSETS
-
     return _items_json(
         [
             Item(Kind.FIFTEEN, tuple(_SAMPLE[i] for i in subset), 2)

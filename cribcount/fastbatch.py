@@ -167,8 +167,9 @@ def rank_key(sorted_columns: list[npt.NDArray[Any]]) -> npt.NDArray[np.int32]:
 class FastRows:
     """Canonical lines of one chunk, scored: numpy arrays with one row per line, in input order.
 
-    ``text`` holds the 16 canonical bytes of each line, ``ranks`` (1..13) and
-    ``suits`` (0..3 for c d h s) its five cards by position, the starter last;
+    ``text`` holds the 16 canonical bytes of each line; ``ranks`` (1..13) and
+    ``suits`` (0..3 for c d h s) are by column, ``ranks[i]`` the rank of card
+    ``i`` of every row, the starter last;
     ``multiset`` indexes ``rank_tables()`` for the points of the ranks.
     """
 
@@ -243,30 +244,32 @@ def split_chunk(
     lengths = stops - starts
     candidates = np.flatnonzero((lengths == LINE_WIDTH) | (lengths == LINE_WIDTH + len(_CRIB_WORD)))
     begin = starts[candidates]
-    windows = np.lib.stride_tricks.sliding_window_view(buffer, LINE_WIDTH)
-    text = windows[begin]
-    ranks = _RANK_OF[text[:, _RANK_COLUMNS]]
-    suits = _SUIT_OF[text[:, _SUIT_COLUMNS]]
-    good = (
-        (text[:, _SPACE_COLUMNS] == ord(" ")).all(axis=1)
-        & (text[:, _SLASH_COLUMN] == ord("/"))
-        & (ranks != 0).all(axis=1)
-        & (suits != _NO_SUIT).all(axis=1)
-    )
+    # One column of bytes at a time: contiguous arrays are what numpy is quick at.
+    ranks = [_RANK_OF[buffer[begin + column]] for column in _RANK_COLUMNS]
+    suits = [_SUIT_OF[buffer[begin + column]] for column in _SUIT_COLUMNS]
+    good = buffer[begin + _SLASH_COLUMN] == ord("/")
+    for column in _SPACE_COLUMNS:
+        good &= buffer[begin + column] == ord(" ")
+    for rank, suit in zip(ranks, suits, strict=True):
+        good &= (rank != 0) & (suit != _NO_SUIT)
     with_word = lengths[candidates] > LINE_WIDTH
-    word = np.lib.stride_tricks.sliding_window_view(buffer, len(_CRIB_WORD))
-    good[with_word] &= (word[begin[with_word] + LINE_WIDTH] == _CRIB_BYTES).all(axis=1)
+    word_begin = begin[with_word] + LINE_WIDTH
+    word_good = np.ones(len(word_begin), dtype=np.bool_)
+    for offset, byte in enumerate(_CRIB_WORD):
+        word_good &= buffer[word_begin + offset] == byte
+    good[with_word] &= word_good
     # Different cards: sorted, no two neighbours are equal.
-    cards = sort_columns([(ranks[:, i] - 1) * 4 + suits[:, i] for i in range(5)])
+    cards = sort_columns([(rank - 1) * 4 + suit for rank, suit in zip(ranks, suits, strict=True)])
     for low, high in zip(cards, cards[1:], strict=False):
         good &= low != high
 
     fast = candidates[good]
+    windows = np.lib.stride_tricks.sliding_window_view(buffer, LINE_WIDTH)
     rows = score_rows(
         line=fast + first_line,
-        text=text[good],
-        ranks=ranks[good],
-        suits=suits[good],
+        text=windows[begin[good]],
+        ranks=np.stack([rank[good] for rank in ranks]),
+        suits=np.stack([suit[good] for suit in suits]),
         crib=with_word[good] | crib,
     )
     others = np.ones(len(ends), dtype=np.bool_)
@@ -283,15 +286,20 @@ def split_chunk(
 
 
 def score_rows(*, line: I64, text: U8, ranks: U8, suits: U8, crib: Bools) -> FastRows:
-    """Count each row of five cards (the starter last) by the table and the suit rules."""
+    """Count rows of five cards by the table and the suit rules.
+
+    ``ranks`` and ``suits`` are by column: ``ranks[i]`` is the rank of card
+    ``i`` in every row, the starter last.
+    """
     tables = rank_tables()
-    key = rank_key(sort_columns([ranks[:, i] for i in range(5)]))
-    hand_suits = suits[:, :4]
-    one_suit = (hand_suits == hand_suits[:, :1]).all(axis=1)
-    with_starter = one_suit & (suits[:, 4] == suits[:, 0])
+    key = rank_key(sort_columns(list(ranks)))
+    one_suit = (suits[0] == suits[1]) & (suits[1] == suits[2]) & (suits[2] == suits[3])
+    with_starter = one_suit & (suits[4] == suits[0])
     # Five of a suit score 5; four in the hand score 4, but never in the crib.
     flush = np.where(with_starter, 5, np.where(one_suit & ~crib, 4, 0)).astype(np.uint8)
-    nobs = ((ranks[:, :4] == Rank.JACK) & (hand_suits == suits[:, 4:5])).any(axis=1)
+    nobs = np.zeros(len(line), dtype=np.bool_)
+    for i in range(4):
+        nobs |= (ranks[i] == Rank.JACK) & (suits[i] == suits[4])
     return FastRows(
         line=line,
         text=text,

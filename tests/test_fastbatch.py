@@ -159,3 +159,14 @@ def test_fast_path_agrees_on_a_seeded_file_of_canonical_deals(fmt: str) -> None:
     assert _render(data, fmt, fast=True, size=1 << 14) == _render(
         data, fmt, fast=False, size=1 << 14
     )
+
+
+@pytest.mark.parametrize("fmt", ["text", "csv", "jsonl"])
+def test_fast_path_writes_long_line_numbers_like_the_plain_path(fmt: str) -> None:
+    # Hands at line numbers of 1 to 6 digits, among comments that the plain path skips fast.
+    wanted = {1, 9, 10, 99, 100, 101, 999, 1000, 1001, 10_000, 10_010, 99_999, 100_000, 123_457}
+    lines = [b"5h 5d 5c Js / 5s" if n in wanted else b"#" for n in range(1, 123_460)]
+    data = b"\n".join(lines)
+    fast = _render(data, fmt, fast=True, size=1 << 16)
+    assert fast == _render(data, fmt, fast=False, size=1 << 16)
+    assert fast.count(b"\n") == len(wanted)
