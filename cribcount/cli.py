@@ -346,9 +346,12 @@ def batch(files: tuple[str, ...], crib: bool, fast: bool, fmt: str) -> None:
                 for chunk in score_stream(stream, crib=crib, fast=fast):
                     out.write(render_chunk(chunk, fmt, name if named else None))
                     summary.add_chunk(chunk)
-                    for _, record in chunk.records:
-                        if isinstance(record, Failed):
-                            click.echo(render_error(record, name), err=True)
+                    failed = [r for _, r in chunk.records if isinstance(r, Failed)]
+                    if failed:
+                        # On a terminal, the records come before the messages about them.
+                        out.flush()
+                    for record in failed:
+                        click.echo(render_error(record, name), err=True)
                     advance(chunk.size)
     out.flush()
     click.echo(f"cribcount: {render_summary(summary)}", err=True)
