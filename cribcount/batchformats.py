@@ -198,23 +198,15 @@ def render_chunk(chunk: Chunk, fmt: str, file: str | None = None) -> bytes:
 # --- fast-path rows ----------------------------------------------------------------------------
 
 
-def _byte_rows(texts: Sequence[str], *, right: bool = False) -> Any:
-    """Texts as rows of a byte matrix, padded with NUL bytes (on the left if ``right``)."""
-    data = [text.encode() for text in texts]
-    width = max(len(d) for d in data)
-    table = np.zeros((len(data), width), dtype=np.uint8)
-    for i, d in enumerate(data):
-        start = width - len(d) if right else 0
-        table[i, start : start + len(d)] = np.frombuffer(d, dtype=np.uint8)
-    return table
-
-
 @functools.cache
 def _tails(fmt: str) -> Any:
-    """What follows the hand in each format, for every ``FastRows.shape``: one bytes item each."""
+    """What follows the hand in each format, for every ``FastRows.shape``: one bytes item each.
+
+    The items are as long as the longest tail; numpy pads the others with NUL bytes.
+    """
     tail = _csv_tail if fmt == "csv" else _text_tail
-    table = _byte_rows([tail(*shape_of(shape), None) for shape in range(shape_count())])
-    return table.view(f"V{table.shape[1]}").reshape(len(table))
+    texts = [tail(*shape_of(shape), None).encode() for shape in range(shape_count())]
+    return np.array(texts, dtype=f"V{max(len(text) for text in texts)}")
 
 
 def _assemble(rows: FastRows, lead: str, after_line: str, tails: Any) -> Any:
@@ -274,6 +266,7 @@ def _text_rows(rows: FastRows, file: str | None) -> Any:
 _NAMES = np.array([str(card) for card in DECK], dtype=object)
 _SAMPLE = DECK[:5]
 """Five different cards to render templates with, later replaced by ``{0}``..``{4}``."""
+_SAMPLE_HAND = Hand((_SAMPLE[0], _SAMPLE[1], _SAMPLE[2], _SAMPLE[3]), _SAMPLE[4])
 
 
 def _jsonl_rows(rows: FastRows, file: str | None) -> list[str]:
@@ -300,7 +293,6 @@ def _jsonl_rows(rows: FastRows, file: str | None) -> list[str]:
 _TEMPLATES: dict[int, str] = {}
 _PAIR_BASE = 3
 _RUN_BASE = 6
-_FLUSH_CODES = {0: 0, 4: 1, 5: 2}
 
 
 def _item_keys(rows: FastRows) -> Any:
@@ -369,16 +361,14 @@ def _placeholders(json_text: str) -> str:
 
 def _items_json(items: list[Item]) -> tuple[str, int]:
     """Items as they stand inside the JSON list of ``count_to_dict``, and their points."""
-    hand = Hand((_SAMPLE[0], _SAMPLE[1], _SAMPLE[2], _SAMPLE[3]), _SAMPLE[4])
-    listed = count_to_dict(Count(hand, False, tuple(items)))["items"]
+    listed = count_to_dict(Count(_SAMPLE_HAND, False, tuple(items)))["items"]
     return _placeholders(render_json(listed)[1:-1]), sum(item.points for item in items)
 
 
 @functools.cache
 def _frame(crib: bool) -> tuple[str, str, str]:
     """The JSON of a count around its items and total: before, between and after them."""
-    hand = Hand((_SAMPLE[0], _SAMPLE[1], _SAMPLE[2], _SAMPLE[3]), _SAMPLE[4])
-    data = count_to_dict(Count(hand, crib, ()))
+    data = count_to_dict(Count(_SAMPLE_HAND, crib, ()))
     data["items"] = "@items@"
     data["total"] = "@total@"
     text = _placeholders(render_json(data)[1:] + "\n")

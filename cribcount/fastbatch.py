@@ -42,7 +42,6 @@ LINE_WIDTH = 16
 """Bytes in a canonical line such as ``5h 5d 5c Js / 5s``."""
 
 _CRIB_WORD = b" crib"
-_CRIB_BYTES = np.frombuffer(_CRIB_WORD, dtype=np.uint8)
 _RANK_COLUMNS = [0, 3, 6, 9, 14]
 _SUIT_COLUMNS = [1, 4, 7, 10, 15]
 _SPACE_COLUMNS = [2, 5, 8, 11, 13]
@@ -53,7 +52,6 @@ _NO_SUIT = 255
 SUBSETS: tuple[tuple[int, ...], ...] = tuple(
     combo for size in range(2, 6) for combo in combinations(range(5), size)
 )
-_KEY_WEIGHTS = np.array([13**4, 13**3, 13**2, 13, 1], dtype=np.int64)
 
 U8 = npt.NDArray[np.uint8]
 I64 = npt.NDArray[np.int64]
@@ -169,8 +167,8 @@ class FastRows:
 
     ``text`` holds the 16 canonical bytes of each line; ``ranks`` (1..13) and
     ``suits`` (0..3 for c d h s) are by column, ``ranks[i]`` the rank of card
-    ``i`` of every row, the starter last;
-    ``multiset`` indexes ``rank_tables()`` for the points of the ranks.
+    ``i`` of every row, the starter last; ``multiset`` indexes ``rank_tables()``
+    for the points of the ranks.
     """
 
     line: I64
