@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import TYPE_CHECKING, BinaryIO
 
 from cribcount.cards import CribcountError, Hand, NotationError, Token, parse_hand, tokenize
@@ -221,32 +222,26 @@ def read_chunks(stream: BinaryIO, *, size: int = CHUNK_SIZE) -> Iterator[tuple[i
     """Whole lines, about ``size`` bytes at a time, each ending in a newline.
 
     Yields (line number of the first line, bytes); a leading UTF-8 byte order
-    mark is dropped.
+    mark is dropped. Memory holds one chunk, or one line when a line is longer.
     """
+    start = b""
+    while len(start) < len(_BOM) and (more := stream.read(len(_BOM) - len(start))):
+        start += more
+    blocks = chain([start.removeprefix(_BOM)], iter(lambda: stream.read(size), b""))
     line = 1
-    carry = b""
-    at_start = True
-    while True:
-        block = stream.read(size)
-        data = carry + block
-        if at_start:
-            if len(data) < len(_BOM) and block:
-                carry = data
-                continue
-            data = data.removeprefix(_BOM)
-            at_start = False
-        if not block:
-            carry = data
-            break
-        cut = data.rfind(b"\n") + 1
+    pending: list[bytes] = []  # what was read since the last newline
+    for block in blocks:
+        cut = block.rfind(b"\n") + 1
         if cut == 0:
-            carry = data
+            pending.append(block)
             continue
-        carry = data[cut:]
-        yield line, data[:cut]
-        line += data.count(b"\n", 0, cut)
-    if carry:
-        yield line, carry if carry.endswith(b"\n") else carry + b"\n"
+        data = b"".join([*pending, block[:cut]])
+        pending = [block[cut:]]
+        yield line, data
+        line += data.count(b"\n")
+    rest = b"".join(pending)
+    if rest:
+        yield line, rest + b"\n"
 
 
 def score_stream(
