@@ -168,3 +168,30 @@ def test_fast_path_writes_long_line_numbers_like_the_plain_path(fmt: str) -> Non
     fast = _render(data, fmt, fast=True, size=1 << 16)
     assert fast == _render(data, fmt, fast=False, size=1 << 16)
     assert fast.count(b"\n") == len(wanted)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=1, max_value=100))
+def test_one_record_per_hand_line_in_input_order(seed: int, size: int) -> None:
+    rng = random.Random(seed)
+    lines = [_any_line(rng) for _ in range(rng.randrange(50))]
+    data = b"\n".join(lines)
+    # Plainly: every line that is neither blank nor a comment, by its 1-based number.
+    expected = []
+    for number, raw in enumerate(lines, start=1):
+        text = raw.decode("utf-8", errors="replace").strip()
+        if text and not text.startswith("#"):
+            expected.append(number)
+    for fast in (True, False):
+        numbers: list[int] = []
+        for chunk in score_stream(io.BytesIO(data), fast=fast, size=size):
+            rows = chunk.rows.line.tolist() if chunk.rows is not None else []
+            records = iter(chunk.records)
+            pending = next(records, None)
+            for i in range(len(rows) + 1):
+                while pending is not None and pending[0] == i:
+                    numbers.append(pending[1].line)
+                    pending = next(records, None)
+                if i < len(rows):
+                    numbers.append(rows[i])
+        assert numbers == expected
