@@ -278,15 +278,16 @@ def _jsonl_rows(rows: FastRows, file: str | None) -> list[str]:
     through ``count_to_dict``, as the plain path renders.
     """
     keys = _item_keys(rows).tolist()
-    names = _NAMES[((rows.ranks.astype(np.intp) - 1) * 4 + rows.suits).T].tolist()
+    cards = (rows.ranks.astype(np.intp) - 1) * 4 + rows.suits
+    names = [_NAMES[column].tolist() for column in cards]
     lead = render_json({"file": file})[:-1] + ", " if file is not None else "{"
     lines = []
     templates = _TEMPLATES
-    for line, key, five in zip(rows.line.tolist(), keys, names, strict=True):
+    for key, line, *five in zip(keys, rows.line.tolist(), *names, strict=True):
         template = templates.get(key)
         if template is None:
             template = templates[key] = _template(key)
-        lines.append(f'{lead}"line": {line}, ' + template.format(*five))
+        lines.append(template.format(*five, lead, line))
     return lines
 
 
@@ -334,7 +335,7 @@ def _item_keys(rows: FastRows) -> Any:
 
 
 def _template(key: int) -> str:
-    """The JSON of a show of ``key`` after ``"line": N, ``, with ``{0}``..``{4}`` for the cards."""
+    """The JSON line of a show of ``key``: ``{0}``..``{4}`` for the cards, ``{6}`` the line."""
     key, crib = divmod(key, 2)
     key, nob_code = divmod(key, 5)
     key, flush_code = divmod(key, 3)
@@ -348,7 +349,9 @@ def _template(key: int) -> str:
     ]
     items = ", ".join(text for text, _ in parts if text)
     before, between, after = _frame(bool(crib))
-    return before + items + between + str(sum(points for _, points in parts)) + after
+    total = str(sum(points for _, points in parts))
+    # {5} is what comes before the line number: "{" or the file's entry.
+    return '{5}"line": {6}, ' + before + items + between + total + after
 
 
 def _placeholders(json_text: str) -> str:
