@@ -324,33 +324,30 @@ def test_parse_hand_cards() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "token", "column", "message"),
+    ("read", "text", "token", "column", "message"),
     [
-        ("5x", "5x", 1, "unknown suit 'x' in '5x' (column 1)"),
-        ("5h 6h", "6h", 4, "expected one starter card, got 2 ('6h' at column 4 is one too many)"),
-        ("  ", "", 3, "expected one starter card, got none"),
-        ("5h / ", "/", 4, "unexpected '/' (column 4) in the starter"),
+        ("starter", "5x", "5x", 1, "unknown suit 'x' in '5x' (column 1)"),
+        ("starter", "5h 6h", "6h", 4, "expected one starter card, got 2 ('6h' at column 4 is"),
+        ("starter", "  ", "", 3, "expected one starter card, got none"),
+        ("starter", "5h / ", "/", 4, "unexpected '/' (column 4) in the starter"),
+        ("hand", "5h 1s", "1s", 4, "unknown rank '1' in '1s' (column 4)"),
+        (
+            "hand",
+            "Ah 2h 3h 4h 5h",
+            "5h",
+            13,
+            "expected 1 to 4 hand cards, got 5 ('5h' at column 13",
+        ),
+        ("hand", "", "", 1, "expected 1 to 4 hand cards, got none"),
+        ("hand", "Ah 2h ah", "ah", 7, "Ah appears twice (columns 1 and 7)"),
+        ("hand", "Ah 5s", "5s", 4, "5s (column 4) is the starter: it cannot be a hand card too"),
     ],
 )
-def test_parse_starter_errors(text: str, token: str, column: int, message: str) -> None:
+def test_reading_errors(read: str, text: str, token: str, column: int, message: str) -> None:
     with pytest.raises(NotationError) as caught:
-        parse_starter(text)
-    assert (caught.value.token, caught.value.column) == (token, column)
-    assert caught.value.message.startswith(message)
-
-
-@pytest.mark.parametrize(
-    ("text", "token", "column", "message"),
-    [
-        ("5h 1s", "1s", 4, "unknown rank '1' in '1s' (column 4)"),
-        ("Ah 2h 3h 4h 5h", "5h", 13, "expected 1 to 4 hand cards, got 5 ('5h' at column 13"),
-        ("", "", 1, "expected 1 to 4 hand cards, got none"),
-        ("Ah 2h ah", "ah", 7, "Ah appears twice (columns 1 and 7)"),
-        ("Ah 5s", "5s", 4, "5s (column 4) is the starter: it cannot be a hand card too"),
-    ],
-)
-def test_parse_hand_cards_errors(text: str, token: str, column: int, message: str) -> None:
-    with pytest.raises(NotationError) as caught:
-        parse_hand_cards(text, starter=card("5s"))
+        if read == "starter":
+            parse_starter(text)
+        else:
+            parse_hand_cards(text, starter=card("5s"))
     assert (caught.value.token, caught.value.column) == (token, column)
     assert caught.value.message.startswith(message)
