@@ -58,7 +58,7 @@ class Distribution:
         """The mean score over the deals (0.0 when there are none)."""
         if not self.deals:
             return 0.0
-        # Integer division rounds correctly: the float nearest the exact mean.
+        # Dividing one int by another gives the float nearest the exact mean.
         return sum(score * n for score, n in enumerate(self.counts)) / self.deals
 
     @property
