@@ -287,7 +287,7 @@ def discard(cards: tuple[str, ...], dealer: bool, pone: bool, players: str, fmt:
 def stats(
     hand_only: bool, crib_only: bool, starter: str | None, hand_cards: str | None, fmt: str
 ) -> None:
-    """Exact show scores over every deal (4 cards and a starter), for the hand and the crib.
+    """Exact score distributions over every deal, hand and crib.
 
     Counts how many of the 12,994,800 deals score 0, 1, ... 29, with the
     percentage, cumulative percentage, mean and a bar chart; hand and crib side
