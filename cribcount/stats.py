@@ -186,18 +186,22 @@ def _count_starter(
             # The starter's suit makes five, unless the four would need the starter itself.
             flush5 = int(suit in flush_suits and not shape.count[s])
         # With a five-card flush a jack among the four is of the starter's suit: nobs too.
-        flush5_nobs = flush5 if jacks else 0
+        nobs_only = nobs - flush5 if jacks else nobs
         base = rank_points((*shape.ranks, s)).total
-        for bonus, n, crib_bonus in (
-            (0, deals - flush5 - flush4 - (nobs - flush5_nobs), 0),
-            (1, nobs - flush5_nobs, 1),
-            (4, flush4, 0),
-            (5, flush5 - flush5_nobs, 5),
-            (6, flush5_nobs, 6),
-        ):
-            if n:
-                hand[base + bonus] += n * weight
-                crib[base + crib_bonus] += n * weight
+        plain = (deals - flush5 - flush4 - nobs_only) * weight
+        hand[base] += plain
+        crib[base] += plain
+        if nobs_only:
+            hand[base + 1] += nobs_only * weight
+            crib[base + 1] += nobs_only * weight
+        if flush4:
+            # Four of a suit score 4 in the hand, nothing in the crib.
+            hand[base + 4] += flush4 * weight
+            crib[base] += flush4 * weight
+        if flush5:
+            bonus = 6 if jacks else 5
+            hand[base + bonus] += flush5 * weight
+            crib[base + bonus] += flush5 * weight
 
 
 def parse_starter(text: str) -> Card:
