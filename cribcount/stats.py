@@ -25,7 +25,7 @@ from itertools import combinations_with_replacement
 from math import comb
 
 from cribcount.cards import DECK, Card, NotationError, Rank, Suit, Token, parse_cards
-from cribcount.show import rank_points
+from cribcount.show import rank_table
 
 __all__ = [
     "HIGHEST",
@@ -161,6 +161,8 @@ def _count_starter(
     # A flush is all four cards of one suit, so only a suit that holds every fixed card.
     flush_suits = [t for t in Suit if all(not taken_r - {t} for taken_r in taken)]
     flush4_suits = sum(t is not suit for t in flush_suits)
+    # Fifteens, pairs and runs of every five ranks, keyed by the sorted ranks.
+    points = rank_table()
     for shape in shapes:
         # Ways to pick the suits of each rank, the fixed cards among them.
         deals = 1
@@ -187,7 +189,7 @@ def _count_starter(
             flush5 = int(suit in flush_suits and not shape.count[s])
         # With a five-card flush a jack among the four is of the starter's suit: nobs too.
         nobs_only = nobs - flush5 if jacks else nobs
-        base = rank_points((*shape.ranks, s)).total
+        base = points[tuple(sorted((*shape.ranks, s)))].total
         plain = (deals - flush5 - flush4 - nobs_only) * weight
         hand[base] += plain
         crib[base] += plain
