@@ -24,7 +24,7 @@ from functools import cache
 from itertools import combinations_with_replacement
 from math import comb
 
-from cribcount.cards import DECK, Card, NotationError, Rank, Suit, Token, parse_cards
+from cribcount.cards import DECK, Card, NotationError, Rank, Suit, _check_count, parse_cards
 from cribcount.show import rank_table
 
 __all__ = [
@@ -212,7 +212,7 @@ def parse_starter(text: str) -> Card:
     Raises NotationError naming the bad token and its column in ``text``.
     """
     found = parse_cards(text, what="the starter")
-    _check_how_many(text, found, 1, "one starter card")
+    _check_count(text, found, 1, "", len(text) + 1)
     return found[0][0]
 
 
@@ -222,7 +222,10 @@ def parse_hand_cards(text: str, *, starter: Card | None = None) -> tuple[Card, .
     Raises NotationError naming the bad token and its column in ``text``.
     """
     found = parse_cards(text, what="the hand cards")
-    _check_how_many(text, found, 4, "1 to 4 hand cards")
+    if not found:
+        raise NotationError("expected 1 to 4 hand cards, got none", text=text, column=len(text) + 1)
+    if len(found) > 4:
+        _check_count(text, found, 4, "at most", len(text) + 1)
     for card, token in found:
         if card == starter:
             raise NotationError(
@@ -232,18 +235,3 @@ def parse_hand_cards(text: str, *, starter: Card | None = None) -> tuple[Card, .
                 column=token.column,
             )
     return tuple(card for card, _ in found)
-
-
-def _check_how_many(text: str, found: Sequence[tuple[Card, Token]], most: int, wanted: str) -> None:
-    if found and len(found) <= most:
-        return
-    if not found:
-        raise NotationError(f"expected {wanted}, got none", text=text, column=len(text) + 1)
-    token = found[most][1]
-    raise NotationError(
-        f"expected {wanted}, got {len(found)}"
-        f" ({token.text!r} at column {token.column} is one too many)",
-        text=text,
-        token=token.text,
-        column=token.column,
-    )

@@ -102,13 +102,13 @@ def test_help_has_examples() -> None:
     ("args", "message"),
     [
         (["--starter", "5x"], "--starter: unknown suit 'x' in '5x' (column 1)"),
-        (["--starter", "5h 6h"], "--starter: expected one starter card, got 2 ('6h' at column 4"),
-        (["--starter", ""], "--starter: expected one starter card, got none"),
+        (["--starter", "5h 6h"], "--starter: expected 1 starter, got 2 cards ('6h' at column 4"),
+        (["--starter", ""], "--starter: expected 1 starter, got 0 cards"),
         (["--hand-cards", "5h 1s"], "--hand-cards: unknown rank '1' in '1s' (column 4)"),
         (["--hand-cards", "Ah 2h ah"], "--hand-cards: Ah appears twice (columns 1 and 7)"),
         (
             ["--hand-cards", "Ah 2h 3h 4h 5h"],
-            "--hand-cards: expected 1 to 4 hand cards, got 5 ('5h' at column 13",
+            "--hand-cards: expected 4 hand cards at most, got 5 cards ('5h' at column 13",
         ),
         (
             ["--starter", "5s", "--hand-cards", "Ah 5s"],

@@ -327,8 +327,8 @@ def test_parse_hand_cards() -> None:
     ("read", "text", "token", "column", "message"),
     [
         ("starter", "5x", "5x", 1, "unknown suit 'x' in '5x' (column 1)"),
-        ("starter", "5h 6h", "6h", 4, "expected one starter card, got 2 ('6h' at column 4 is"),
-        ("starter", "  ", "", 3, "expected one starter card, got none"),
+        ("starter", "5h 6h", "6h", 4, "expected 1 starter, got 2 cards ('6h' at column 4 is one"),
+        ("starter", "  ", "", 3, "expected 1 starter, got 0 cards"),
         ("starter", "5h / ", "/", 4, "unexpected '/' (column 4) in the starter"),
         ("hand", "5h 1s", "1s", 4, "unknown rank '1' in '1s' (column 4)"),
         (
@@ -336,7 +336,7 @@ def test_parse_hand_cards() -> None:
             "Ah 2h 3h 4h 5h",
             "5h",
             13,
-            "expected 1 to 4 hand cards, got 5 ('5h' at column 13",
+            "expected 4 hand cards at most, got 5 cards ('5h' at column 13",
         ),
         ("hand", "", "", 1, "expected 1 to 4 hand cards, got none"),
         ("hand", "Ah 2h ah", "ah", 7, "Ah appears twice (columns 1 and 7)"),
