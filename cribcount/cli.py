@@ -359,3 +359,60 @@ def batch(files: tuple[str, ...], crib: bool, fast: bool, fmt: str) -> None:
         sys.exit(EXIT_BAD_INPUT)
     if summary.claims_wrong:
         sys.exit(EXIT_CLAIM_DIFFERS)
+
+
+# --- stats: exact score distributions over every deal -----------------------------------------
+
+
+@cli.command()
+@click.option("--hand", "hand_only", is_flag=True, help="Only the hand's distribution.")
+@click.option("--crib", "crib_only", is_flag=True, help="Only the crib's (five-card flush only).")
+@click.option(
+    "--starter",
+    metavar="CARD",
+    help="Only the deals that turn this starter.",
+)
+@click.option(
+    "--hand-cards",
+    metavar="CARDS",
+    help='Only the deals whose four cards hold these 1 to 4 cards (quoted, such as "5h 5d").',
+)
+@format_option("text", "json", "csv")
+def stats(
+    hand_only: bool, crib_only: bool, starter: str | None, hand_cards: str | None, fmt: str
+) -> None:
+    """Exact score distributions over every deal, hand and crib.
+
+    Counts how many of the 12,994,800 deals score 0, 1, ... 29, with the
+    percentage, cumulative percentage, mean and a bar chart; hand and crib side
+    by side unless --hand or --crib is given. --starter and --hand-cards keep
+    only the deals that contain them (the hand cards are the four counted cards:
+    the hand's for the hand, the crib's for the crib).
+
+    \b
+    Examples:
+      cribcount stats
+      cribcount stats --hand --format json
+      cribcount stats --hand-cards "5h 5d 5c Js"
+      cribcount stats --crib --starter 5s --format csv
+    """
+    from cribcount.formats import render_stats_csv, render_stats_text, stats_to_dict
+    from cribcount.stats import deal_stats, parse_hand_cards, parse_starter
+
+    try:
+        turned = parse_starter(starter) if starter is not None else None
+    except CribcountError as error:
+        raise BadInput(f"--starter: {error.message}") from None
+    try:
+        fixed = parse_hand_cards(hand_cards, starter=turned) if hand_cards is not None else ()
+    except CribcountError as error:
+        raise BadInput(f"--hand-cards: {error.message}") from None
+    result = deal_stats(starter=turned, hand_cards=fixed)
+    sides = [side for side, only in (("hand", hand_only), ("crib", crib_only)) if only]
+    sides = sides or ["hand", "crib"]
+    if fmt == "json":
+        click.echo(render_json(stats_to_dict(result, sides=sides)))
+    elif fmt == "csv":
+        click.echo(render_stats_csv(result, sides=sides))
+    else:
+        click.echo(render_stats_text(result, sides=sides))

@@ -1,0 +1,237 @@
+"""Exact distributions of show scores over every deal, for the hand and the crib.
+
+A deal is four cards from the 52 and a starter from the other 48: 12,994,800
+deals. They are not visited one by one. Fifteens, pairs and runs depend on
+ranks alone, so the deals are grouped by the ranks of the four cards and the
+starter; within a group only the suits vary, and flush and nobs are counted
+from how many suit choices give each, with binomial coefficients.
+
+>>> stats = deal_stats()
+>>> stats.hand.deals
+12994800
+>>> stats.hand.counts[29], stats.hand.counts[28], stats.hand.missing
+(4, 76, (19, 25, 26, 27))
+>>> only = deal_stats(hand_cards=parse_hand_cards("5h 5d 5c Js"))
+>>> only.hand.deals, only.hand.counts[29], only.hand.counts[21], only.hand.counts[20]
+(48, 1, 3, 9)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations_with_replacement
+from math import comb
+
+from cribcount.cards import DECK, Card, NotationError, Rank, Suit, _check_count, parse_cards
+from cribcount.show import rank_table
+
+__all__ = [
+    "HIGHEST",
+    "DealStats",
+    "Distribution",
+    "deal_stats",
+    "parse_hand_cards",
+    "parse_starter",
+]
+
+HIGHEST = 29
+"""The highest show score (three fives and the right jack, a five turned)."""
+
+_JACK = int(Rank.JACK)
+
+
+@dataclass(frozen=True)
+class Distribution:
+    """How many deals score each total: ``counts[s]`` deals score ``s``, for s in 0..29."""
+
+    counts: tuple[int, ...]
+
+    @property
+    def deals(self) -> int:
+        """How many deals were counted."""
+        return sum(self.counts)
+
+    @property
+    def mean(self) -> float:
+        """The mean score over the deals (0.0 when there are none)."""
+        if not self.deals:
+            return 0.0
+        # Dividing one int by another gives the float nearest the exact mean.
+        return sum(score * n for score, n in enumerate(self.counts)) / self.deals
+
+    @property
+    def missing(self) -> tuple[int, ...]:
+        """The totals from 0 to 29 that no deal scores."""
+        return tuple(score for score, n in enumerate(self.counts) if n == 0)
+
+
+@dataclass(frozen=True)
+class DealStats:
+    """The hand and crib distributions over the same deals, with the restriction that chose them.
+
+    ``starter`` is the required starter (None for any); ``hand_cards`` are cards
+    that the four counted cards must include (the hand's for ``hand``, the
+    crib's for ``crib``).
+    """
+
+    hand: Distribution
+    crib: Distribution
+    starter: Card | None = None
+    hand_cards: tuple[Card, ...] = ()
+
+
+def deal_stats(*, starter: Card | None = None, hand_cards: Sequence[Card] = ()) -> DealStats:
+    """Count every deal (four cards and a starter), or those with ``starter`` and ``hand_cards``.
+
+    Raises NotationError when ``hand_cards`` holds more than four cards, a card
+    twice, or the starter.
+    """
+    fixed = tuple(hand_cards)
+    _check_restriction(starter, fixed)
+    hand = [0] * (HIGHEST + 1)
+    crib = [0] * (HIGHEST + 1)
+    if starter is None and not fixed:
+        # The suits are alike: every starter counts as the one of its rank in clubs, four times.
+        starters = [(card, 4) for card in DECK if card.suit is Suit.CLUBS]
+    elif starter is None:
+        starters = [(card, 1) for card in DECK if card not in fixed]
+    else:
+        starters = [(starter, 1)]
+    # Only rank multisets that can hold the fixed cards.
+    shapes = [
+        shape
+        for shape in _shapes()
+        if all(shape.count[card.rank] >= sum(c.rank == card.rank for c in fixed) for card in fixed)
+    ]
+    for card, weight in starters:
+        _count_starter(card, fixed, shapes, weight, hand, crib)
+    return DealStats(Distribution(tuple(hand)), Distribution(tuple(crib)), starter, fixed)
+
+
+def _check_restriction(starter: Card | None, fixed: tuple[Card, ...]) -> None:
+    if len(fixed) > 4:
+        raise NotationError(f"at most 4 hand cards, got {len(fixed)}", token=str(fixed[4]))
+    seen: set[Card] = set()
+    for card in fixed:
+        if card in seen:
+            raise NotationError(f"{card} appears twice", token=str(card))
+        if card == starter:
+            raise NotationError(f"{card} is the starter and a hand card", token=str(card))
+        seen.add(card)
+
+
+@dataclass(frozen=True)
+class _Shape:
+    """The ranks of four cards: sorted, as (rank, how many) pairs, and how many of each rank."""
+
+    ranks: tuple[int, ...]
+    multiplicity: tuple[tuple[int, int], ...]
+    count: tuple[int, ...]
+
+
+@cache
+def _shapes() -> tuple[_Shape, ...]:
+    """Every multiset of four ranks (a rank four times at most: there are four suits)."""
+    shapes = []
+    for ranks in combinations_with_replacement(range(1, 14), 4):
+        count = tuple(ranks.count(r) for r in range(14))
+        multiplicity = tuple((r, n) for r, n in enumerate(count) if n)
+        shapes.append(_Shape(ranks, multiplicity, count))
+    return tuple(shapes)
+
+
+def _count_starter(
+    starter: Card,
+    fixed: tuple[Card, ...],
+    shapes: Sequence[_Shape],
+    weight: int,
+    hand: list[int],
+    crib: list[int],
+) -> None:
+    """Add the deals with this starter (and holding ``fixed``) to the hand and crib counts."""
+    s, suit = int(starter.rank), starter.suit
+    # The suits the fixed cards take at each rank, and how many suits are left to choose from.
+    taken: list[set[Suit]] = [set() for _ in range(14)]
+    for card in fixed:
+        taken[card.rank].add(card.suit)
+    held = [len(t) for t in taken]
+    free = [4 - held[r] - (r == s) for r in range(14)]
+    # A flush is all four cards of one suit, so only a suit that holds every fixed card.
+    flush_suits = [t for t in Suit if all(not taken_r - {t} for taken_r in taken)]
+    flush4_suits = sum(t is not suit for t in flush_suits)
+    # Fifteens, pairs and runs of every five ranks, keyed by the sorted ranks.
+    points = rank_table()
+    for shape in shapes:
+        # Ways to pick the suits of each rank, the fixed cards among them.
+        deals = 1
+        for r, m in shape.multiplicity:
+            deals *= comb(free[r], m - held[r])
+        if not deals:
+            continue
+        jacks = shape.count[_JACK]
+        # His nob: the jack of the starter's suit among the four (never when a jack is turned).
+        nobs = 0
+        if jacks and s != _JACK:
+            jacks_free = comb(free[_JACK], jacks - held[_JACK])
+            if suit in taken[_JACK]:
+                with_nob = jacks_free
+            elif jacks > held[_JACK]:
+                with_nob = comb(free[_JACK] - 1, jacks - held[_JACK] - 1)
+            else:
+                with_nob = 0
+            nobs = deals // jacks_free * with_nob
+        flush5 = flush4 = 0
+        if len(shape.multiplicity) == 4:
+            flush4 = flush4_suits
+            # The starter's suit makes five, unless the four would need the starter itself.
+            flush5 = int(suit in flush_suits and not shape.count[s])
+        # With a five-card flush a jack among the four is of the starter's suit: nobs too.
+        nobs_only = nobs - flush5 if jacks else nobs
+        base = points[tuple(sorted((*shape.ranks, s)))].total
+        plain = (deals - flush5 - flush4 - nobs_only) * weight
+        hand[base] += plain
+        crib[base] += plain
+        if nobs_only:
+            hand[base + 1] += nobs_only * weight
+            crib[base + 1] += nobs_only * weight
+        if flush4:
+            # Four of a suit score 4 in the hand, nothing in the crib.
+            hand[base + 4] += flush4 * weight
+            crib[base] += flush4 * weight
+        if flush5:
+            bonus = 6 if jacks else 5
+            hand[base + bonus] += flush5 * weight
+            crib[base + bonus] += flush5 * weight
+
+
+def parse_starter(text: str) -> Card:
+    """Read exactly one card, the starter that every deal must turn.
+
+    Raises NotationError naming the bad token and its column in ``text``.
+    """
+    found = parse_cards(text, what="the starter")
+    _check_count(text, found, 1, "", len(text) + 1)
+    return found[0][0]
+
+
+def parse_hand_cards(text: str, *, starter: Card | None = None) -> tuple[Card, ...]:
+    """Read one to four cards that every deal's four cards must hold (not the starter).
+
+    Raises NotationError naming the bad token and its column in ``text``.
+    """
+    found = parse_cards(text, what="the hand cards")
+    if not found:
+        raise NotationError("expected 1 to 4 hand cards, got none", text=text, column=len(text) + 1)
+    if len(found) > 4:
+        _check_count(text, found, 4, "at most", len(text) + 1)
+    for card, token in found:
+        if card == starter:
+            raise NotationError(
+                f"{card} (column {token.column}) is the starter: it cannot be a hand card too",
+                text=text,
+                token=token.text,
+                column=token.column,
+            )
+    return tuple(card for card, _ in found)
