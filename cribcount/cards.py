@@ -27,6 +27,9 @@ __all__ = [
     "Rank",
     "Suit",
     "Token",
+    "check_count",
+    "check_distinct",
+    "format_cards",
     "parse_card",
     "parse_cards",
     "parse_hand",
@@ -301,30 +304,42 @@ def parse_hand(text: str) -> Hand:
         slash = slashes[0]
         before = [(c, t) for c, t in cards if t.column < slash.column]
         after = [(c, t) for c, t in cards if t.column > slash.column]
-        _check_count(text, before, 4, f"before '/' (column {slash.column})", slash.column)
-        _check_count(text, after, 1, f"after '/' (column {slash.column})", len(text) + 1)
+        where = f"'/' (column {slash.column})"
+        check_count(
+            text, before, 4, expected="4 hand cards", where="before " + where, end=slash.column
+        )
+        check_count(text, after, 1, expected="1 starter", where="after " + where)
     else:
-        _check_count(text, cards, 5, "", len(text) + 1)
+        check_count(text, cards, 5, expected="4 cards and a starter")
     c = [card for card, _ in cards]
     return Hand((c[0], c[1], c[2], c[3]), c[4])
 
 
-def _check_count(
-    text: str, cards: Sequence[tuple[Card, Token]], wanted: int, where: str, end: int
+def check_count(
+    text: str,
+    cards: Sequence[tuple[Card, Token]],
+    wanted: int,
+    *,
+    expected: str,
+    where: str = "",
+    end: int | None = None,
 ) -> None:
-    """Raise NotationError unless ``cards`` holds ``wanted`` cards; ``end`` is where more belong."""
+    """Raise NotationError unless ``cards`` holds ``wanted`` cards.
+
+    ``expected`` says what was wanted ("4 hand cards"), ``where`` where in the
+    input, and ``end`` the column where missing cards belong (the end of
+    ``text`` by default); too many cards point at the first card too many.
+    """
     got = len(cards)
     if got == wanted:
         return
-    expected = {5: "4 cards and a starter", 4: "4 hand cards", 1: "1 starter"}[wanted]
     place = f" {where}" if where else ""
     noun = "card" if got == 1 else "cards"
-    # Point at the first card too many, or where the missing cards should be.
     token = cards[wanted][1] if got > wanted else None
     extra = f" ({_quote(token.text)} at column {token.column} is one too many)" if token else ""
     raise NotationError(
         f"expected {expected}{place}, got {got} {noun}{extra}",
         text=text,
         token=token.text if token else "",
-        column=token.column if token else end,
+        column=token.column if token else (len(text) + 1 if end is None else end),
     )

@@ -93,11 +93,6 @@ class CribcountGroup(click.Group):
         except click.Abort:
             click.echo("cribcount: aborted", err=True)
             return 1
-        except BrokenPipeError:
-            # The reader went away (``| head``): stop quietly, as a well-behaved filter does.
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-            return 141
         return EXIT_OK
 
 
@@ -152,15 +147,6 @@ def score(cards: tuple[str, ...], crib: bool, claim: int | None, fmt: str) -> No
             click.echo(render_claim(claim, count.total))
     if claim is not None and claim != count.total:
         sys.exit(EXIT_CLAIM_DIFFERS)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; errors print one line on stderr. Returns the exit status."""
-    try:
-        cli.main(args=argv, prog_name="cribcount")
-    except SystemExit as done:
-        return done.code if isinstance(done.code, int) else EXIT_BAD_INPUT
-    return EXIT_OK
 
 
 # --- peg: score the play ---------------------------------------------------------------------
@@ -416,3 +402,12 @@ def stats(
         click.echo(render_stats_csv(result, sides=sides))
     else:
         click.echo(render_stats_text(result, sides=sides))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; errors print one line on stderr. Returns the exit status."""
+    try:
+        cli.main(args=argv, prog_name="cribcount")
+    except SystemExit as done:
+        return done.code if isinstance(done.code, int) else EXIT_BAD_INPUT
+    return EXIT_OK

@@ -23,7 +23,16 @@ from fractions import Fraction
 from itertools import combinations, combinations_with_replacement
 from math import comb, prod
 
-from cribcount.cards import DECK, Card, NotationError, Rank, Suit, format_cards, parse_cards
+from cribcount.cards import (
+    DECK,
+    Card,
+    NotationError,
+    Rank,
+    Suit,
+    check_count,
+    format_cards,
+    parse_cards,
+)
 from cribcount.show import rank_table
 
 __all__ = [
@@ -93,20 +102,7 @@ def parse_deal(text: str, *, players: int = 2) -> tuple[Card, ...]:
     """
     wanted = DEAL_SIZES[players][0]
     cards = parse_cards(text, what="the deal")
-    got = len(cards)
-    if got < wanted:
-        raise NotationError(
-            f"expected {wanted} cards to choose from, got {got}", text=text, column=len(text) + 1
-        )
-    if got > wanted:
-        token = cards[wanted][1]
-        raise NotationError(
-            f"expected {wanted} cards to choose from, got {got}"
-            f" ({token.text!r} at column {token.column} is one too many)",
-            text=text,
-            token=token.text,
-            column=token.column,
-        )
+    check_count(text, cards, wanted, expected=f"{wanted} cards to choose from")
     return tuple(card for card, _ in cards)
 
 

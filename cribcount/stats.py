@@ -24,7 +24,7 @@ from functools import cache
 from itertools import combinations_with_replacement
 from math import comb
 
-from cribcount.cards import DECK, Card, NotationError, Rank, Suit, _check_count, parse_cards
+from cribcount.cards import DECK, Card, NotationError, Rank, Suit, check_count, parse_cards
 from cribcount.show import rank_table
 
 __all__ = [
@@ -212,7 +212,7 @@ def parse_starter(text: str) -> Card:
     Raises NotationError naming the bad token and its column in ``text``.
     """
     found = parse_cards(text, what="the starter")
-    _check_count(text, found, 1, "", len(text) + 1)
+    check_count(text, found, 1, expected="1 starter")
     return found[0][0]
 
 
@@ -225,7 +225,7 @@ def parse_hand_cards(text: str, *, starter: Card | None = None) -> tuple[Card, .
     if not found:
         raise NotationError("expected 1 to 4 hand cards, got none", text=text, column=len(text) + 1)
     if len(found) > 4:
-        _check_count(text, found, 4, "at most", len(text) + 1)
+        check_count(text, found, 4, expected="1 to 4 hand cards")
     for card, token in found:
         if card == starter:
             raise NotationError(

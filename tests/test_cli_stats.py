@@ -108,7 +108,7 @@ def test_help_has_examples() -> None:
         (["--hand-cards", "Ah 2h ah"], "--hand-cards: Ah appears twice (columns 1 and 7)"),
         (
             ["--hand-cards", "Ah 2h 3h 4h 5h"],
-            "--hand-cards: expected 4 hand cards at most, got 5 cards ('5h' at column 13",
+            "--hand-cards: expected 1 to 4 hand cards, got 5 cards ('5h' at column 13",
         ),
         (
             ["--starter", "5s", "--hand-cards", "Ah 5s"],

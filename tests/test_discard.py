@@ -104,17 +104,17 @@ def test_parse_deal_reads_six_cards(text: str, expected: str) -> None:
 @pytest.mark.parametrize(
     ("text", "message", "token", "column"),
     [
-        ("5h 5d 6c 7s Jh", "expected 6 cards to choose from, got 5", "", 15),
-        ("", "expected 6 cards to choose from, got 0", "", 1),
+        ("5h 5d 6c 7s Jh", "expected 6 cards to choose from, got 5 cards", "", 15),
+        ("", "expected 6 cards to choose from, got 0 cards", "", 1),
         (
             "5h 5d 6c 7s Jh Kd Qs",
-            "expected 6 cards to choose from, got 7 ('Qs' at column 19 is one too many)",
+            "expected 6 cards to choose from, got 7 cards ('Qs' at column 19 is one too many)",
             "Qs",
             19,
         ),
         (
             "5h 5d 6c 7s Jh Kd Qs 2c",
-            "expected 6 cards to choose from, got 8 ('Qs' at column 19 is one too many)",
+            "expected 6 cards to choose from, got 8 cards ('Qs' at column 19 is one too many)",
             "Qs",
             19,
         ),
@@ -136,7 +136,7 @@ def test_parse_deal_errors_name_the_token_and_column(
 
 def test_parse_deal_with_more_players_wants_five_cards() -> None:
     assert len(parse_deal("5h 5d 6c 7s Jh", players=3)) == 5
-    with pytest.raises(NotationError, match="expected 5 cards to choose from, got 6"):
+    with pytest.raises(NotationError, match="expected 5 cards to choose from, got 6 cards"):
         parse_deal("5h 5d 6c 7s Jh Kd", players=4)
 
 

@@ -77,11 +77,11 @@ def test_pone_and_dealer_choose_differently() -> None:
     [
         (
             ["discard", "5h 5d 6c 7s Jh", "--dealer"],
-            "cribcount: expected 6 cards to choose from, got 5",
+            "cribcount: expected 6 cards to choose from, got 5 cards",
         ),
         (
             ["discard", "5h 5d 6c 7s Jh Kd Qs", "--dealer"],
-            "cribcount: expected 6 cards to choose from, got 7 ('Qs' at column 19 is one too many)",
+            "cribcount: expected 6 cards to choose from, got 7 cards ('Qs' at column 19 is one too many)",
         ),
         (
             ["discard", "5h 5d 6c 7s 5h Kd", "--pone"],
@@ -153,5 +153,5 @@ def test_five_card_deal_wants_five_cards() -> None:
     assert code == 2
     assert (
         err
-        == "cribcount: expected 5 cards to choose from, got 6 ('Kd' at column 16 is one too many)\n"
+        == "cribcount: expected 5 cards to choose from, got 6 cards ('Kd' at column 16 is one too many)\n"
     )

@@ -336,7 +336,7 @@ def test_parse_hand_cards() -> None:
             "Ah 2h 3h 4h 5h",
             "5h",
             13,
-            "expected 4 hand cards at most, got 5 cards ('5h' at column 13",
+            "expected 1 to 4 hand cards, got 5 cards ('5h' at column 13",
         ),
         ("hand", "", "", 1, "expected 1 to 4 hand cards, got none"),
         ("hand", "Ah 2h ah", "ah", 7, "Ah appears twice (columns 1 and 7)"),
