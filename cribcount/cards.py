@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -85,7 +86,7 @@ class Rank(enum.IntEnum):
         return _RANK_SYMBOLS[self - 1]
 
 
-class Suit(enum.Enum):
+class Suit(enum.StrEnum):
     """A card's suit; no suit ranks above another."""
 
     CLUBS = "c"
@@ -118,7 +119,8 @@ _SUITS: dict[str, Suit] = {
 }
 _SUIT_ORDER = {suit: i for i, suit in enumerate(Suit)}
 _VARIATION_SELECTOR = "\ufe0f"  # emoji presentation of ♥️ and friends
-_SEPARATORS = frozenset(" \t\r\n\v\f,")
+# A token is a slash, or a run of anything but separators (white space, commas) and slashes.
+_TOKEN = re.compile(r"/|[^ \t\r\n\v\f,/]+")
 RANK_HELP = "a rank (A 2-10 T J Q K)"
 SUIT_HELP = "a suit (c d h s or ♣ ♦ ♥ ♠)"
 
@@ -205,20 +207,7 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 def tokenize(text: str) -> list[Token]:
     """Split notation into tokens at spaces and commas; ``/`` is a token of its own."""
-    tokens: list[Token] = []
-    start = -1
-    for i, ch in enumerate(text):
-        if ch in _SEPARATORS or ch == "/":
-            if start >= 0:
-                tokens.append(Token(text[start:i], start + 1))
-                start = -1
-            if ch == "/":
-                tokens.append(Token("/", i + 1))
-        elif start < 0:
-            start = i
-    if start >= 0:
-        tokens.append(Token(text[start:], start + 1))
-    return tokens
+    return [Token(m.group(), m.start() + 1) for m in _TOKEN.finditer(text)]
 
 
 def _quote(text: str) -> str:
