@@ -20,7 +20,14 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import TYPE_CHECKING, BinaryIO
 
-from cribcount.cards import CribcountError, Hand, NotationError, Token, parse_hand, tokenize
+from cribcount.cards import (
+    CribcountError,
+    Hand,
+    NotationError,
+    Token,
+    parse_hand_tokens,
+    tokenize,
+)
 from cribcount.show import Count, count_show
 
 if TYPE_CHECKING:
@@ -127,7 +134,7 @@ def parse_line(text: str, *, crib: bool = False) -> Entry:
             raise _error_at(text, token, f"{where}: a claim goes at the end, as '= N'")
     end = tokens[-1].column - 1 + len(tokens[-1].text) if tokens else 0
     # The hand is the start of the line, so columns in its errors are columns of the line.
-    return Entry(parse_hand(text[:end]), is_crib, claim)
+    return Entry(parse_hand_tokens(text[:end], tokens), is_crib, claim)
 
 
 def _error_at(text: str, token: Token, message: str) -> NotationError:

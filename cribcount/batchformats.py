@@ -283,6 +283,9 @@ def _jsonl_rows(rows: FastRows, file: str | None) -> list[str]:
     lead = render_json({"file": file})[:-1] + ", " if file is not None else "{"
     lines = []
     templates = _TEMPLATES
+    if len(templates) > _TEMPLATES_MOST:
+        # Start again rather than grow: memory stays flat however varied the input.
+        templates.clear()
     for key, line, *five in zip(keys, rows.line.tolist(), *names, strict=True):
         template = templates.get(key)
         if template is None:
@@ -292,6 +295,7 @@ def _jsonl_rows(rows: FastRows, file: str | None) -> list[str]:
 
 
 _TEMPLATES: dict[int, str] = {}
+_TEMPLATES_MOST = 1 << 16
 _PAIR_BASE = 3
 _RUN_BASE = 6
 

@@ -34,6 +34,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "parse_hand",
+    "parse_hand_tokens",
     "tokenize",
 ]
 
@@ -156,7 +157,7 @@ class Card:
     @classmethod
     def from_index(cls, index: int) -> Card:
         """The card whose ``index`` is ``index`` (0..51)."""
-        return _DECK[index]
+        return DECK[index]
 
     def __str__(self) -> str:
         return self.rank.symbol + self.suit.value
@@ -165,8 +166,7 @@ class Card:
         return f"Card.parse('{self}')"
 
 
-_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
-DECK = _DECK
+DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
 """All 52 cards in ``index`` order."""
 
 
@@ -224,7 +224,7 @@ def parse_card(token: str, *, text: str | None = None, column: int = 1) -> Card:
     rank_part = body[:-1] if suit is not None else body
     rank = _RANKS.get(rank_part.upper())
     if suit is not None and rank is not None:
-        return _DECK[(rank - 1) * 4 + _SUIT_ORDER[suit]]
+        return DECK[(rank - 1) * 4 + _SUIT_ORDER[suit]]
     q = _quote(token)
     if suit is None and _RANKS.get(body.upper()) is not None:
         message = f"missing suit after {q} {where}: expected {SUIT_HELP}"
@@ -275,7 +275,11 @@ def check_distinct(cards: Sequence[tuple[Card, Token]], *, text: str) -> None:
 
 def parse_hand(text: str) -> Hand:
     """Read four hand cards and a starter (``5h 5d 5c Js / 5s``; with no ``/``, the fifth card)."""
-    tokens = tokenize(text)
+    return parse_hand_tokens(text, tokenize(text))
+
+
+def parse_hand_tokens(text: str, tokens: Sequence[Token]) -> Hand:
+    """``parse_hand`` of ``text`` already split into ``tokens`` (for readers of longer lines)."""
     slashes = [t for t in tokens if t.text == "/"]
     if len(slashes) > 1:
         extra = slashes[1]

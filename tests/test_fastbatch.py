@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cribcount import batchformats
 from cribcount.batch import score_stream
 from cribcount.batchformats import render_chunk
 from cribcount.cards import DECK
@@ -157,6 +158,19 @@ def test_fast_path_agrees_on_a_seeded_file_of_canonical_deals(fmt: str) -> None:
     assert _render(data, fmt, fast=True, size=1 << 14) == _render(
         data, fmt, fast=False, size=1 << 14
     )
+
+
+def test_jsonl_templates_start_again_when_too_many(monkeypatch: pytest.MonkeyPatch) -> None:
+    # With room for no template at all, every chunk starts afresh: the output must not change.
+    templates: dict[int, str] = {}
+    monkeypatch.setattr(batchformats, "_TEMPLATES", templates)
+    monkeypatch.setattr(batchformats, "_TEMPLATES_MOST", 0)
+    rng = random.Random(2611)
+    data = "\n".join(_canonical(rng) for _ in range(800)).encode()
+    fast = _render(data, "jsonl", fast=True, size=1 << 12)
+    # A chunk of 4 KiB holds 4096 // 17 = 240 lines: only the last chunk's templates are left.
+    assert 0 < len(templates) <= 240
+    assert fast == _render(data, "jsonl", fast=False, size=1 << 12)
 
 
 @pytest.mark.parametrize("fmt", ["text", "csv", "jsonl"])
