@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from cribcount.show import rank_points
+from cribcount.rules import rank_points
 
 RANKS = {symbol: i + 1 for i, symbol in enumerate("A23456789TJQK")}
 JACK = 11

@@ -1,6 +1,7 @@
 """cribcount: exact cribbage scoring, from the shell or from Python."""
 
-from cribcount.cards import Card, CribcountError, Hand, NotationError, Rank, Suit, parse_hand
+from cribcount.cards import Card, Hand, Rank, Suit, parse_hand
+from cribcount.errors import CribcountError, DealError, NotationError, PlayError
 from cribcount.show import Count, Item, Kind, count_show
 
 __version__ = "0.1.0"
@@ -9,10 +10,12 @@ __all__ = [
     "Card",
     "Count",
     "CribcountError",
+    "DealError",
     "Hand",
     "Item",
     "Kind",
     "NotationError",
+    "PlayError",
     "Rank",
     "Suit",
     "__version__",

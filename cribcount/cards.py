@@ -18,11 +18,15 @@ import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+
+from cribcount.errors import CribcountError, DealError, NotationError, Token, quote
+from cribcount.rules import counting_value
 
 __all__ = [
+    "DECK",
     "Card",
     "CribcountError",
+    "DealError",
     "Hand",
     "NotationError",
     "Rank",
@@ -37,26 +41,6 @@ __all__ = [
     "parse_hand_tokens",
     "tokenize",
 ]
-
-
-class CribcountError(ValueError):
-    """Any error about input that cribcount was asked to read or score.
-
-    ``text`` is the whole input, ``token`` the offending part of it and
-    ``column`` its 1-based position in ``text`` (0 when no single place is to
-    blame, for example when cards are missing).
-    """
-
-    def __init__(self, message: str, *, text: str = "", token: str = "", column: int = 0):
-        super().__init__(message)
-        self.message = message
-        self.text = text
-        self.token = token
-        self.column = column
-
-
-class NotationError(CribcountError):
-    """Card notation that cannot be read: bad rank or suit, wrong count, duplicates."""
 
 
 class Rank(enum.IntEnum):
@@ -79,7 +63,7 @@ class Rank(enum.IntEnum):
     @property
     def counting_value(self) -> int:
         """Counting value for fifteens and the count to 31: face cards count 10."""
-        return min(int(self), 10)
+        return counting_value(self)
 
     @property
     def symbol(self) -> str:
@@ -118,7 +102,8 @@ _SUITS: dict[str, Suit] = {
     "♠": Suit.SPADES,
     "♤": Suit.SPADES,
 }
-_SUIT_ORDER = {suit: i for i, suit in enumerate(Suit)}
+SUIT_ORDER = {suit: i for i, suit in enumerate(Suit)}
+"""Each suit's place in card order (c d h s), the order of ``Card.index``."""
 _VARIATION_SELECTOR = "\ufe0f"  # emoji presentation of ♥️ and friends
 # A token is a slash, or a run of anything but separators (white space, commas) and slashes.
 _TOKEN = re.compile(r"/|[^ \t\r\n\v\f,/]+")
@@ -142,7 +127,7 @@ class Card:
     @property
     def index(self) -> int:
         """A number 0..51, by rank then suit: a compact key for tables."""
-        return (self.rank - 1) * 4 + _SUIT_ORDER[self.suit]
+        return (self.rank - 1) * 4 + SUIT_ORDER[self.suit]
 
     @property
     def value(self) -> int:
@@ -170,13 +155,6 @@ DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in Rank for suit in Sui
 """All 52 cards in ``index`` order."""
 
 
-class Token(NamedTuple):
-    """A piece of the input: its text and 1-based column."""
-
-    text: str
-    column: int
-
-
 @dataclass(frozen=True)
 class Hand:
     """Four cards and a starter, all different: what is counted at the show."""
@@ -186,11 +164,11 @@ class Hand:
 
     def __post_init__(self) -> None:
         if len(self.cards) != 4:
-            raise NotationError(f"a hand needs 4 cards and a starter, got {len(self.cards)} cards")
+            raise DealError(f"a hand needs 4 cards and a starter, got {len(self.cards)} cards")
         seen: set[Card] = set()
         for card in (*self.cards, self.starter):
             if card in seen:
-                raise NotationError(f"{card} appears twice", token=str(card))
+                raise DealError(f"{card} appears twice", token=str(card))
             seen.add(card)
 
     def __str__(self) -> str:
@@ -210,33 +188,27 @@ def tokenize(text: str) -> list[Token]:
     return [Token(m.group(), m.start() + 1) for m in _TOKEN.finditer(text)]
 
 
-def _quote(text: str) -> str:
-    # repr escapes control characters and lone surrogates, so the message always prints.
-    return repr(text) if text.isprintable() else ascii(text)
-
-
 def parse_card(token: str, *, text: str | None = None, column: int = 1) -> Card:
     """Read one card token; ``text`` and ``column`` place it in a larger input for errors."""
     whole = token if text is None else text
-    where = f"(column {column})"
     body = token[:-1] if token.endswith(_VARIATION_SELECTOR) else token
     suit = _SUITS.get(body[-1:].lower())
     rank_part = body[:-1] if suit is not None else body
     rank = _RANKS.get(rank_part.upper())
     if suit is not None and rank is not None:
-        return DECK[(rank - 1) * 4 + _SUIT_ORDER[suit]]
-    q = _quote(token)
+        return DECK[(rank - 1) * 4 + SUIT_ORDER[suit]]
+    q = quote(token)
     if suit is None and _RANKS.get(body.upper()) is not None:
-        message = f"missing suit after {q} {where}: expected {SUIT_HELP}"
+        reason = f"missing suit after {q}: expected {SUIT_HELP}"
     elif suit is None and _RANKS.get(body[:-1].upper()) is not None:
-        message = f"unknown suit {_quote(body[-1])} in {q} {where}: expected {SUIT_HELP}"
+        reason = f"unknown suit {quote(body[-1])} in {q}: expected {SUIT_HELP}"
     elif suit is not None and rank_part == "":
-        message = f"missing rank before {q} {where}: expected {RANK_HELP}"
+        reason = f"missing rank before {q}: expected {RANK_HELP}"
     elif suit is not None and len(rank_part) <= 2:
-        message = f"unknown rank {_quote(rank_part)} in {q} {where}: expected {RANK_HELP}"
+        reason = f"unknown rank {quote(rank_part)} in {q}: expected {RANK_HELP}"
     else:
-        message = f"unknown card {q} {where}: expected {RANK_HELP} then {SUIT_HELP}"
-    raise NotationError(message, text=whole, token=token, column=column)
+        reason = f"unknown card {q}: expected {RANK_HELP} then {SUIT_HELP}"
+    raise NotationError.at(reason, whole, Token(token, column))
 
 
 def parse_cards(text: str, *, what: str = "cards") -> list[tuple[Card, Token]]:
@@ -248,28 +220,19 @@ def parse_cards(text: str, *, what: str = "cards") -> list[tuple[Card, Token]]:
     cards: list[tuple[Card, Token]] = []
     for token in tokenize(text):
         if token.text == "/":
-            raise NotationError(
-                f"unexpected '/' (column {token.column}) in {what}",
-                text=text,
-                token="/",
-                column=token.column,
-            )
+            raise NotationError.at(f"unexpected '/' in {what}", text, token)
         cards.append((parse_card(token.text, text=text, column=token.column), token))
     check_distinct(cards, text=text)
     return cards
 
 
 def check_distinct(cards: Sequence[tuple[Card, Token]], *, text: str) -> None:
-    """Raise NotationError naming the first card that appears twice."""
+    """Raise DealError naming the first card that appears twice, where it appears again."""
     first: dict[Card, Token] = {}
     for card, token in cards:
         if card in first:
-            raise NotationError(
-                f"{card} appears twice (columns {first[card].column} and {token.column})",
-                text=text,
-                token=token.text,
-                column=token.column,
-            )
+            reason = f"{card} appears twice (first at column {first[card].column})"
+            raise DealError.at(reason, text, token)
         first[card] = token
 
 
@@ -282,26 +245,18 @@ def parse_hand_tokens(text: str, tokens: Sequence[Token]) -> Hand:
     """``parse_hand`` of ``text`` already split into ``tokens`` (for readers of longer lines)."""
     slashes = [t for t in tokens if t.text == "/"]
     if len(slashes) > 1:
-        extra = slashes[1]
-        raise NotationError(
-            f"a second '/' at column {extra.column}: only the starter follows one '/'",
-            text=text,
-            token="/",
-            column=extra.column,
-        )
+        reason = "a second '/': only the starter follows one '/'"
+        raise NotationError.at(reason, text, slashes[1])
     cards = [(parse_card(t.text, text=text, column=t.column), t) for t in tokens if t.text != "/"]
     check_distinct(cards, text=text)
     if not cards:
-        raise NotationError("no cards: a hand needs 4 cards and a starter", text=text)
+        raise DealError("no cards: a hand needs 4 cards and a starter", text=text)
     if slashes:
         slash = slashes[0]
         before = [(c, t) for c, t in cards if t.column < slash.column]
         after = [(c, t) for c, t in cards if t.column > slash.column]
-        where = f"'/' (column {slash.column})"
-        check_count(
-            text, before, 4, expected="4 hand cards", where="before " + where, end=slash.column
-        )
-        check_count(text, after, 1, expected="1 starter", where="after " + where)
+        check_count(text, before, 4, expected="4 hand cards", where="before '/'", end=slash.column)
+        check_count(text, after, 1, expected="1 starter", where="after '/'")
     else:
         check_count(text, cards, 5, expected="4 cards and a starter")
     c = [card for card, _ in cards]
@@ -317,7 +272,7 @@ def check_count(
     where: str = "",
     end: int | None = None,
 ) -> None:
-    """Raise NotationError unless ``cards`` holds ``wanted`` cards.
+    """Raise DealError unless ``cards`` holds ``wanted`` cards.
 
     ``expected`` says what was wanted ("4 hand cards"), ``where`` where in the
     input, and ``end`` the column where missing cards belong (the end of
@@ -328,11 +283,8 @@ def check_count(
         return
     place = f" {where}" if where else ""
     noun = "card" if got == 1 else "cards"
-    token = cards[wanted][1] if got > wanted else None
-    extra = f" ({_quote(token.text)} at column {token.column} is one too many)" if token else ""
-    raise NotationError(
-        f"expected {expected}{place}, got {got} {noun}{extra}",
-        text=text,
-        token=token.text if token else "",
-        column=token.column if token else (len(text) + 1 if end is None else end),
-    )
+    reason = f"expected {expected}{place}, got {got} {noun}"
+    if got > wanted:
+        token = cards[wanted][1]
+        raise DealError.at(f"{reason} ({quote(token.text)} is one too many)", text, token)
+    raise DealError(reason, text=text, column=len(text) + 1 if end is None else end)

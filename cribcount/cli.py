@@ -14,8 +14,10 @@ from typing import Any, BinaryIO, TypeVar
 import click
 
 from cribcount import __version__
-from cribcount.cards import CribcountError, parse_hand
-from cribcount.formats import count_to_dict, render_claim, render_count, render_json
+from cribcount.cards import parse_hand
+from cribcount.errors import CribcountError
+from cribcount.render import render_json
+from cribcount.render.show import claim_fields, count_to_dict, render_claim, render_count
 from cribcount.show import count_show
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -29,9 +31,14 @@ class BadInput(click.ClickException):
     exit_code = EXIT_BAD_INPUT
 
 
-def bad_input(error: CribcountError) -> BadInput:
-    """Turn a library error into the CLI's one-line exit-2 error."""
-    return BadInput(error.message)
+@contextlib.contextmanager
+def about(source: str) -> Iterator[None]:
+    """Name ``source`` (an option) in the errors its input raises."""
+    try:
+        yield
+    except CribcountError as error:
+        error.source = source
+        raise
 
 
 def format_option(*choices: str) -> Callable[[F], F]:
@@ -73,6 +80,7 @@ class CribcountGroup(click.Group):
         standalone_mode: bool = True,
         **extra: Any,
     ) -> Any:
+        """Run the command line and exit with its status (the one entry point)."""
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         sys.exit(self._run(args, prog_name, **extra))
@@ -82,6 +90,10 @@ class CribcountGroup(click.Group):
             super().main(args, prog_name or "cribcount", standalone_mode=False, **extra)
         except click.exceptions.Exit as done:
             return done.exit_code
+        except CribcountError as error:
+            # Every library error about the input, from any command: one line, status 2.
+            click.echo(f"cribcount: {error}", err=True)
+            return EXIT_BAD_INPUT
         except click.exceptions.NoArgsIsHelpError as nothing:
             # Plain ``cribcount`` asks for help: give it, and succeed.
             click.echo(nothing.format_message())
@@ -131,16 +143,9 @@ def score(cards: tuple[str, ...], crib: bool, claim: int | None, fmt: str) -> No
       cribcount score "10h, Jh, Qh, Kh / 5h" --crib
       cribcount score 7h 7s 8d 8c 9h --claim 20 --format json
     """
-    try:
-        count = count_show(parse_hand(join_arguments(cards)), crib=crib)
-    except CribcountError as error:
-        raise bad_input(error) from None
+    count = count_show(parse_hand(join_arguments(cards)), crib=crib)
     if fmt == "json":
-        data = count_to_dict(count)
-        if claim is not None:
-            data["claim"] = claim
-            data["difference"] = claim - count.total
-        click.echo(render_json(data))
+        click.echo(render_json(count_to_dict(count) | claim_fields(claim, count.total)))
     else:
         click.echo(render_count(count))
         if claim is not None:
@@ -181,8 +186,8 @@ def peg(
       cribcount peg Kc 9d Th 2s 7c 6s Qh Jh --pone "Kc Th 2s 6s" --dealer "9d 7c Qh Jh"
       cribcount peg 7c 8d 8h --format json
     """
-    from cribcount.formats import pegging_to_dict, render_pegging
     from cribcount.play import peg as peg_play
+    from cribcount.render.play import pegging_to_dict, render_pegging
 
     if not cards:
         raise BadInput(
@@ -192,10 +197,7 @@ def peg(
         raise BadInput("--pone and --dealer go together: give both hands or neither")
     if pone is not None and players != 2:
         raise BadInput("--pone and --dealer check a two-player play only")
-    try:
-        pegging = peg_play(join_arguments(cards), pone=pone, dealer=dealer, players=players)
-    except CribcountError as error:
-        raise bad_input(error) from None
+    pegging = peg_play(join_arguments(cards), pone=pone, dealer=dealer, players=players)
     if fmt == "json":
         click.echo(render_json(pegging_to_dict(pegging)))
     else:
@@ -235,7 +237,7 @@ def discard(cards: tuple[str, ...], dealer: bool, pone: bool, players: str, fmt:
       cribcount discard "5h 5d 6c 7s Jh" --players 3 --pone
     """
     from cribcount.discard import DEAL_SIZES, Role, advise_discard, parse_deal
-    from cribcount.formats import discard_to_dict, render_discard
+    from cribcount.render.discard import discard_to_dict, render_discard
 
     if dealer == pone:
         said = "both" if dealer else "neither"
@@ -245,12 +247,8 @@ def discard(cards: tuple[str, ...], dealer: bool, pone: bool, players: str, fmt:
         example = " ".join("5h 5d 6c 7s Jh Kd".split()[: DEAL_SIZES[count][0]])
         raise BadInput(f"no cards given: expected {DEAL_SIZES[count][0]} cards, such as {example}")
     role = Role.DEALER if dealer else Role.PONE
-    try:
-        advice = advise_discard(
-            parse_deal(join_arguments(cards), players=count), role=role, players=count
-        )
-    except CribcountError as error:
-        raise bad_input(error) from None
+    deal = parse_deal(join_arguments(cards), players=count)
+    advice = advise_discard(deal, role=role, players=count)
     click.echo(render_json(discard_to_dict(advice)) if fmt == "json" else render_discard(advice))
 
 
@@ -308,14 +306,8 @@ def batch(files: tuple[str, ...], crib: bool, fast: bool, fmt: str) -> None:
       printf '7h 7s 8d 8c / 9h = 18\\n' | cribcount batch --format jsonl
       cribcount batch --format csv big.txt > counts.csv
     """
-    from cribcount.batch import Failed, Summary, score_stream
-    from cribcount.batchformats import (
-        STDIN_NAME,
-        csv_header,
-        render_chunk,
-        render_error,
-        render_summary,
-    )
+    from cribcount.batch import Summary, write_stream
+    from cribcount.batch.writers import STDIN_NAME, csv_header, render_error, render_summary
 
     paths = files or ("-",)
     named = len(paths) > 1
@@ -329,16 +321,15 @@ def batch(files: tuple[str, ...], crib: bool, fast: bool, fmt: str) -> None:
         for path in paths:
             name = STDIN_NAME if path == "-" else path
             with _open_input(path) as stream:
-                for chunk in score_stream(stream, crib=crib, fast=fast):
-                    out.write(render_chunk(chunk, fmt, name if named else None))
-                    summary.add_chunk(chunk)
-                    failed = [r for _, r in chunk.records if isinstance(r, Failed)]
-                    if failed:
+                file = name if named else None
+                for written in write_stream(stream, fmt, summary, crib=crib, fast=fast, file=file):
+                    out.write(written.data)
+                    if written.failed:
                         # On a terminal, the records come before the messages about them.
                         out.flush()
-                    for record in failed:
+                    for record in written.failed:
                         click.echo(render_error(record, name), err=True)
-                    advance(chunk.size)
+                    advance(written.size)
     out.flush()
     click.echo(f"cribcount: {render_summary(summary)}", err=True)
     if summary.failed:
@@ -382,20 +373,16 @@ def stats(
       cribcount stats --hand-cards "5h 5d 5c Js"
       cribcount stats --crib --starter 5s --format csv
     """
-    from cribcount.formats import render_stats_csv, render_stats_text, stats_to_dict
-    from cribcount.stats import deal_stats, parse_hand_cards, parse_starter
+    from cribcount.render.stats import render_stats_csv, render_stats_text, stats_to_dict
+    from cribcount.stats import Side, deal_stats, parse_hand_cards, parse_starter
 
-    try:
+    with about("--starter"):
         turned = parse_starter(starter) if starter is not None else None
-    except CribcountError as error:
-        raise BadInput(f"--starter: {error.message}") from None
-    try:
+    with about("--hand-cards"):
         fixed = parse_hand_cards(hand_cards, starter=turned) if hand_cards is not None else ()
-    except CribcountError as error:
-        raise BadInput(f"--hand-cards: {error.message}") from None
     result = deal_stats(starter=turned, hand_cards=fixed)
-    sides = [side for side, only in (("hand", hand_only), ("crib", crib_only)) if only]
-    sides = sides or ["hand", "crib"]
+    sides = [side for side, only in ((Side.HAND, hand_only), (Side.CRIB, crib_only)) if only]
+    sides = sides or [Side.HAND, Side.CRIB]
     if fmt == "json":
         click.echo(render_json(stats_to_dict(result, sides=sides)))
     elif fmt == "csv":
@@ -404,10 +391,5 @@ def stats(
         click.echo(render_stats_text(result, sides=sides))
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; errors print one line on stderr. Returns the exit status."""
-    try:
-        cli.main(args=argv, prog_name="cribcount")
-    except SystemExit as done:
-        return done.code if isinstance(done.code, int) else EXIT_BAD_INPUT
-    return EXIT_OK
+main = cli
+"""The console script ``cribcount`` and ``python -m cribcount``: the group itself."""

@@ -23,17 +23,9 @@ from fractions import Fraction
 from itertools import combinations, combinations_with_replacement
 from math import comb, prod
 
-from cribcount.cards import (
-    DECK,
-    Card,
-    NotationError,
-    Rank,
-    Suit,
-    check_count,
-    format_cards,
-    parse_cards,
-)
-from cribcount.show import rank_table
+from cribcount import rules
+from cribcount.cards import DECK, Card, Rank, Suit, check_count, format_cards, parse_cards
+from cribcount.errors import DealError
 
 __all__ = [
     "DEAL_SIZES",
@@ -94,8 +86,8 @@ class Advice:
 def parse_deal(text: str, *, players: int = 2) -> tuple[Card, ...]:
     """Read the cards dealt to one player: 6 distinct cards (5 with 3 or 4 players).
 
-    Raises NotationError for a bad card, a card given twice or the wrong number
-    of cards, naming the first card too many and its column.
+    Raises NotationError for a bad card and DealError for a card given twice or
+    the wrong number of cards, naming the first card too many and its column.
 
     >>> format_cards(parse_deal("5h,5d 6c 7s 10h Kd"))
     '5h 5d 6c 7s Th Kd'
@@ -109,13 +101,12 @@ def parse_deal(text: str, *, players: int = 2) -> tuple[Card, ...]:
 def hand_points(keep: Sequence[Card], starter: Card) -> int:
     """The show of four kept cards with a starter: the same as ``count_show(...).total``."""
     ranks = tuple(sorted([*(c.rank for c in keep), starter.rank]))
-    nobs = sum(1 for c in keep if c.rank == Rank.JACK and c.suit == starter.suit)
-    suit = keep[0].suit
-    if any(c.suit != suit for c in keep):
-        flush = 0
-    else:
-        flush = 5 if starter.suit == suit else 4
-    return rank_table()[ranks].total + flush + nobs
+    nobs = sum(rules.NOBS_POINTS for c in keep if rules.is_nob(c.rank, c.suit, starter.suit))
+    hand_suited = all(c.suit == keep[0].suit for c in keep)
+    flush = rules.flush_points(
+        hand_suited=hand_suited, starter_suited=starter.suit == keep[0].suit, crib=False
+    )
+    return rules.rank_table()[ranks].total + flush + nobs
 
 
 class _Unseen:
@@ -159,24 +150,26 @@ def _crib_total(discard: Sequence[Card], unseen: _Unseen) -> tuple[int, int]:
     cribs = comb(n, others) * (n - others)
     # Ranks: any of the drawn cards may be the starter, and the ranks do not care which.
     mine = tuple(int(c.rank) for c in discard)
-    points = rank_table()
+    points = rules.rank_table()
     ranks = sum(
         ways * points[tuple(sorted(mine + drawn_ranks))].total
         for drawn_ranks, ways in unseen.rank_weights
     )
     total = ranks * drawn
-    # Crib flush: all five cards of one suit, so every drawn card of the discards' suit.
+    # Crib flush: only all five cards of one suit, so every drawn card of the discards' suit.
     suit = discard[0].suit
     if all(c.suit == suit for c in discard):
-        total += 5 * comb(unseen.by_suit[suit], drawn) * drawn
+        flush = rules.flush_points(hand_suited=True, starter_suited=True, crib=True)
+        total += flush * comb(unseen.by_suit[suit], drawn) * drawn
     # Nobs, for a discarded jack: any starter of its suit, the other crib cards from the rest.
+    nobs = 0
     for jack in discard:
         if jack.rank == Rank.JACK:
-            total += unseen.by_suit[jack.suit] * comb(n - 1, others)
+            nobs += unseen.by_suit[jack.suit] * comb(n - 1, others)
     # Nobs, for an unseen jack in the crib: a starter of its suit, the rest from the others.
     for jack in unseen.jacks:
-        total += (unseen.by_suit[jack.suit] - 1) * comb(n - 2, others - 1)
-    return total, cribs
+        nobs += (unseen.by_suit[jack.suit] - 1) * comb(n - 2, others - 1)
+    return total + rules.NOBS_POINTS * nobs, cribs
 
 
 def advise_discard(cards: Sequence[Card], *, role: Role, players: int = 2) -> Advice:
@@ -186,10 +179,10 @@ def advise_discard(cards: Sequence[Card], *, role: Role, players: int = 2) -> Ad
     """
     dealt, laid = DEAL_SIZES[players]
     if len(cards) != dealt or len(set(cards)) != dealt:
-        raise NotationError(f"expected {dealt} different cards, got {format_cards(cards)}")
+        raise DealError(f"expected {dealt} different cards, got {format_cards(cards)}")
     unseen = _Unseen(cards, drawn=5 - laid)
     n = len(unseen.cards)
-    heels = Fraction(2 * unseen.by_rank[Rank.JACK], n)
+    heels = Fraction(sum(rules.heels_points(card.rank) for card in unseen.cards), n)
     sign = 1 if role is Role.DEALER else -1
     choices = []
     for discard in combinations(cards, laid):

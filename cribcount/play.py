@@ -23,19 +23,19 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from cribcount import rules
 from cribcount.cards import (
     Card,
-    CribcountError,
-    Token,
     check_distinct,
     format_cards,
     parse_card,
     parse_cards,
     tokenize,
 )
+from cribcount.errors import CribcountError, PlayError, Token
 
 __all__ = [
-    "PegError",
+    "PlayError",
     "PegItem",
     "PegKind",
     "Pegging",
@@ -49,12 +49,7 @@ MAX_COUNT = 31
 CARDS_EACH = 4
 """Cards each player lays in the play: six dealt, the rest to the crib."""
 
-_PAIR_POINTS = {2: 2, 3: 6, 4: 12}
-_HIGHEST_VALUE = 10  # a ten or a face card
-
-
-class PegError(CribcountError):
-    """A play that cannot have happened: a card that does not fit, a wrong go, a wrong hand."""
+_HIGHEST_VALUE = rules.counting_value(13)  # a ten or a face card
 
 
 class PegKind(enum.Enum):
@@ -133,15 +128,15 @@ def score_card(ranks: Sequence[int], count: int) -> tuple[PegItem, ...]:
     [('pair', 2)]
     """
     items: list[PegItem] = []
-    if count == 15:
-        items.append(PegItem(PegKind.FIFTEEN, 2))
+    if count == rules.FIFTEEN:
+        items.append(PegItem(PegKind.FIFTEEN, rules.FIFTEEN_POINTS))
     if count == MAX_COUNT:
         items.append(PegItem(PegKind.THIRTY_ONE, 2))
     same = 1
     while same < len(ranks) and ranks[-1 - same] == ranks[-1]:
         same += 1
     if same >= 2:
-        items.append(PegItem(PegKind.PAIR, _PAIR_POINTS[same]))
+        items.append(PegItem(PegKind.PAIR, rules.pair_points(same)))
     # The longest tail of n >= 3 distinct consecutive ranks: 3 5 4 2 is a run of four,
     # and a shorter tail can be a run where a longer one is not.
     for n in range(len(ranks), 2, -1):
@@ -204,11 +199,8 @@ class _Table:
         player = self.turn
         # Up to 21 every card fits, so a player holding any card can play.
         if self.count + _HIGHEST_VALUE <= MAX_COUNT:
-            where = f" (column {token.column})" if token else ""
-            raise self.error(
-                f"go{where} at count {self.count}: any card fits, so {self.names[player]} can play",
-                token,
-            )
+            reason = f"go at count {self.count}: any card fits, so {self.names[player]} can play"
+            raise self.error(reason, token)
         self.gone.add(player)
         self.plays.append(Play(self.names[player], None, self.count, (), token))
         self.settle()
@@ -238,16 +230,9 @@ class _Table:
             self.plays[at] = replace(play, items=(*play.items, PegItem(PegKind.LAST_CARD, 1)))
         return Pegging(self.names, tuple(self.plays))
 
-    def error(self, message: str, token: Token | None) -> PegError:
-        """A PegError in the play, placed at ``token`` (None: the end of the input)."""
-        return _error(message, self.text, token)
-
-
-def _error(message: str, text: str, token: Token | None) -> PegError:
-    """A PegError placed at ``token`` in ``text``, or at its end when there is none."""
-    if token is None:
-        return PegError(message, text=text, column=len(text) + 1)
-    return PegError(message, text=text, token=token.text, column=token.column)
+    def error(self, reason: str, token: Token | None) -> PlayError:
+        """A PlayError in the play, placed at ``token`` (None: the end of the input)."""
+        return PlayError.at(reason, self.text, token)
 
 
 def _is_go(token: Token) -> bool:
@@ -262,13 +247,13 @@ def _read_play(text: str, players: int) -> list[tuple[Card | None, Token]]:
         moves.append((card, token))
     cards = [(card, token) for card, token in moves if card is not None]
     if not cards:
-        raise PegError("no cards: expected the cards in the order they were laid", text=text)
+        raise PlayError("no cards: expected the cards in the order they were laid", text=text)
     check_distinct(cards, text=text)
     most = CARDS_EACH * players
     if len(cards) > most:
         card, token = cards[most]
-        message = f"more than {most} cards: {card} (column {token.column}) would be card {most + 1}"
-        raise _error(f"{message} and each player lays {CARDS_EACH}", text, token)
+        reason = f"more than {most} cards: {card} would be card {most + 1}"
+        raise PlayError.at(f"{reason} and each player lays {CARDS_EACH}", text, token)
     return moves
 
 
@@ -287,16 +272,16 @@ def peg(
     every card is checked against them and gos may be left out. ``players``
     is 2 or 3 (hands are checked with two only).
 
-    Raises NotationError for bad notation and PegError for a play that cannot
+    Raises NotationError for bad notation and PlayError for a play that cannot
     have happened, each naming the token and its column.
     """
     names = player_names(players)
     moves = _read_play(text, players)
     if (pone is None) != (dealer is None):
-        raise PegError("give both hands, pone's and the dealer's, or neither", text=text)
+        raise PlayError("give both hands, pone's and the dealer's, or neither", text=text)
     if pone is not None and dealer is not None:
         if players != 2:
-            raise PegError("hands can be checked with two players only", text=text)
+            raise PlayError("hands can be checked with two players only", text=text)
         return _peg_with_hands(text, moves, _read_hands(pone, dealer), names)
     return _peg_without_hands(text, moves, names)
 
@@ -307,7 +292,7 @@ def _peg_without_hands(
     table = _Table(names, text, [CARDS_EACH] * len(names))
     for card, token in moves:
         if table.over():
-            raise table.error(f"go (column {token.column}) after every card was laid", token)
+            raise table.error("go after every card was laid", token)
         if card is None:
             table.say_go(token)
             continue
@@ -322,7 +307,7 @@ def _peg_without_hands(
                     else f"{' and '.join(still_in)} did not say go"
                 )
                 raise table.error(
-                    f"{card} (column {token.column}) would take the count from {table.count}"
+                    f"{card} would take the count from {table.count}"
                     f" to {table.count + card.value}, and {said} before it"
                     " (without the hands, the go cannot be guessed)",
                     token,
@@ -339,8 +324,7 @@ def _read_hands(pone: str, dealer: str) -> tuple[frozenset[Card], frozenset[Card
     dealer_cards = _read_hand("dealer", dealer)
     for card, token in dealer_cards:
         if card in pone_cards:
-            message = f"dealer's hand: {card} (column {token.column}) is in pone's hand too"
-            raise _error(message, dealer, token)
+            raise PlayError.at(f"dealer's hand: {card} is in pone's hand too", dealer, token)
     return frozenset(pone_cards), frozenset(card for card, _ in dealer_cards)
 
 
@@ -350,10 +334,11 @@ def _read_hand(whose: str, text: str) -> list[tuple[Card, Token]]:
         cards = parse_cards(text, what="a hand")
     except CribcountError as error:
         where = Token(error.token, error.column)
-        raise _error(f"{whose}'s hand: {error.message}", text, where) from None
+        raise PlayError.at(f"{whose}'s hand: {error.reason}", text, where) from None
     if len(cards) != CARDS_EACH:
         extra = cards[CARDS_EACH][1] if len(cards) > CARDS_EACH else None
-        raise _error(f"{whose}'s hand needs {CARDS_EACH} cards, got {len(cards)}", text, extra)
+        reason = f"{whose}'s hand needs {CARDS_EACH} cards, got {len(cards)}"
+        raise PlayError.at(reason, text, extra)
     return cards
 
 
@@ -376,17 +361,16 @@ def _peg_with_hands(
 
     for card, token in moves:
         if card is not None and not any(card in hand for hand in hands):
-            raise table.error(f"{card} (column {token.column}) is in neither hand", token)
+            raise table.error(f"{card} is in neither hand", token)
         if table.over():
-            raise table.error(f"go (column {token.column}) after every card was laid", token)
+            raise table.error("go after every card was laid", token)
         player = table.turn
         name = names[player]
         if card is None:
             can = playable(player)
             if can:
                 raise table.error(
-                    f"go (column {token.column}) from {name}, who can play"
-                    f" {format_cards(can)} at count {table.count}",
+                    f"go from {name}, who can play {format_cards(can)} at count {table.count}",
                     token,
                 )
             table.say_go(token)
@@ -397,13 +381,13 @@ def _peg_with_hands(
         if card not in held[player]:
             owner = next(names[p] for p in range(len(names)) if card in held[p])
             raise table.error(
-                f"{card} (column {token.column}) is {owner}'s, but it is {name}'s turn"
+                f"{card} is {owner}'s, but it is {name}'s turn"
                 f" and {name} can play {format_cards(playable(player))}",
                 token,
             )
         if table.count + card.value > MAX_COUNT:
             raise table.error(
-                f"{card} (column {token.column}) would take the count from {table.count}"
+                f"{card} would take the count from {table.count}"
                 f" to {table.count + card.value}; {name} can play {format_cards(playable(player))}",
                 token,
             )
@@ -413,7 +397,7 @@ def _peg_with_hands(
     if not table.over():
         left = sorted(card for hand in held for card in hand)
         raise table.error(
-            f"the play stops (column {len(text) + 1}) with {format_cards(left)} still in hand:"
+            f"the play stops with {format_cards(left)} still in hand:"
             " every card of the hands is laid once",
             None,
         )

@@ -18,19 +18,22 @@ from how many suit choices give each, with binomial coefficients.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations_with_replacement
 from math import comb
 
-from cribcount.cards import DECK, Card, NotationError, Rank, Suit, check_count, parse_cards
-from cribcount.show import rank_table
+from cribcount import rules
+from cribcount.cards import DECK, Card, Suit, check_count, parse_cards
+from cribcount.errors import DealError
 
 __all__ = [
     "HIGHEST",
     "DealStats",
     "Distribution",
+    "Side",
     "deal_stats",
     "parse_hand_cards",
     "parse_starter",
@@ -39,7 +42,7 @@ __all__ = [
 HIGHEST = 29
 """The highest show score (three fives and the right jack, a five turned)."""
 
-_JACK = int(Rank.JACK)
+_JACK = rules.JACK
 
 
 @dataclass(frozen=True)
@@ -67,6 +70,13 @@ class Distribution:
         return tuple(score for score, n in enumerate(self.counts) if n == 0)
 
 
+class Side(enum.Enum):
+    """Which show a distribution counts: the hand, or the crib (five-card flush only)."""
+
+    HAND = "hand"
+    CRIB = "crib"
+
+
 @dataclass(frozen=True)
 class DealStats:
     """The hand and crib distributions over the same deals, with the restriction that chose them.
@@ -81,11 +91,15 @@ class DealStats:
     starter: Card | None = None
     hand_cards: tuple[Card, ...] = ()
 
+    def of(self, side: Side) -> Distribution:
+        """The distribution of ``side``."""
+        return self.hand if side is Side.HAND else self.crib
+
 
 def deal_stats(*, starter: Card | None = None, hand_cards: Sequence[Card] = ()) -> DealStats:
     """Count every deal (four cards and a starter), or those with ``starter`` and ``hand_cards``.
 
-    Raises NotationError when ``hand_cards`` holds more than four cards, a card
+    Raises DealError when ``hand_cards`` holds more than four cards, a card
     twice, or the starter.
     """
     fixed = tuple(hand_cards)
@@ -112,13 +126,13 @@ def deal_stats(*, starter: Card | None = None, hand_cards: Sequence[Card] = ()) 
 
 def _check_restriction(starter: Card | None, fixed: tuple[Card, ...]) -> None:
     if len(fixed) > 4:
-        raise NotationError(f"at most 4 hand cards, got {len(fixed)}", token=str(fixed[4]))
+        raise DealError(f"at most 4 hand cards, got {len(fixed)}", token=str(fixed[4]))
     seen: set[Card] = set()
     for card in fixed:
         if card in seen:
-            raise NotationError(f"{card} appears twice", token=str(card))
+            raise DealError(f"{card} appears twice", token=str(card))
         if card == starter:
-            raise NotationError(f"{card} is the starter and a hand card", token=str(card))
+            raise DealError(f"{card} is the starter and a hand card", token=str(card))
         seen.add(card)
 
 
@@ -148,7 +162,7 @@ def _count_starter(
     shapes: Sequence[_Shape],
     weight: int,
     hand: list[int],
-    crib: list[int],
+    crib_scores: list[int],
 ) -> None:
     """Add the deals with this starter (and holding ``fixed``) to the hand and crib counts."""
     s, suit = int(starter.rank), starter.suit
@@ -162,7 +176,7 @@ def _count_starter(
     flush_suits = [t for t in Suit if all(not taken_r - {t} for taken_r in taken)]
     flush4_suits = sum(t is not suit for t in flush_suits)
     # Fifteens, pairs and runs of every five ranks, keyed by the sorted ranks.
-    points = rank_table()
+    points = rules.rank_table()
     for shape in shapes:
         # Ways to pick the suits of each rank, the fixed cards among them.
         deals = 1
@@ -190,26 +204,26 @@ def _count_starter(
         # With a five-card flush a jack among the four is of the starter's suit: nobs too.
         nobs_only = nobs - flush5 if jacks else nobs
         base = points[tuple(sorted((*shape.ranks, s)))].total
-        plain = (deals - flush5 - flush4 - nobs_only) * weight
-        hand[base] += plain
-        crib[base] += plain
-        if nobs_only:
-            hand[base + 1] += nobs_only * weight
-            crib[base + 1] += nobs_only * weight
-        if flush4:
-            # Four of a suit score 4 in the hand, nothing in the crib.
-            hand[base + 4] += flush4 * weight
-            crib[base] += flush4 * weight
-        if flush5:
-            bonus = 6 if jacks else 5
-            hand[base + bonus] += flush5 * weight
-            crib[base + bonus] += flush5 * weight
+        plain = deals - flush5 - flush4 - nobs_only
+        for scores, crib in ((hand, False), (crib_scores, True)):
+            four = rules.flush_points(hand_suited=True, starter_suited=False, crib=crib)
+            five = rules.flush_points(hand_suited=True, starter_suited=True, crib=crib)
+            five += rules.NOBS_POINTS if jacks else 0
+            # Only the scores some deal reaches: a group without a flush may sit near 29.
+            for extra, deals_there in (
+                (0, plain),
+                (rules.NOBS_POINTS, nobs_only),
+                (four, flush4),
+                (five, flush5),
+            ):
+                if deals_there:
+                    scores[base + extra] += deals_there * weight
 
 
 def parse_starter(text: str) -> Card:
     """Read exactly one card, the starter that every deal must turn.
 
-    Raises NotationError naming the bad token and its column in ``text``.
+    Raises NotationError or DealError naming the bad token and its column in ``text``.
     """
     found = parse_cards(text, what="the starter")
     check_count(text, found, 1, expected="1 starter")
@@ -219,19 +233,15 @@ def parse_starter(text: str) -> Card:
 def parse_hand_cards(text: str, *, starter: Card | None = None) -> tuple[Card, ...]:
     """Read one to four cards that every deal's four cards must hold (not the starter).
 
-    Raises NotationError naming the bad token and its column in ``text``.
+    Raises NotationError or DealError naming the bad token and its column in ``text``.
     """
     found = parse_cards(text, what="the hand cards")
     if not found:
-        raise NotationError("expected 1 to 4 hand cards, got none", text=text, column=len(text) + 1)
+        raise DealError.at("expected 1 to 4 hand cards, got none", text, None)
     if len(found) > 4:
         check_count(text, found, 4, expected="1 to 4 hand cards")
     for card, token in found:
         if card == starter:
-            raise NotationError(
-                f"{card} (column {token.column}) is the starter: it cannot be a hand card too",
-                text=text,
-                token=token.text,
-                column=token.column,
-            )
+            reason = f"{card} is the starter: it cannot be a hand card too"
+            raise DealError.at(reason, text, token)
     return tuple(card for card, _ in found)

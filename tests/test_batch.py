@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cribcount.batch import (
+from cribcount.batch.engine import (
     Failed,
     Scored,
     Summary,
@@ -17,7 +17,7 @@ from cribcount.batch import (
     score_line,
     score_stream,
 )
-from cribcount.cards import NotationError
+from cribcount.errors import CribcountError
 
 
 @pytest.mark.parametrize(
@@ -53,7 +53,7 @@ def test_parse_line_crib_option_makes_every_line_a_crib() -> None:
         ("5h 5d 5c Js / 5s =", 18, "missing claimed count"),
         ("5h 5d 5c Js / 5s = x", 20, "not a whole number"),
         ("5h 5d 5c Js / 5s = -3", 20, "not a whole number"),
-        ("5h = 5d 5c Js / 5s", 4, "'=' at column 4"),
+        ("5h = 5d 5c Js / 5s", 4, "'=' in the hand"),
         ("5h 5d 5c Js / 5x", 15, "unknown suit 'x'"),
         ("5h 5d 5c Js / 5s crib crib", 18, "unknown card 'crib'"),
         ("5h 5d 5c / 5s = 12", 10, "expected 4 hand cards"),
@@ -61,7 +61,7 @@ def test_parse_line_crib_option_makes_every_line_a_crib() -> None:
     ],
 )
 def test_parse_line_errors_name_the_column(line: str, column: int, words: str) -> None:
-    with pytest.raises(NotationError) as caught:
+    with pytest.raises(CribcountError) as caught:
         parse_line(line)
     assert caught.value.column == column
     assert words in caught.value.message

@@ -10,8 +10,8 @@ from cribcount.cards import (
     DECK,
     Card,
     CribcountError,
+    DealError,
     Hand,
-    NotationError,
     Rank,
     Suit,
     parse_card,
@@ -126,19 +126,19 @@ BAD_HANDS = [
     ("5h 5d 11c Js 5s", "11c", 7, ["unknown rank '11'", "column 7"]),
     ("5h 5d 5 Js 5s", "5", 7, ["missing suit", "'5'", "column 7"]),
     ("5h h Js 5c 5s", "h", 4, ["missing rank", "'h'", "column 4"]),
-    ("5h 5d 5c Js 5h", "5h", 13, ["5h appears twice", "columns 1 and 13"]),
+    ("5h 5d 5c Js 5h", "5h", 13, ["5h appears twice", "first at column 1", "column 13"]),
     ("5h 5d 5c / 5s", "", 10, ["expected 4 hand cards", "got 3 cards"]),
     (
         "5h 5d 5c Js 2c / 5s",
         "2c",
         13,
-        ["expected 4 hand cards", "got 5 cards", "'2c' at column 13"],
+        ["expected 4 hand cards", "got 5 cards", "'2c' is one too many", "column 13"],
     ),
     ("5h 5d 5c Js /", "", 14, ["expected 1 starter", "got 0 cards"]),
     ("5h 5d 5c Js / 5s 6s", "6s", 18, ["expected 1 starter", "got 2 cards", "'6s'"]),
     ("5h 5d 5c Js / 5s /", "/", 18, ["second '/'", "column 18"]),
     ("5h 5d 5c Js", "", 12, ["expected 4 cards and a starter", "got 4 cards"]),
-    ("5h 5d 5c Js 5s 6s", "6s", 16, ["got 6 cards", "'6s' at column 16"]),
+    ("5h 5d 5c Js 5s 6s", "6s", 16, ["got 6 cards", "'6s' is one too many", "column 16"]),
     ("", "", 0, ["no cards"]),
     ("5h 5d 5c; Js 5s", "5c;", 7, ["unknown", "'5c;'", "column 7"]),
     ("5h 5d zz Js 5s", "zz", 7, ["unknown card 'zz'", "column 7"]),
@@ -150,9 +150,13 @@ BAD_HANDS = [
 def test_bad_hand_names_token_and_column(
     text: str, token: str, column: int, words: list[str]
 ) -> None:
-    with pytest.raises(NotationError) as caught:
+    with pytest.raises(CribcountError) as caught:
         parse_hand(text)
     error = caught.value
+    # A token that is not a card is bad notation; cards that cannot be dealt are a bad deal.
+    assert isinstance(error, DealError) == any(
+        word in " ".join(words) for word in ("twice", "expected", "got", "no cards")
+    )
     assert isinstance(error, ValueError)
     assert error.text == text
     assert error.token == token
@@ -164,7 +168,7 @@ def test_bad_hand_names_token_and_column(
 
 def test_hand_checks_its_cards() -> None:
     five = Card(Rank.FIVE, Suit.HEARTS)
-    with pytest.raises(NotationError, match="5h appears twice"):
+    with pytest.raises(DealError, match="5h appears twice"):
         Hand((five, DECK[0], DECK[1], DECK[2]), five)
 
 

@@ -11,17 +11,14 @@ import subprocess
 import sys
 
 import pytest
-from click.testing import CliRunner
-
-from cribcount.cli import cli, main
+from conftest import outcome, status
 
 EXAMPLE_3 = "Kc 9d Th go 2s 7c 6s"
 
 
 def run(*args: str) -> tuple[int, str, str]:
-    """Run the command through Click's test runner: exit status, stdout, stderr."""
-    result = CliRunner().invoke(cli, ["peg", *args])
-    return result.exit_code, result.stdout, result.stderr
+    """``cribcount peg ARGS``: exit status, stdout, stderr."""
+    return outcome("peg", *args)
 
 
 @pytest.mark.parametrize(
@@ -148,11 +145,11 @@ def test_json_kinds_for_go_and_runs() -> None:
 
 
 ERRORS = [
-    (["Kc 9d Kc"], "Kc appears twice (columns 1 and 7)"),
-    (["Kc 9d Th 5s"], "5s (column 10) would take the count from 29 to 34"),
-    (["Ac 2c 3c 4c 5c 6c 7c 8c 9c"], "more than 8 cards: 9c (column 25)"),
-    (["Kc 9d go", "--pone", "Kc Th 2s 6s", "--dealer", "9d 7c Qh Jh"], "go (column 7) from pone"),
-    (["Kc 9x"], "unknown suit 'x' in '9x' (column 4)"),
+    (["Kc 9d Kc"], "column 7: Kc appears twice (first at column 1)"),
+    (["Kc 9d Th 5s"], "column 10: 5s would take the count from 29 to 34"),
+    (["Ac 2c 3c 4c 5c 6c 7c 8c 9c"], "column 25: more than 8 cards: 9c"),
+    (["Kc 9d go", "--pone", "Kc Th 2s 6s", "--dealer", "9d 7c Qh Jh"], "column 7: go from pone"),
+    (["Kc 9x"], "column 4: unknown suit 'x' in '9x'"),
     (["Kc", "--pone", "Kc Th 2s 6s"], "--pone and --dealer go together"),
     (
         ["Kc", "--pone", "Kc Th 2s 6s", "--dealer", "9d 7c Qh Jh", "--players", "3"],
@@ -175,7 +172,7 @@ def test_errors_exit_2_with_one_line(args: list[str], message: str) -> None:
 def test_errors_through_main_are_one_line_without_traceback(
     args: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["peg", *args]) == 2
+    assert status("peg", *args) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.startswith("cribcount: ")
@@ -184,14 +181,14 @@ def test_errors_through_main_are_one_line_without_traceback(
 
 
 def test_bad_players_option_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["peg", "Kc", "--players", "4"]) == 2
+    assert status("peg", "Kc", "--players", "4") == 2
     assert capsys.readouterr().err.count("\n") == 1
 
 
 def test_help_has_an_example() -> None:
-    result = CliRunner().invoke(cli, ["peg", "--help"])
-    assert result.exit_code == 0
-    assert 'cribcount peg "Kc 9d Th go 2s 7c 6s"' in result.stdout
+    code, out, _ = run("--help")
+    assert code == 0
+    assert 'cribcount peg "Kc 9d Th go 2s 7c 6s"' in out
 
 
 def test_the_command_line_does_not_load_the_pegging_engine_to_start() -> None:

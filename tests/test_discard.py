@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribcount import discard
-from cribcount.cards import DECK, Card, Hand, NotationError, Rank, Suit, format_cards
+from cribcount.cards import DECK, Card, Hand, Rank, Suit, format_cards
 from cribcount.discard import (
     Advice,
     Role,
@@ -26,7 +26,9 @@ from cribcount.discard import (
     hand_points,
     parse_deal,
 )
-from cribcount.show import count_show, rank_multisets, rank_points
+from cribcount.errors import CribcountError
+from cribcount.rules import rank_multisets, rank_points
+from cribcount.show import count_show
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -104,29 +106,29 @@ def test_parse_deal_reads_six_cards(text: str, expected: str) -> None:
 @pytest.mark.parametrize(
     ("text", "message", "token", "column"),
     [
-        ("5h 5d 6c 7s Jh", "expected 6 cards to choose from, got 5 cards", "", 15),
-        ("", "expected 6 cards to choose from, got 0 cards", "", 1),
+        ("5h 5d 6c 7s Jh", "column 15: expected 6 cards to choose from, got 5 cards", "", 15),
+        ("", "column 1: expected 6 cards to choose from, got 0 cards", "", 1),
         (
             "5h 5d 6c 7s Jh Kd Qs",
-            "expected 6 cards to choose from, got 7 cards ('Qs' at column 19 is one too many)",
+            "column 19: expected 6 cards to choose from, got 7 cards ('Qs' is one too many)",
             "Qs",
             19,
         ),
         (
             "5h 5d 6c 7s Jh Kd Qs 2c",
-            "expected 6 cards to choose from, got 8 cards ('Qs' at column 19 is one too many)",
+            "column 19: expected 6 cards to choose from, got 8 cards ('Qs' is one too many)",
             "Qs",
             19,
         ),
-        ("5h 5d 6c 7s 5h Kd", "5h appears twice (columns 1 and 13)", "5h", 13),
-        ("5h 5d 6c 7x Jh Kd", "unknown suit 'x' in '7x' (column 10)", "7x", 10),
-        ("5h 5d / 6c 7s Jh Kd", "unexpected '/' (column 7) in the deal", "/", 7),
+        ("5h 5d 6c 7s 5h Kd", "column 13: 5h appears twice (first at column 1)", "5h", 13),
+        ("5h 5d 6c 7x Jh Kd", "column 10: unknown suit 'x' in '7x'", "7x", 10),
+        ("5h 5d / 6c 7s Jh Kd", "column 7: unexpected '/' in the deal", "/", 7),
     ],
 )
 def test_parse_deal_errors_name_the_token_and_column(
     text: str, message: str, token: str, column: int
 ) -> None:
-    with pytest.raises(NotationError) as caught:
+    with pytest.raises(CribcountError) as caught:
         parse_deal(text)
     assert caught.value.message.startswith(message)
     assert caught.value.token == token
@@ -136,12 +138,12 @@ def test_parse_deal_errors_name_the_token_and_column(
 
 def test_parse_deal_with_more_players_wants_five_cards() -> None:
     assert len(parse_deal("5h 5d 6c 7s Jh", players=3)) == 5
-    with pytest.raises(NotationError, match="expected 5 cards to choose from, got 6 cards"):
+    with pytest.raises(CribcountError, match="expected 5 cards to choose from, got 6 cards"):
         parse_deal("5h 5d 6c 7s Jh Kd", players=4)
 
 
 def test_advise_refuses_a_card_twice() -> None:
-    with pytest.raises(NotationError):
+    with pytest.raises(CribcountError):
         advise_discard(cards("5h 5h 6c 7s Jh Kd"), role=Role.DEALER)
 
 

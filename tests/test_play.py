@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cribcount.cards import DECK, Card, CribcountError, NotationError, format_cards
-from cribcount.play import PegError, Pegging, peg, score_card
+from cribcount.cards import DECK, Card, CribcountError, DealError, NotationError, format_cards
+from cribcount.play import Pegging, PlayError, peg, score_card
 
 Row = tuple[str, str | None, int, dict[str, int]]
 
@@ -301,33 +301,38 @@ NO_HANDS: dict[str, str] = {}
 
 ERRORS: list[tuple[str, dict[str, str], str, int]] = [
     # A card played twice.
-    ("Kc 9d Kc", NO_HANDS, "Kc appears twice (columns 1 and 7)", 7),
+    ("Kc 9d Kc", NO_HANDS, "column 7: Kc appears twice (first at column 1)", 7),
     # A count that would pass 31 with no way to reset.
-    ("Kc 9d Th 5s", NO_HANDS, "5s (column 10) would take the count from 29 to 34", 10),
+    ("Kc 9d Th 5s", NO_HANDS, "column 10: 5s would take the count from 29 to 34", 10),
     # More than 8 cards.
-    ("Ac 2c 3c 4c 5c 6c 7c 8c 9c", NO_HANDS, "more than 8 cards: 9c (column 25)", 25),
+    ("Ac 2c 3c 4c 5c 6c 7c 8c 9c", NO_HANDS, "column 25: more than 8 cards: 9c", 25),
     # A go where any card fits (21 or less): the player could play.
-    ("Kc 9d go", NO_HANDS, "go (column 7) at count 19", 7),
-    ("go Kc", NO_HANDS, "go (column 1) at count 0", 1),
+    ("Kc 9d go", NO_HANDS, "column 7: go at count 19", 7),
+    ("go Kc", NO_HANDS, "column 1: go at count 0", 1),
     # Bad notation keeps its own message and column.
-    ("Kc 9x", NO_HANDS, "unknown suit 'x' in '9x' (column 4)", 4),
-    ("Kc / 9d", NO_HANDS, "unknown card '/' (column 4)", 4),
+    ("Kc 9x", NO_HANDS, "column 4: unknown suit 'x' in '9x'", 4),
+    ("Kc / 9d", NO_HANDS, "column 4: unknown card '/'", 4),
     # A go from a player who could play, when the hands are known.
-    ("Kc 9d go", HANDS, "go (column 7) from pone, who can play 2s 6s Th at count 19", 7),
+    ("Kc 9d go", HANDS, "column 7: go from pone, who can play 2s 6s Th at count 19", 7),
     # A card from the wrong hand, from neither hand, or one that does not fit.
-    ("Kc 9d 7c", HANDS, "7c (column 7) is dealer's, but it is pone's turn", 7),
-    ("Kc 9d 3h", HANDS, "3h (column 7) is in neither hand", 7),
+    ("Kc 9d 7c", HANDS, "column 7: 7c is dealer's, but it is pone's turn", 7),
+    ("Kc 9d 3h", HANDS, "column 7: 3h is in neither hand", 7),
     (
         "Kc 9d Th Qh",
         HANDS,
-        "Qh (column 10) is dealer's, but it is pone's turn and pone can play 2s",
+        "column 10: Qh is dealer's, but it is pone's turn and pone can play 2s",
         10,
     ),
-    ("Kc 9d Th 2s 7c 6s Qh", HANDS, "the play stops (column 21) with Jh still in hand", 21),
-    ("Kc 9d Th 2s 7c 6s Qh Jh go", HANDS, "go (column 25) after every card was laid", 25),
+    ("Kc 9d Th 2s 7c 6s Qh", HANDS, "column 21: the play stops with Jh still in hand", 21),
+    ("Kc 9d Th 2s 7c 6s Qh Jh go", HANDS, "column 25: go after every card was laid", 25),
     # Bad hands.
     ("Kc", {"pone": "Kc Th 2s", "dealer": "9d 7c Qh Jh"}, "pone's hand needs 4 cards, got 3", 9),
-    ("Kc", {"pone": "Kc Th 2s 6s", "dealer": "9d 7c Qh 6s"}, "6s (column 10) is in pone's", 10),
+    (
+        "Kc",
+        {"pone": "Kc Th 2s 6s", "dealer": "9d 7c Qh 6s"},
+        "column 10: dealer's hand: 6s is in pone's hand too",
+        10,
+    ),
     ("Kc", {"pone": "Kc Th 2s 6x", "dealer": "9d 7c Qh Jh"}, "pone's hand: unknown suit", 10),
     ("Kc", {"pone": "Kc Th 2s 6s", "dealer": "9d 7c / Qh"}, "dealer's hand: unexpected '/'", 7),
     ("Kc", {"pone": "Kc Th 2s 2s", "dealer": "9d 7c Qh Jh"}, "2s appears twice", 10),
@@ -347,16 +352,18 @@ def test_errors_name_the_token_and_column(
 
 def test_a_card_that_does_not_fit_with_hands_says_what_could_be_played() -> None:
     # After K 9 10 (29) the dealer has gone (7 Q J do not fit); pone holds 2 and 6.
-    with pytest.raises(PegError) as caught:
+    with pytest.raises(PlayError) as caught:
         peg_with("Kc 9d Th 6s", HANDS)
     assert caught.value.message == (
-        "6s (column 10) would take the count from 29 to 35; pone can play 2s"
+        "column 10: 6s would take the count from 29 to 35; pone can play 2s"
     )
     assert caught.value.column == 10
 
 
-def test_notation_errors_stay_notation_errors() -> None:
+def test_notation_and_deal_errors_keep_their_kind() -> None:
     with pytest.raises(NotationError):
+        peg("Kc 9x")
+    with pytest.raises(DealError):
         peg("Kc Kc")
 
 
@@ -549,12 +556,12 @@ def test_three_players_after_one_go_the_other_two_play_on() -> None:
     ("text", "message", "column"),
     [
         # After first's go the dealer is still in: the 5 cannot mean a new count.
-        ("Kc Qd 8h go 5s", "5s (column 13) would take the count from 28 to 33, and dealer did", 13),
-        ("Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc", "more than 12 cards: Kc (column 37)", 37),
+        ("Kc Qd 8h go 5s", "column 13: 5s would take the count from 28 to 33, and dealer did", 13),
+        ("Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc", "column 37: more than 12 cards: Kc", 37),
     ],
 )
 def test_three_player_errors(text: str, message: str, column: int) -> None:
-    with pytest.raises(PegError) as caught:
+    with pytest.raises(PlayError) as caught:
         peg(text, players=3)
     assert message in caught.value.message
     assert caught.value.column == column

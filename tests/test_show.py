@@ -10,7 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cribcount.cards import DECK, Hand, parse_hand
-from cribcount.show import Kind, count_show, rank_multisets, rank_points
+from cribcount.rules import rank_multisets, rank_points
+from cribcount.show import Kind, count_show
 
 # (hand, crib?, total, {kind: points}) each worked out by hand from RULES.md.
 TOTALS = [

@@ -17,8 +17,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cribcount.cards import DECK, Card, Hand, NotationError, Rank, Suit
-from cribcount.show import count_show, rank_points
+from cribcount.cards import DECK, Card, Hand, Rank, Suit
+from cribcount.errors import CribcountError, DealError
+from cribcount.rules import rank_points
+from cribcount.show import count_show
 from cribcount.stats import Distribution, deal_stats, parse_hand_cards, parse_starter
 
 ALL_DEALS = 12_994_800  # C(52, 4) four-card hands times 48 starters
@@ -310,7 +312,7 @@ def test_every_deal_one_by_one(everything: tuple[Distribution, Distribution]) ->
 def test_deal_stats_refuses_what_cannot_be_dealt(
     starter: str | None, fixed: str, message: str
 ) -> None:
-    with pytest.raises(NotationError) as caught:
+    with pytest.raises(DealError) as caught:
         deal_stats(starter=card(starter) if starter else None, hand_cards=cards(fixed))
     assert caught.value.message == message
 
@@ -326,25 +328,25 @@ def test_parse_hand_cards() -> None:
 @pytest.mark.parametrize(
     ("read", "text", "token", "column", "message"),
     [
-        ("starter", "5x", "5x", 1, "unknown suit 'x' in '5x' (column 1)"),
-        ("starter", "5h 6h", "6h", 4, "expected 1 starter, got 2 cards ('6h' at column 4 is one"),
-        ("starter", "  ", "", 3, "expected 1 starter, got 0 cards"),
-        ("starter", "5h / ", "/", 4, "unexpected '/' (column 4) in the starter"),
-        ("hand", "5h 1s", "1s", 4, "unknown rank '1' in '1s' (column 4)"),
+        ("starter", "5x", "5x", 1, "column 1: unknown suit 'x' in '5x'"),
+        ("starter", "5h 6h", "6h", 4, "column 4: expected 1 starter, got 2 cards ('6h' is one"),
+        ("starter", "  ", "", 3, "column 3: expected 1 starter, got 0 cards"),
+        ("starter", "5h / ", "/", 4, "column 4: unexpected '/' in the starter"),
+        ("hand", "5h 1s", "1s", 4, "column 4: unknown rank '1' in '1s'"),
         (
             "hand",
             "Ah 2h 3h 4h 5h",
             "5h",
             13,
-            "expected 1 to 4 hand cards, got 5 cards ('5h' at column 13",
+            "column 13: expected 1 to 4 hand cards, got 5 cards ('5h'",
         ),
-        ("hand", "", "", 1, "expected 1 to 4 hand cards, got none"),
-        ("hand", "Ah 2h ah", "ah", 7, "Ah appears twice (columns 1 and 7)"),
-        ("hand", "Ah 5s", "5s", 4, "5s (column 4) is the starter: it cannot be a hand card too"),
+        ("hand", "", "", 1, "column 1: expected 1 to 4 hand cards, got none"),
+        ("hand", "Ah 2h ah", "ah", 7, "column 7: Ah appears twice (first at column 1)"),
+        ("hand", "Ah 5s", "5s", 4, "column 4: 5s is the starter: it cannot be a hand card too"),
     ],
 )
 def test_reading_errors(read: str, text: str, token: str, column: int, message: str) -> None:
-    with pytest.raises(NotationError) as caught:
+    with pytest.raises(CribcountError) as caught:
         if read == "starter":
             parse_starter(text)
         else:

@@ -1,4 +1,4 @@
-"""Scoring many hands, one per line, streaming: the engine behind ``cribcount batch``.
+"""The streaming engine of ``cribcount batch``: lines read in chunks, parsed and counted.
 
 A line is a hand in the notation of ``parse_hand``, then optionally the word
 ``crib`` and/or a claimed count ``= N``, in either order:
@@ -9,7 +9,7 @@ Entry(hand=parse_hand('7h 7s 8d 8c / 9h'), crib=True, claim=18)
 Blank lines and lines whose first non-blank character is ``#`` are skipped
 but still counted in line numbers. Files are read as bytes in chunks, so
 memory stays flat whatever their size; canonical lines go through the
-vectorised fast path of ``fastbatch`` and every other line through
+vectorised path of ``batch.vector`` and every other line through
 ``parse_line`` and ``count_show``, with the same results.
 """
 
@@ -20,18 +20,12 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import TYPE_CHECKING, BinaryIO
 
-from cribcount.cards import (
-    CribcountError,
-    Hand,
-    NotationError,
-    Token,
-    parse_hand_tokens,
-    tokenize,
-)
+from cribcount.cards import Hand, parse_hand_tokens, tokenize
+from cribcount.errors import CribcountError, NotationError, Token, quote
 from cribcount.show import Count, count_show
 
 if TYPE_CHECKING:
-    from cribcount.fastbatch import FastRows
+    from cribcount.batch.vector import FastRows
 
 __all__ = [
     "Chunk",
@@ -43,6 +37,7 @@ __all__ = [
     "parse_line",
     "read_chunks",
     "score_line",
+    "score_lines",
     "score_stream",
 ]
 
@@ -80,12 +75,17 @@ class Scored:
 
 @dataclass(frozen=True)
 class Failed:
-    """A line that could not be read: its line number, its text, the message and column."""
+    """A line that could not be read: its line number, its text, what is wrong and the column."""
 
     line: int
     text: str
-    message: str
+    reason: str
     column: int
+
+    @property
+    def message(self) -> str:
+        """The reason with its column in front, as records write it."""
+        return f"column {self.column}: {self.reason}"
 
 
 Record = Scored | Failed
@@ -125,26 +125,23 @@ def parse_line(text: str, *, crib: bool = False) -> Entry:
             claim = _read_claim(text, last)
             del tokens[-2:]
         elif last.text == "=":
-            raise _error_at(text, last, f"missing claimed count after '=' (column {last.column})")
+            raise NotationError.at("missing claimed count after '='", text, last)
         else:
             break
     for token in tokens:
         if token.text == "=":
-            where = f"'=' at column {token.column}"
-            raise _error_at(text, token, f"{where}: a claim goes at the end, as '= N'")
+            raise NotationError.at(
+                "'=' in the hand: a claim goes at the end, as '= N'", text, token
+            )
     end = tokens[-1].column - 1 + len(tokens[-1].text) if tokens else 0
     # The hand is the start of the line, so columns in its errors are columns of the line.
     return Entry(parse_hand_tokens(text[:end], tokens), is_crib, claim)
 
 
-def _error_at(text: str, token: Token, message: str) -> NotationError:
-    return NotationError(message, text=text, token=token.text, column=token.column)
-
-
 def _read_claim(text: str, token: Token) -> int:
     if not (token.text.isascii() and token.text.isdigit()):
-        where = f"(column {token.column})"
-        raise _error_at(text, token, f"claimed count {token.text!r} {where} is not a whole number")
+        reason = f"claimed count {quote(token.text)} is not a whole number"
+        raise NotationError.at(reason, text, token)
     return int(token.text)
 
 
@@ -164,7 +161,7 @@ def score_line(raw: bytes, line: int, *, crib: bool = False) -> Record | None:
         return Failed(
             line,
             raw.decode("utf-8", errors="replace"),
-            f"invalid UTF-8 byte 0x{raw[error.start]:02x} at column {column}",
+            f"invalid UTF-8 byte 0x{raw[error.start]:02x}",
             column,
         )
     if _is_skipped(text):
@@ -172,7 +169,7 @@ def score_line(raw: bytes, line: int, *, crib: bool = False) -> Record | None:
     try:
         entry = parse_line(text, crib=crib)
     except CribcountError as error:
-        return Failed(line, text, error.message, max(error.column, 1))
+        return Failed(line, text, error.reason, max(error.column, 1))
     return Scored(line, count_show(entry.hand, crib=entry.crib), entry.claim)
 
 
@@ -262,7 +259,7 @@ def score_stream(
         size = CHUNK_SIZE if fast else PLAIN_CHUNK_SIZE
     for first_line, data in read_chunks(stream, size=size):
         if fast:
-            from cribcount.fastbatch import split_chunk
+            from cribcount.batch.vector import split_chunk
 
             rows, others = split_chunk(data, first_line, crib=crib)
         else:
@@ -275,3 +272,14 @@ def score_stream(
             if (record := score_line(raw, line, crib=crib)) is not None
         ]
         yield Chunk(rows, records, len(data))
+
+
+def score_lines(stream: BinaryIO, *, crib: bool = False) -> Iterator[Record]:
+    """One record for each line of ``stream`` that holds a hand, in order: scored or failed.
+
+    Blank and comment lines give none. This is the plain path, record by
+    record; ``cribcount batch`` renders the same records a chunk at a time.
+    """
+    for chunk in score_stream(stream, crib=crib, fast=False):
+        for _, record in chunk.records:
+            yield record

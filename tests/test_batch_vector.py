@@ -16,18 +16,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cribcount import batchformats
-from cribcount.batch import score_stream
-from cribcount.batchformats import render_chunk
-from cribcount.cards import DECK
-from cribcount.fastbatch import (
+from cribcount.batch import jsonl
+from cribcount.batch.engine import score_stream
+from cribcount.batch.vector import (
     SORT_NETWORK,
     rank_key,
     rank_tables,
     sort_columns,
     split_chunk,
 )
-from cribcount.show import rank_multisets, rank_points
+from cribcount.batch.writers import render_chunk
+from cribcount.cards import DECK
+from cribcount.rules import rank_multisets, rank_points
 
 
 def test_sort_network_sorts_every_order_of_five() -> None:
@@ -162,9 +162,10 @@ def test_fast_path_agrees_on_a_seeded_file_of_canonical_deals(fmt: str) -> None:
 
 def test_jsonl_templates_start_again_when_too_many(monkeypatch: pytest.MonkeyPatch) -> None:
     # With room for no template at all, every chunk starts afresh: the output must not change.
-    templates: dict[int, str] = {}
-    monkeypatch.setattr(batchformats, "_TEMPLATES", templates)
-    monkeypatch.setattr(batchformats, "_TEMPLATES_MOST", 0)
+    templates: dict[tuple[int, int, int], str] = {}
+    monkeypatch.setattr(jsonl, "_TEMPLATES", templates)
+    monkeypatch.setattr(jsonl, "_CACHES", (templates,))
+    monkeypatch.setattr(jsonl, "_MOST", 0)
     rng = random.Random(2611)
     data = "\n".join(_canonical(rng) for _ in range(800)).encode()
     fast = _render(data, "jsonl", fast=True, size=1 << 12)

@@ -7,16 +7,12 @@ import subprocess
 import sys
 
 import pytest
-from click.testing import CliRunner, Result
+from conftest import run, status
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribcount import __version__
-from cribcount.cli import cli, main
-
-
-def run(*args: str) -> Result:
-    return CliRunner().invoke(cli, list(args))
+from cribcount.cli import cli
 
 
 def test_score_prints_the_spoken_count() -> None:
@@ -140,12 +136,12 @@ def test_every_command_has_help_with_an_example(name: str) -> None:
 
 
 def test_main_returns_the_exit_status(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["5h 5d 5c Js 5s"]) == 0
-    assert main(["5h 5d 5c Js 5s", "--claim", "28"]) == 1
-    assert main(["5h 5d 5c Js 5z"]) == 2
+    assert status("5h 5d 5c Js 5s") == 0
+    assert status("5h 5d 5c Js 5s", "--claim", "28") == 1
+    assert status("5h 5d 5c Js 5z") == 2
     err = capsys.readouterr().err
     assert err.splitlines() == [
-        "cribcount: unknown suit 'z' in '5z' (column 13): expected a suit (c d h s or ♣ ♦ ♥ ♠)"
+        "cribcount: column 13: unknown suit 'z' in '5z': expected a suit (c d h s or ♣ ♦ ♥ ♠)"
     ]
 
 

@@ -1,34 +1,29 @@
-"""The vectorised fast path of ``cribcount batch``: canonical lines scored thousands at a time.
+"""The vectorised path of ``cribcount batch``: canonical lines scored thousands at a time.
 
 A canonical line is exactly ``5h 5d 5c Js / 5s`` (16 bytes: one rank character
 of ``A23456789TJQK``, a lowercase suit, single spaces), optionally followed by
-`` crib``. Such lines are read with numpy straight from the bytes, and the
-points that depend on ranks alone come from a table keyed by the sorted ranks,
-built once. Every other line is left to the plain path in ``batch``.
-
-The table is computed here with numpy, independently of ``show`` (building
-it from ``show.rank_table()`` took 0.14 s against 0.04 s, a good part of a
-million-line run); the tests check it against ``show.rank_points`` for every
-multiset of five ranks, and the whole fast path against ``count_show`` on
-random files.
+`` crib``. Such lines are read with numpy straight from the bytes. Every rule
+comes from ``cribcount.rules``: the points that depend on ranks alone from its
+table of the 6,175 multisets of five ranks, the counting values, flush and
+nobs from small lookup arrays filled by its functions. Every other line is
+left to the plain path of ``batch.engine``.
 """
 
 from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import product
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from cribcount.cards import Rank
-from cribcount.show import rank_multisets
+from cribcount import rules
+from cribcount.cards import SUIT_ORDER, Rank
 
 __all__ = [
     "LINE_WIDTH",
-    "SUBSETS",
     "FastRows",
     "RankTables",
     "fifteen_sets",
@@ -50,11 +45,6 @@ _SUIT_COLUMNS = [1, 4, 7, 10, 15]
 _SPACE_COLUMNS = [2, 5, 8, 11, 13]
 _SLASH_COLUMN = 12
 _NO_SUIT = 255
-# The 26 sets of two or more of the five cards, in itertools.combinations order
-# (by size, then by position), the order in which ``count_show`` lists fifteens.
-SUBSETS: tuple[tuple[int, ...], ...] = tuple(
-    combo for size in range(2, 6) for combo in combinations(range(5), size)
-)
 
 U8 = npt.NDArray[np.uint8]
 I64 = npt.NDArray[np.int64]
@@ -69,18 +59,36 @@ def _lookup(pairs: dict[str, int], missing: int) -> U8:
 
 
 _RANK_OF = _lookup({rank.symbol: int(rank) for rank in Rank}, 0)
-_SUIT_OF = _lookup({"c": 0, "d": 1, "h": 2, "s": 3}, _NO_SUIT)
+_SUIT_OF = _lookup({suit.value: i for suit, i in SUIT_ORDER.items()}, _NO_SUIT)
 
 
-_SUBSET_MATRIX = np.zeros((len(SUBSETS), 5), dtype=np.float64)
-for _i, _subset in enumerate(SUBSETS):
+_SUBSET_MATRIX = np.zeros((len(rules.SUBSETS), 5), dtype=np.float64)
+for _i, _subset in enumerate(rules.SUBSETS):
     _SUBSET_MATRIX[_i, list(_subset)] = 1
+_VALUE_OF = np.array([0, *(rules.counting_value(rank) for rank in Rank)], dtype=np.float64)
+# Flush points by (hand of one suit, starter of that suit too, crib), and nobs by
+# (rank, of the starter's suit): the rules' own answers, looked up a column at a time.
+_FLUSH = np.array(
+    [
+        rules.flush_points(hand_suited=h, starter_suited=h and s, crib=c)
+        for h, s, c in product((False, True), repeat=3)
+    ],
+    dtype=np.uint8,
+).reshape(2, 2, 2)
+_FLUSH_VALUES = sorted({int(points) for points in _FLUSH.flat})
+_NOBS = np.array(
+    [
+        [rules.NOBS_POINTS if rules.is_nob(rank, 0, 0 if same else 1) else 0 for same in (0, 1)]
+        for rank in range(14)
+    ],
+    dtype=np.uint8,
+)
 
 
 def fifteen_sets(ranks: npt.NDArray[Any]) -> Bools:
-    """Which of the ``SUBSETS`` of each row of five ranks count 15 (face cards count 10)."""
+    """Which of ``rules.SUBSETS`` of each row of five ranks (rows by column) total 15."""
     # Small whole numbers are exact in floating point, and the product runs in BLAS.
-    return (np.minimum(ranks, 10).astype(np.float64) @ _SUBSET_MATRIX.T) == 15  # type: ignore[no-any-return]
+    return (_VALUE_OF[ranks] @ _SUBSET_MATRIX.T) == rules.FIFTEEN  # type: ignore[no-any-return]
 
 
 # A sorting network for five values: these compare-exchanges in turn sort any five.
@@ -100,8 +108,7 @@ class RankTables:
     """Points that depend on ranks alone, one entry per multiset of five ranks.
 
     ``multiset[key]`` numbers the multiset whose sorted ranks give ``key``
-    (``rank_key``); the other arrays are indexed by that number. ``run_low``
-    and ``run_length`` place the run (length 0 when there is none), and
+    (``rank_key``); the other arrays are indexed by that number.
     ``points_id`` numbers the distinct (fifteens, pairs, runs) triples listed
     in ``points``, for rendering by table.
     """
@@ -110,35 +117,17 @@ class RankTables:
     fifteens: U8
     pairs: U8
     runs: U8
-    run_low: U8
-    run_length: U8
     points_id: npt.NDArray[np.uint16]
     points: tuple[tuple[int, int, int], ...]
 
 
 @functools.cache
 def rank_tables() -> RankTables:
-    """Build the tables once: fifteens, pairs and runs of every multiset of five ranks."""
-    sorted_ranks = np.array(list(rank_multisets()), dtype=np.int64)
+    """The arrays of ``rules.rank_table``, with an index from sorted ranks; built once."""
+    sorted_ranks = np.array(list(rules.rank_multisets()), dtype=np.int64)
     size = len(sorted_ranks)
-    fifteens = 2 * fifteen_sets(sorted_ranks).sum(axis=1)
-    # counts[:, r] is how many of the five cards have rank r (1..13; 0 and 14 stay empty).
-    counts = np.zeros((size, 15), dtype=np.int64)
-    for column in range(5):
-        np.add.at(counts, (np.arange(size), sorted_ranks[:, column]), 1)
-    # n cards of one rank hold n(n-1)/2 pairs of 2 points.
-    pairs = (counts * (counts - 1)).sum(axis=1)
-    runs = np.zeros(size, dtype=np.int64)
-    run_low = np.zeros(size, dtype=np.int64)
-    run_length = np.zeros(size, dtype=np.int64)
-    # Longest length first: five cards hold at most one run, and a run of 4 is not two of 3.
-    for length in (5, 4, 3):
-        for low in range(1, 15 - length):
-            ways = counts[:, low : low + length].prod(axis=1)
-            found = (ways > 0) & (run_length == 0)
-            runs[found] = length * ways[found]
-            run_low[found] = low
-            run_length[found] = length
+    data = np.frombuffer(rules.RANK_DATA.read_bytes(), dtype=np.uint8).reshape(size, 3)
+    fifteens, pairs, runs = (data[:, i].astype(np.int64) for i in range(3))
     multiset = np.zeros(13**5, dtype=np.uint16)
     multiset[rank_key([sorted_ranks[:, i] for i in range(5)])] = np.arange(size)
     # Each of fifteens, pairs and runs is below 32: five bits each make one number to sort.
@@ -146,11 +135,9 @@ def rank_tables() -> RankTables:
     triples = np.stack([packed >> 10, (packed >> 5) & 31, packed & 31], axis=1)
     return RankTables(
         multiset=multiset,
-        fifteens=fifteens.astype(np.uint8),
-        pairs=pairs.astype(np.uint8),
-        runs=runs.astype(np.uint8),
-        run_low=run_low.astype(np.uint8),
-        run_length=run_length.astype(np.uint8),
+        fifteens=data[:, 0].copy(),
+        pairs=data[:, 1].copy(),
+        runs=data[:, 2].copy(),
         points_id=points_id.reshape(-1).astype(np.uint16),
         points=tuple((int(f), int(p), int(r)) for f, p, r in triples.tolist()),
     )
@@ -210,22 +197,24 @@ class FastRows:
     def shape(self) -> npt.NDArray[np.int64]:
         """A number per row for its points by kind and crib flag: ``shape_of`` reads it back."""
         points = rank_tables().points_id[self.multiset].astype(np.int64)
-        flush_index = (self.flush == 4) + 2 * (self.flush == 5)
-        return ((points * 3 + flush_index) * 2 + self.nobs) * 2 + self.crib  # type: ignore[no-any-return]
+        flush_index = np.searchsorted(_FLUSH_VALUES, self.flush)
+        has_nob = self.nobs != 0
+        return ((points * len(_FLUSH_VALUES) + flush_index) * 2 + has_nob) * 2 + self.crib  # type: ignore[no-any-return]
 
 
 def shape_count() -> int:
     """How many ``FastRows.shape`` numbers there are: 0 up to this, exclusive."""
-    return len(rank_tables().points) * 12
+    return len(rank_tables().points) * len(_FLUSH_VALUES) * 4
 
 
 def shape_of(shape: int) -> tuple[bool, tuple[int, int, int, int, int]]:
     """The crib flag and (fifteens, pairs, runs, flush, nobs) of a ``FastRows.shape`` number."""
     rest, crib = divmod(shape, 2)
-    rest, nobs = divmod(rest, 2)
-    points, flush_index = divmod(rest, 3)
+    rest, has_nob = divmod(rest, 2)
+    points, flush_index = divmod(rest, len(_FLUSH_VALUES))
     fifteens, pairs, runs = rank_tables().points[points]
-    return bool(crib), (fifteens, pairs, runs, (0, 4, 5)[flush_index], nobs)
+    nobs = rules.NOBS_POINTS * has_nob
+    return bool(crib), (fifteens, pairs, runs, _FLUSH_VALUES[flush_index], nobs)
 
 
 def split_chunk(
@@ -295,12 +284,11 @@ def score_rows(*, line: I64, text: U8, ranks: U8, suits: U8, crib: Bools) -> Fas
     tables = rank_tables()
     key = rank_key(sort_columns(list(ranks)))
     one_suit = (suits[0] == suits[1]) & (suits[1] == suits[2]) & (suits[2] == suits[3])
-    with_starter = one_suit & (suits[4] == suits[0])
-    # Five of a suit score 5; four in the hand score 4, but never in the crib.
-    flush = np.where(with_starter, 5, np.where(one_suit & ~crib, 4, 0)).astype(np.uint8)
-    nobs = np.zeros(len(line), dtype=np.bool_)
+    starter_suited = (suits[4] == suits[0]).astype(np.intp)
+    flush = _FLUSH[one_suit.astype(np.intp), starter_suited, crib.astype(np.intp)]
+    nobs = np.zeros(len(line), dtype=np.uint8)
     for i in range(4):
-        nobs |= (ranks[i] == Rank.JACK) & (suits[i] == suits[4])
+        nobs += _NOBS[ranks[i], (suits[i] == suits[4]).astype(np.intp)]
     return FastRows(
         line=line,
         text=text,
@@ -309,5 +297,5 @@ def score_rows(*, line: I64, text: U8, ranks: U8, suits: U8, crib: Bools) -> Fas
         crib=crib,
         multiset=tables.multiset[key],
         flush=flush,
-        nobs=nobs.astype(np.uint8),
+        nobs=nobs,
     )

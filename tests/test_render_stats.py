@@ -13,8 +13,8 @@ import io
 import pytest
 
 from cribcount.cards import Card
-from cribcount.formats import render_stats_csv, render_stats_text, stats_to_dict
-from cribcount.stats import DealStats, deal_stats
+from cribcount.render.stats import render_stats_csv, render_stats_text, stats_to_dict
+from cribcount.stats import DealStats, Side, deal_stats
 
 FIVES_AND_JACK = {14: 24, 15: 8, 20: 9, 21: 3, 22: 3, 29: 1}
 
@@ -57,7 +57,7 @@ def test_text_table(fives: DealStats) -> None:
 
 
 def test_text_one_side_is_wider(fives: DealStats) -> None:
-    lines = render_stats_text(fives, sides=["crib"]).splitlines()
+    lines = render_stats_text(fives, sides=[Side.CRIB]).splitlines()
     assert lines[1].strip() == "crib (five-card flush only)"
     assert lines[3 + 14].endswith(" " + "#" * 50)
     assert lines[34].startswith("crib: no deal scores 0, 1, 2")
@@ -79,12 +79,12 @@ def test_text_whole_deck(everything: DealStats) -> None:
     assert len(never) == 7
 
 
-@pytest.mark.parametrize("sides", [["hand", "crib"], ["hand"], ["crib"]])
+@pytest.mark.parametrize("sides", [[Side.HAND, Side.CRIB], [Side.HAND], [Side.CRIB]])
 @pytest.mark.parametrize(
     "restriction",
     [(), cards("5h 5d 5c Js"), cards("Ah"), cards("2h 4h 6h 8h")],
 )
-def test_text_fits_80_columns(sides: list[str], restriction: tuple[Card, ...]) -> None:
+def test_text_fits_80_columns(sides: list[Side], restriction: tuple[Card, ...]) -> None:
     text = render_stats_text(deal_stats(hand_cards=restriction), sides=sides)
     assert max(len(line) for line in text.splitlines()) <= 80
     assert all(line == line.rstrip() for line in text.splitlines())
@@ -103,12 +103,12 @@ def test_json_data_without_restriction(everything: DealStats) -> None:
     data = stats_to_dict(everything)
     assert list(data) == ["hand", "crib"]
     assert data["hand"]["deals"] == 12_994_800
-    assert list(stats_to_dict(everything, sides=["crib"])) == ["crib"]
+    assert list(stats_to_dict(everything, sides=[Side.CRIB])) == ["crib"]
 
 
 def test_json_data_with_a_starter() -> None:
     data = stats_to_dict(
-        deal_stats(starter=Card.parse("5s"), hand_cards=cards("5h")), sides=["hand"]
+        deal_stats(starter=Card.parse("5s"), hand_cards=cards("5h")), sides=[Side.HAND]
     )
     assert list(data) == ["starter", "hand_cards", "hand"]
     assert (data["starter"], data["hand_cards"]) == ("5s", ["5h"])
@@ -133,6 +133,6 @@ def test_csv(fives: DealStats) -> None:
 
 
 def test_csv_one_side(fives: DealStats) -> None:
-    rows = list(csv.reader(io.StringIO(render_stats_csv(fives, sides=["crib"]))))
+    rows = list(csv.reader(io.StringIO(render_stats_csv(fives, sides=[Side.CRIB]))))
     assert rows[0] == ["score", "crib_deals", "crib_percent", "crib_cumulative_percent"]
     assert rows[-1] == ["29", "1", "2.083333", "100.000000"]

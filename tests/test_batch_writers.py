@@ -6,8 +6,8 @@ import csv
 import io
 import json
 
-from cribcount.batch import Failed, Scored, Summary, score_line
-from cribcount.batchformats import (
+from cribcount.batch.engine import Failed, Scored, Summary, score_line
+from cribcount.batch.writers import (
     CSV_COLUMNS,
     csv_header,
     render_error,
@@ -98,12 +98,14 @@ def test_text_lines() -> None:
     assert render_record(_scored(b"Ah 2h 3h 4h / 5h = 12", 3), "text") == (
         "3: Ah 2h 3h 4h / 5h = 12 (fifteens 2, runs 5, flush 5); claim 12 is right\n"
     )
-    assert render_record(_failed(b"5h", 4), "text").startswith("4: error: expected 4 cards")
+    assert render_record(_failed(b"5h", 4), "text").startswith(
+        "4: error: column 3: expected 4 cards"
+    )
 
 
 def test_error_line_for_stderr() -> None:
     assert render_error(_failed(b"5h 5d 5c Js / 5x", 12), "<stdin>") == (
-        "<stdin>:12:15: unknown suit 'x' in '5x' (column 15): expected a suit (c d h s or ♣ ♦ ♥ ♠)"
+        "<stdin>:12:15: unknown suit 'x' in '5x': expected a suit (c d h s or ♣ ♦ ♥ ♠)"
     )
 
 

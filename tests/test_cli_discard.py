@@ -6,17 +6,10 @@ import json
 from fractions import Fraction
 
 import pytest
-from click.testing import CliRunner
-
-from cribcount.cli import cli, main
+from conftest import outcome as run
+from conftest import status
 
 DEAL = "5h 5d 6c 7s Jh Kd"
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    """Run the command line through CliRunner: exit code, stdout, stderr."""
-    result = CliRunner().invoke(cli, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 def test_text_shows_fifteen_choices_best_first_and_marks_the_best() -> None:
@@ -77,19 +70,19 @@ def test_pone_and_dealer_choose_differently() -> None:
     [
         (
             ["discard", "5h 5d 6c 7s Jh", "--dealer"],
-            "cribcount: expected 6 cards to choose from, got 5 cards",
+            "cribcount: column 15: expected 6 cards to choose from, got 5 cards",
         ),
         (
             ["discard", "5h 5d 6c 7s Jh Kd Qs", "--dealer"],
-            "cribcount: expected 6 cards to choose from, got 7 cards ('Qs' at column 19 is one too many)",
+            "cribcount: column 19: expected 6 cards to choose from, got 7 cards ('Qs' is one too many)",
         ),
         (
             ["discard", "5h 5d 6c 7s 5h Kd", "--pone"],
-            "cribcount: 5h appears twice (columns 1 and 13)",
+            "cribcount: column 13: 5h appears twice (first at column 1)",
         ),
         (
             ["discard", "5h 5d 6c 7x Jh Kd", "--pone"],
-            "cribcount: unknown suit 'x' in '7x' (column 10): expected a suit (c d h s or ♣ ♦ ♥ ♠)",
+            "cribcount: column 10: unknown suit 'x' in '7x': expected a suit (c d h s or ♣ ♦ ♥ ♠)",
         ),
         (
             ["discard", DEAL],
@@ -116,7 +109,7 @@ def test_pone_and_dealer_choose_differently() -> None:
 def test_bad_input_is_one_line_and_exit_2(
     args: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(args) == 2
+    assert status(*args) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err == message + "\n"
@@ -153,5 +146,5 @@ def test_five_card_deal_wants_five_cards() -> None:
     assert code == 2
     assert (
         err
-        == "cribcount: expected 5 cards to choose from, got 6 cards ('Kd' at column 16 is one too many)\n"
+        == "cribcount: column 16: expected 5 cards to choose from, got 6 cards ('Kd' is one too many)\n"
     )

@@ -8,7 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cribcount.cards import DECK, Hand, parse_card, parse_hand
-from cribcount.formats import count_to_dict, render_claim, render_count, render_json
+from cribcount.render import render_json
+from cribcount.render.show import count_to_dict, render_claim, render_count
 from cribcount.show import count_show
 
 

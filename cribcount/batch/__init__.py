@@ -1,0 +1,81 @@
+"""Scoring many hands, one per line, streaming: the subsystem behind ``cribcount batch``.
+
+``score_lines`` is the library's way in: one record for each line that holds
+a hand, scored or failed, in input order. ``write_stream`` is the command's:
+the same records rendered a chunk at a time, canonical lines on the
+vectorised path (numpy), with what went wrong beside them.
+
+>>> import io
+>>> for record in score_lines(io.BytesIO(b"5h 5d 5c Js / 5s = 28\\n# note\\n5h 5x 5c Js / 5s\\n")):
+...     print(record.line, getattr(record, "difference", None) or record.message)
+1 -1
+3 column 4: unknown suit 'x' in '5x': expected a suit (c d h s or ♣ ♦ ♥ ♠)
+
+Modules: ``engine`` reads and parses lines and counts them one by one;
+``vector`` scores canonical lines with numpy; ``writers`` and ``jsonl``
+render records as text, CSV and JSON lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import BinaryIO, NamedTuple
+
+from cribcount.batch.engine import (
+    Entry,
+    Failed,
+    Record,
+    Scored,
+    Summary,
+    parse_line,
+    score_line,
+    score_lines,
+    score_stream,
+)
+
+__all__ = [
+    "FORMATS",
+    "Entry",
+    "Failed",
+    "Record",
+    "Scored",
+    "Summary",
+    "Written",
+    "parse_line",
+    "score_line",
+    "score_lines",
+    "write_stream",
+]
+
+FORMATS = ("text", "csv", "jsonl")
+"""The output formats of ``write_stream``."""
+
+
+class Written(NamedTuple):
+    """A stretch of input done: its records rendered, the failed lines among them, bytes read."""
+
+    data: bytes
+    failed: list[Failed]
+    size: int
+
+
+def write_stream(
+    stream: BinaryIO,
+    fmt: str,
+    summary: Summary,
+    *,
+    crib: bool = False,
+    fast: bool = True,
+    file: str | None = None,
+) -> Iterator[Written]:
+    """Score ``stream`` and render its records in ``fmt``, a chunk at a time, in input order.
+
+    ``summary`` takes every record into account; ``file`` is named in each
+    record when several files are read; ``fast`` uses the vectorised path.
+    """
+    from cribcount.batch.writers import render_chunk  # numpy, only for the command
+
+    for chunk in score_stream(stream, crib=crib, fast=fast):
+        summary.add_chunk(chunk)
+        failed = [record for _, record in chunk.records if isinstance(record, Failed)]
+        yield Written(render_chunk(chunk, fmt, file), failed, chunk.size)

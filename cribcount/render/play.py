@@ -1,0 +1,63 @@
+"""Rendering the play: one line per turn, and the play as plain data.
+
+>>> from cribcount.play import peg
+>>> print(render_pegging(peg("7c 8d 8h")))
+pone    7c   7
+dealer  8d  15  fifteen for 2
+pone    8h  23  pair for 2, last card for 1
+totals: pone 3, dealer 2
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cribcount.play import Pegging, PegItem, PegKind
+from cribcount.render.show import PAIR_NAMES
+
+__all__ = ["describe_peg_item", "pegging_to_dict", "render_pegging"]
+
+_PEG_WORDS = {
+    PegKind.FIFTEEN: "fifteen for {}",
+    PegKind.THIRTY_ONE: "31 for {}",
+    PegKind.RUN: "run of {0} for {0}",
+    PegKind.GO: "go for {}",
+    PegKind.LAST_CARD: "last card for {}",
+}
+
+
+def describe_peg_item(item: PegItem) -> str:
+    """How a pegged item is said: ``fifteen for 2``, ``pair royal for 6``, ``run of 4 for 4``."""
+    if item.kind is PegKind.PAIR:
+        return PAIR_NAMES[item.points].removeprefix("a ")
+    return _PEG_WORDS[item.kind].format(item.points)
+
+
+def pegging_to_dict(pegging: Pegging) -> dict[str, Any]:
+    """The play as plain data: each turn (player, card or None for a go, count, items), totals."""
+    return {
+        "plays": [
+            {
+                "player": play.player,
+                "card": None if play.card is None else str(play.card),
+                "count": play.count,
+                "items": [{"kind": item.kind.value, "points": item.points} for item in play.items],
+                "points": play.points,
+            }
+            for play in pegging.plays
+        ],
+        "totals": pegging.totals,
+    }
+
+
+def render_pegging(pegging: Pegging) -> str:
+    """One line per turn (player, card or go, count, what it scored), then the totals."""
+    width = max(len(name) for name in pegging.players)
+    lines = []
+    for play in pegging.plays:
+        card = "go" if play.card is None else str(play.card)
+        said = ", ".join(describe_peg_item(item) for item in play.items)
+        lines.append(f"{play.player:<{width}}  {card:<2}  {play.count:>2}  {said}".rstrip())
+    totals = ", ".join(f"{name} {points}" for name, points in pegging.totals.items())
+    lines.append(f"totals: {totals}")
+    return "\n".join(lines)

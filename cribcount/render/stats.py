@@ -1,0 +1,119 @@
+"""Rendering the exact distributions: a table with bars, CSV rows, and plain data."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from typing import Any
+
+from cribcount.cards import format_cards
+from cribcount.stats import DealStats, Distribution, Side
+
+__all__ = ["render_stats_csv", "render_stats_text", "stats_to_dict"]
+
+_STATS_WIDTH = 80
+_BAR_MOST = 50
+
+
+_BOTH = (Side.HAND, Side.CRIB)
+
+
+def _stats_sides(stats: DealStats, sides: Sequence[Side]) -> list[tuple[str, Distribution]]:
+    return [(side.value, stats.of(side)) for side in sides]
+
+
+def _percent(n: int, deals: int) -> float:
+    return 100 * n / deals if deals else 0.0
+
+
+def _restriction(stats: DealStats) -> str:
+    words = ""
+    if stats.hand_cards:
+        words += f" holding {format_cards(stats.hand_cards)}"
+    if stats.starter is not None:
+        words += f" with starter {stats.starter}"
+    return words
+
+
+def stats_to_dict(stats: DealStats, *, sides: Sequence[Side] = _BOTH) -> dict[str, Any]:
+    """The distributions as plain data: per side, deals, mean (6 decimals) and counts 0..29.
+
+    A restriction adds ``starter`` and/or ``hand_cards``; without one there is
+    nothing else at the top level.
+    """
+    data: dict[str, Any] = {}
+    if stats.starter is not None:
+        data["starter"] = str(stats.starter)
+    if stats.hand_cards:
+        data["hand_cards"] = [str(card) for card in stats.hand_cards]
+    for side, dist in _stats_sides(stats, sides):
+        data[side] = {"deals": dist.deals, "mean": round(dist.mean, 6), "counts": list(dist.counts)}
+    return data
+
+
+def render_stats_csv(stats: DealStats, *, sides: Sequence[Side] = _BOTH) -> str:
+    """One row per score 0..29: deals, percent and cumulative percent for each side."""
+    chosen = _stats_sides(stats, sides)
+    header = ["score"]
+    for side, _ in chosen:
+        header += [f"{side}_deals", f"{side}_percent", f"{side}_cumulative_percent"]
+    rows = [",".join(header)]
+    running = {side: 0 for side, _ in chosen}
+    for score in range(len(stats.hand.counts)):
+        row = [str(score)]
+        for side, dist in chosen:
+            n = dist.counts[score]
+            running[side] += n
+            row += [
+                str(n),
+                f"{_percent(n, dist.deals):.6f}",
+                f"{_percent(running[side], dist.deals):.6f}",
+            ]
+        rows.append(",".join(row))
+    return "\n".join(rows)
+
+
+def _percent_cell(n: int, deals: int) -> str:
+    share = _percent(n, deals)
+    return "<0.01" if n and share < 0.005 else f"{share:.2f}"
+
+
+def render_stats_text(stats: DealStats, *, sides: Sequence[Side] = _BOTH) -> str:
+    """A table of scores with deals, %, cumulative % and a bar per side, at most 80 columns."""
+    chosen = _stats_sides(stats, sides)
+    most = max(max(dist.counts) for _, dist in chosen)
+    count_width = max(len(str(most)), len("deals"))
+    # Each side: a gap, deals, %, cumulative % and the bar.
+    fixed = 2 + count_width + 1 + 5 + 1 + 6 + 1
+    bar_width = min(_BAR_MOST, (_STATS_WIDTH - 5) // len(chosen) - fixed)
+    restriction = _restriction(stats) or " (4 cards and a starter)"
+    lines = textwrap.wrap(
+        f"show scores over the {chosen[0][1].deals:,} deals{restriction}", width=_STATS_WIDTH
+    )
+    titles = {Side.HAND: "hand", Side.CRIB: "crib (five-card flush only)"}
+    lines.append(" " * 5 + "".join(f"  {titles[side]:<{fixed + bar_width - 2}}" for side in sides))
+    heading = f"  {'deals':>{count_width}} {'%':>5} {'cum%':>6} {'':<{bar_width}}"
+    lines.append("score" + heading * len(chosen))
+    running = [0] * len(chosen)
+    for score in range(len(stats.hand.counts)):
+        line = f"{score:>5}"
+        for i, (_, dist) in enumerate(chosen):
+            n = dist.counts[score]
+            running[i] += n
+            bar = "#" * round(bar_width * n / most) if most else ""
+            # A score too rare for one '#' still shows that it happens.
+            bar = bar or ("." if n else "")
+            share = _percent_cell(n, dist.deals)
+            cumulative = _percent(running[i], dist.deals)
+            line += f"  {n:>{count_width}} {share:>5} {cumulative:>6.2f} {bar:<{bar_width}}"
+        lines.append(line)
+    lines.append(
+        "mean "
+        + "".join(f"  {dist.mean:>{fixed - 3}.6f}{'':<{bar_width + 1}}" for _, dist in chosen)
+    )
+    for side, dist in chosen:
+        never = ", ".join(str(score) for score in dist.missing) or "none"
+        lines += textwrap.wrap(
+            f"{side}: no deal scores {never}", width=_STATS_WIDTH, subsequent_indent=" " * 6
+        )
+    return "\n".join(line.rstrip() for line in lines)

@@ -1,0 +1,203 @@
+"""The rules of counting, each written once: every scorer in cribcount calls these.
+
+The rules work on plain numbers, so that the readable types (``Card``,
+``Count``) and the fast paths (tables, numpy) share them: a rank is 1..13 in
+run order (ace low, jack 11), a suit any value that compares equal to itself,
+and five cards are the four of a hand or crib with the starter last.
+
+>>> counting_value(13), pair_points(3)
+(10, 6)
+>>> flush_points(hand_suited=True, starter_suited=False, crib=True)
+0
+>>> [len(s) for s in run_sets([6, 7, 7, 8, 1])]
+[3, 3]
+>>> rank_points([5, 5, 5, 11, 5])
+RankPoints(fifteens=16, pairs=12, runs=0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import cache, lru_cache
+from importlib.resources import files
+from itertools import combinations, combinations_with_replacement, product
+from operator import itemgetter
+from typing import NamedTuple
+
+__all__ = [
+    "FIFTEEN",
+    "FIFTEEN_POINTS",
+    "HEELS_POINTS",
+    "JACK",
+    "NOBS_POINTS",
+    "RANK_DATA",
+    "SUBSETS",
+    "RankPoints",
+    "compute_rank_data",
+    "counting_value",
+    "fifteen_sets",
+    "flush_points",
+    "heels_points",
+    "is_nob",
+    "pair_points",
+    "pair_sets",
+    "rank_multisets",
+    "rank_points",
+    "rank_table",
+    "run_points",
+    "run_sets",
+]
+
+JACK = 11
+"""The jack's rank: his nob in the hand, his heels when turned."""
+FIFTEEN = 15
+"""The total that scores, in the show and in the play."""
+FIFTEEN_POINTS = 2
+"""Points for each fifteen."""
+NOBS_POINTS = 1
+"""His nob: a jack in the hand or crib of the starter's suit."""
+HEELS_POINTS = 2
+"""His heels: a jack turned as the starter, to the dealer at the cut (never part of a show)."""
+RANK_DATA = files("cribcount") / "rank_points.bin"
+"""``rank_table`` as shipped: fifteens, pairs and runs, three bytes a multiset of ranks."""
+
+
+def counting_value(rank: int) -> int:
+    """The value a card counts for fifteens and the count to 31: face cards count 10."""
+    return min(rank, 10)
+
+
+def pair_points(cards_of_a_rank: int) -> int:
+    """Points for the cards of one rank: 2 a pair, 6 a pair royal, 12 a double pair royal."""
+    # n cards of a rank hold n(n-1)/2 pairs of 2 points each.
+    return cards_of_a_rank * (cards_of_a_rank - 1)
+
+
+def run_points(length: int) -> int:
+    """Points for one run: a point a card."""
+    return length
+
+
+def flush_points(*, hand_suited: bool, starter_suited: bool, crib: bool) -> int:
+    """A flush: the four cards of one suit (``hand_suited``) score 4, or 5 with the starter's.
+
+    In the crib only all five of one suit score.
+    """
+    if not hand_suited:
+        return 0
+    if starter_suited:
+        return 5
+    return 0 if crib else 4
+
+
+def is_nob(rank: int, suit: object, starter_suit: object) -> bool:
+    """True for his nob: a jack (among the four cards) of the starter's suit."""
+    return rank == JACK and suit == starter_suit
+
+
+def heels_points(starter_rank: int) -> int:
+    """What the cut is worth to the dealer: 2 for a jack turned, else nothing."""
+    return HEELS_POINTS if starter_rank == JACK else 0
+
+
+# The 26 sets of two or more of five cards, by size then position, with a getter for each.
+SUBSETS: tuple[tuple[int, ...], ...] = tuple(
+    subset for size in range(2, 6) for subset in combinations(range(5), size)
+)
+_GETTERS = tuple((subset, itemgetter(*subset)) for subset in SUBSETS)
+
+
+@lru_cache(maxsize=4096)
+def fifteen_sets(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Positions of every set of two or more of five counting values that totals 15."""
+    # Face cards share a value, so many hands share these sums: remember them.
+    return tuple(subset for subset, take in _GETTERS if sum(take(values)) == FIFTEEN)
+
+
+def _positions_by_rank(ranks: Sequence[int]) -> dict[int, list[int]]:
+    """The positions of the cards of each rank, ranks in ascending order."""
+    positions: dict[int, list[int]] = {}
+    for i, rank in enumerate(ranks):
+        positions.setdefault(rank, []).append(i)
+    return dict(sorted(positions.items()))
+
+
+def pair_sets(ranks: Sequence[int]) -> list[tuple[int, ...]]:
+    """Positions of the cards of each rank held more than once, in rank order."""
+    return [tuple(group) for group in _positions_by_rank(ranks).values() if len(group) >= 2]
+
+
+def run_sets(ranks: Sequence[int]) -> list[tuple[int, ...]]:
+    """Positions of the cards of every run of the longest length (three or more), in rank order.
+
+    A repeated rank gives one run per choice of card: 6 7 7 8 holds two runs of three.
+    """
+    by_rank = _positions_by_rank(ranks)
+    # Five cards hold at most one stretch of three or more consecutive ranks.
+    best: list[int] = []
+    stretch: list[int] = []
+    for rank in by_rank:
+        stretch = [*stretch, rank] if stretch and rank == stretch[-1] + 1 else [rank]
+        if len(stretch) > len(best):
+            best = stretch
+    if len(best) < 3:
+        return []
+    # Only the longest length counts: a run of four is never also two runs of three.
+    return list(product(*(by_rank[rank] for rank in best)))
+
+
+class RankPoints(NamedTuple):
+    """Points of five cards that depend on ranks alone: fifteens, pairs and runs."""
+
+    fifteens: int
+    pairs: int
+    runs: int
+
+    @property
+    def total(self) -> int:
+        """Fifteens, pairs and runs together."""
+        return self.fifteens + self.pairs + self.runs
+
+
+def count_ranks(ranks: Sequence[int]) -> RankPoints:
+    """Fifteens, pairs and runs of five ranks, counted by the rules above."""
+    values = tuple(counting_value(rank) for rank in ranks)
+    return RankPoints(
+        fifteens=FIFTEEN_POINTS * len(fifteen_sets(values)),
+        pairs=sum(pair_points(len(s)) for s in pair_sets(ranks)),
+        runs=sum(run_points(len(s)) for s in run_sets(ranks)),
+    )
+
+
+def rank_multisets() -> Iterator[tuple[int, ...]]:
+    """Every multiset of five ranks that a deck holds (no rank five times), sorted: 6,175."""
+    for ranks in combinations_with_replacement(range(1, 14), 5):
+        if ranks[0] != ranks[4]:  # sorted, so five of one rank have equal ends
+            yield ranks
+
+
+def compute_rank_data() -> bytes:
+    """``count_ranks`` of every multiset, in ``rank_multisets`` order: what ``RANK_DATA`` holds.
+
+    Counting the 6,175 multisets takes a tenth of a second, reading them back a
+    few milliseconds; a test checks the shipped bytes against this.
+    """
+    return bytes(b for ranks in rank_multisets() for b in count_ranks(ranks))
+
+
+@cache
+def rank_table() -> dict[tuple[int, ...], RankPoints]:
+    """``RankPoints`` of every multiset of five ranks, keyed by the sorted ranks; read once."""
+    data = RANK_DATA.read_bytes()
+    return {
+        ranks: RankPoints(data[3 * i], data[3 * i + 1], data[3 * i + 2])
+        for i, ranks in enumerate(rank_multisets())
+    }
+
+
+def rank_points(ranks: Sequence[int]) -> RankPoints:
+    """Fifteens, pairs and runs of five ranks (1..13, any order, each at most 4 times)."""
+    key = tuple(sorted(ranks))
+    if len(key) != 5 or any(not 1 <= r <= 13 or key.count(r) > 4 for r in key):
+        raise ValueError(f"five ranks 1..13, each at most 4 times, expected: {key}")
+    return rank_table()[key]
