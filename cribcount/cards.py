@@ -165,11 +165,7 @@ class Hand:
     def __post_init__(self) -> None:
         if len(self.cards) != 4:
             raise DealError(f"a hand needs 4 cards and a starter, got {len(self.cards)} cards")
-        seen: set[Card] = set()
-        for card in (*self.cards, self.starter):
-            if card in seen:
-                raise DealError(f"{card} appears twice", token=str(card))
-            seen.add(card)
+        check_distinct([(card, None) for card in (*self.cards, self.starter)])
 
     def __str__(self) -> str:
         return format_cards(self.cards) + " / " + str(self.starter)
@@ -226,13 +222,19 @@ def parse_cards(text: str, *, what: str = "cards") -> list[tuple[Card, Token]]:
     return cards
 
 
-def check_distinct(cards: Sequence[tuple[Card, Token]], *, text: str) -> None:
-    """Raise DealError naming the first card that appears twice, where it appears again."""
-    first: dict[Card, Token] = {}
+def check_distinct(cards: Sequence[tuple[Card, Token | None]], *, text: str = "") -> None:
+    """Raise DealError naming the first card that appears twice, where it appears again.
+
+    Each card comes with its token in ``text``, or None for cards built without notation.
+    """
+    first: dict[Card, Token | None] = {}
     for card, token in cards:
         if card in first:
-            reason = f"{card} appears twice (first at column {first[card].column})"
-            raise DealError.at(reason, text, token)
+            earlier = first[card]
+            reason = f"{card} appears twice"
+            if earlier is None or token is None:
+                raise DealError(reason, text=text, token=str(card))
+            raise DealError.at(f"{reason} (first at column {earlier.column})", text, token)
         first[card] = token
 
 

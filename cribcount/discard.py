@@ -24,7 +24,16 @@ from itertools import combinations, combinations_with_replacement
 from math import comb, prod
 
 from cribcount import rules
-from cribcount.cards import DECK, Card, Rank, Suit, check_count, format_cards, parse_cards
+from cribcount.cards import (
+    DECK,
+    Card,
+    Rank,
+    Suit,
+    check_count,
+    check_distinct,
+    format_cards,
+    parse_cards,
+)
 from cribcount.errors import DealError
 
 __all__ = [
@@ -178,8 +187,9 @@ def advise_discard(cards: Sequence[Card], *, role: Role, players: int = 2) -> Ad
     Ties in net go to the higher hand average, then to the order of the cards given.
     """
     dealt, laid = DEAL_SIZES[players]
-    if len(cards) != dealt or len(set(cards)) != dealt:
-        raise DealError(f"expected {dealt} different cards, got {format_cards(cards)}")
+    check_distinct([(card, None) for card in cards])
+    if len(cards) != dealt:
+        raise DealError(f"expected {dealt} cards, got {format_cards(cards)}")
     unseen = _Unseen(cards, drawn=5 - laid)
     n = len(unseen.cards)
     heels = Fraction(sum(rules.heels_points(card.rank) for card in unseen.cards), n)

@@ -26,7 +26,7 @@ from itertools import combinations_with_replacement
 from math import comb
 
 from cribcount import rules
-from cribcount.cards import DECK, Card, Suit, check_count, parse_cards
+from cribcount.cards import DECK, Card, Suit, check_count, check_distinct, parse_cards
 from cribcount.errors import DealError
 
 __all__ = [
@@ -127,13 +127,9 @@ def deal_stats(*, starter: Card | None = None, hand_cards: Sequence[Card] = ()) 
 def _check_restriction(starter: Card | None, fixed: tuple[Card, ...]) -> None:
     if len(fixed) > 4:
         raise DealError(f"at most 4 hand cards, got {len(fixed)}", token=str(fixed[4]))
-    seen: set[Card] = set()
-    for card in fixed:
-        if card in seen:
-            raise DealError(f"{card} appears twice", token=str(card))
-        if card == starter:
-            raise DealError(f"{card} is the starter and a hand card", token=str(card))
-        seen.add(card)
+    check_distinct([(card, None) for card in fixed])
+    if starter in fixed:
+        raise DealError(f"{starter} is the starter and a hand card", token=str(starter))
 
 
 @dataclass(frozen=True)
