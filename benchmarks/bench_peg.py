@@ -8,12 +8,10 @@ different days.
 from __future__ import annotations
 
 import random
-import statistics
-import subprocess
 import sys
-import tempfile
-import time
 from collections.abc import Callable
+
+from timing import best_and_median, cribcount_command, time_command, timed
 
 from cribcount.cards import DECK, Card, format_cards, parse_card, tokenize
 from cribcount.play import peg
@@ -58,12 +56,7 @@ def with_gos(text: str, pone: str, dealer: str) -> str:
 
 def best_of(work: Callable[[], object]) -> float:
     """The fastest of REPEATS runs, in seconds."""
-    times = []
-    for _ in range(REPEATS):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return min(times)
+    return min(timed(work) for _ in range(REPEATS))
 
 
 def parse_only(texts: list[str]) -> None:
@@ -74,17 +67,10 @@ def parse_only(texts: list[str]) -> None:
                 parse_card(token.text, text=text, column=token.column)
 
 
-def startup(args: list[str]) -> float:
-    """Median wall time of a fresh interpreter running ``args``, in milliseconds."""
-    times = []
-    for _ in range(STARTS):
-        start = time.perf_counter()
-        # Run outside the checkout, so that the installed (compiled) package is the one timed.
-        subprocess.run(
-            [sys.executable, *args], check=True, capture_output=True, cwd=tempfile.gettempdir()
-        )
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
+def startup(command: list[str]) -> float:
+    """Median wall time of a fresh process running ``command``, in milliseconds."""
+    _, median = best_and_median([time_command(command) for _ in range(STARTS)])
+    return median * 1000
 
 
 def main() -> None:
@@ -104,16 +90,14 @@ def main() -> None:
     ):
         print(f"  {name:<40} {seconds * 1000:8.1f} ms  {seconds / PLAYS * 1e6:7.1f} us/play")
 
+    cribcount = cribcount_command()
     print(f"start-up, median of {STARTS} fresh interpreters")
-    for name, args in (
-        ('python -c "import click"', ["-c", "import click"]),
-        ("cribcount 5h 5d 5c Js 5s", ["-m", "cribcount", "5h", "5d", "5c", "Js", "5s"]),
-        (
-            'cribcount peg "Kc 9d Th go 2s 7c 6s"',
-            ["-m", "cribcount", "peg", "Kc 9d Th go 2s 7c 6s"],
-        ),
+    for name, command in (
+        ('python -c "import click"', [sys.executable, "-c", "import click"]),
+        ("cribcount 5h 5d 5c Js 5s", [*cribcount, "5h", "5d", "5c", "Js", "5s"]),
+        ('cribcount peg "Kc 9d Th go 2s 7c 6s"', [*cribcount, "peg", "Kc 9d Th go 2s 7c 6s"]),
     ):
-        print(f"  {name:<40} {startup(args):8.1f} ms")
+        print(f"  {name:<40} {startup(command):8.1f} ms")
 
 
 if __name__ == "__main__":
