@@ -590,8 +590,9 @@ def _read_record(text: str, line: int) -> Record:
         data = None
     if not isinstance(data, dict):
         raise LogError(f"line {line}: not a JSON object", column=line)
+    stamp = _value(data, "time", (str,), line)
     try:
-        when = datetime.fromisoformat(_value(data, "time", (str,), line))
+        when = datetime.fromisoformat(stamp)
     except ValueError:
         raise LogError(f"line {line}: 'time' is not an ISO-8601 time", column=line) from None
     try:
