@@ -10,6 +10,8 @@ right: 0 (3.4 s)
 
 from __future__ import annotations
 
+import textwrap
+
 from cribcount.formats import describe_peg_item, render_claim, render_count
 from cribcount.practice import Deal, Drill, PegDeal, Record, Report, Summary
 
@@ -23,6 +25,7 @@ __all__ = [
     "render_summary",
 ]
 
+_INDENT = "  "
 PROMPT = "count: "
 """What a terminal is asked after each deal (never written to a pipe)."""
 
@@ -49,11 +52,12 @@ def render_not_understood(line: str) -> str:
 
 
 def _truth(deal: Deal) -> str:
-    """The whole count of a deal: as ``score`` writes it, or what the card pegs, item by item."""
+    """The whole count of a deal, as ``score`` writes it (indented), or what the last card pegs."""
     if isinstance(deal, PegDeal):
         said = ", ".join(describe_peg_item(item) for item in deal.items)
         return f"{deal.card} pegs {deal.points}: {said}" if said else f"{deal.card} pegs nothing"
-    return render_count(deal.count)
+    # Indented, so that the only lines that begin with "hand " or "crib " are the deals.
+    return textwrap.indent(render_count(deal.count), _INDENT)
 
 
 def _match_line(match: tuple[int, int]) -> str:
