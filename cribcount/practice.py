@@ -19,7 +19,7 @@ import random
 import secrets
 import statistics
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import KW_ONLY, dataclass, field, replace
 from datetime import UTC, datetime
 from time import monotonic
 from typing import Any
@@ -360,6 +360,7 @@ class Practice:
     """
 
     seed: int
+    _: KW_ONLY
     drill: Drill = Drill.HAND
     hard: bool = False
     muggins: bool = False
