@@ -443,10 +443,10 @@ def _read_line(prompt: str) -> str | None:
 )
 @click.option(
     "--lang",
-    type=click.Choice(["en"]),
+    metavar="LANG",
     default="en",
     show_default=True,
-    help="Language of the output (only English so far).",
+    help="Language of the output: only en (English) so far.",
 )
 @click.pass_context
 def practice(
@@ -502,6 +502,16 @@ def practice(
     )
 
     if report_path is not None:
+        dealing = (seed, rounds, log_path)
+        if (
+            any(value is not None for value in dealing)
+            or crib
+            or mix
+            or hard
+            or play_drill
+            or muggins
+        ):
+            raise BadInput("--report reads a log: it goes with no option of a session")
         try:
             with click.open_file(report_path, encoding="utf-8") as stream:
                 click.echo(render_report(report(read_log(stream))))
@@ -511,6 +521,8 @@ def practice(
             message = error.message if isinstance(error, LogError) else "not UTF-8 text"
             raise BadInput(f"{report_path}: {message}") from None
         return
+    if lang != "en":
+        raise BadInput(f"--lang {lang}: only en (English) is available so far")
     if crib and mix:
         raise BadInput("--crib and --mix: choose one")
     if play_drill and (crib or mix or hard):
@@ -542,15 +554,19 @@ def practice(
             record = session.answer(answer.value)
             click.echo(render_record(record, match=session.match))
             if log is not None:
-                log.write(log_line(record) + "\n")
-                log.flush()
+                try:
+                    log.write(log_line(record) + "\n")
+                    log.flush()
+                except OSError as error:
+                    raise BadInput(f"cannot write {log_path}: {error.strerror}") from None
     except KeyboardInterrupt:
         # Ctrl-C ends the session as q does, with the shell's status for an interrupt.
         click.echo()
         status = EXIT_INTERRUPTED
     finally:
         if log is not None:
-            log.close()
+            with contextlib.suppress(OSError):  # a failed write was said already
+                log.close()
     click.echo(render_summary(session.summary(), match=session.match))
     sys.exit(status)
 

@@ -216,12 +216,14 @@ def test_the_pegging_drill() -> None:
         (["--crib", "--mix"], "--crib and --mix: choose one"),
         (["--play", "--hard"], "--play drills the pegging"),
         (["--play", "--crib"], "--play drills the pegging"),
-        (["--lang", "fr"], "'--lang'"),
+        (["--lang", "fr"], "--lang fr: only en (English) is available so far"),
         (["--rounds", "0"], "'--rounds'"),
         (["--seed", "-1"], "'--seed'"),
         (["--seed", "x"], "'--seed'"),
         (["--report", "no/such/file"], "cannot read no/such/file"),
         (["--log", "."], "'--log'"),
+        (["--report", "log.jsonl", "--seed", "3"], "--report reads a log: it goes with no option"),
+        (["--report", "log.jsonl", "--muggins"], "--report reads a log: it goes with no option"),
     ],
 )
 def test_bad_input_is_one_line_and_exits_2(args: list[str], words: str) -> None:
@@ -231,6 +233,13 @@ def test_bad_input_is_one_line_and_exits_2(args: list[str], words: str) -> None:
     assert len(result.stderr.splitlines()) == 1
     assert result.stderr.startswith("cribcount: ")
     assert words in result.stderr
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_log_that_cannot_be_written_is_one_line() -> None:
+    result = run("--seed", "20", "--log", "/dev/full", input="8\nq\n")
+    assert result.exit_code == 2
+    assert result.stderr == "cribcount: cannot write /dev/full: No space left on device\n"
 
 
 def test_the_log(tmp_path: Path) -> None:
