@@ -55,6 +55,7 @@ __all__ = [
     "read_answer",
     "read_log",
     "report",
+    "show_kinds",
     "summarise",
 ]
 
@@ -367,7 +368,7 @@ class Practice:
     rounds: int | None = None
     clock: Callable[[], float] = monotonic
     now: Callable[[], datetime] = field(default=_local_now)
-    records: list[Record] = field(default_factory=list)
+    records: list[Record] = field(default_factory=list, init=False)
     _deals: Iterator[Deal] = field(init=False, repr=False)
     _current: Deal | None = field(default=None, init=False, repr=False)
     _started: float = field(default=0.0, init=False, repr=False)
