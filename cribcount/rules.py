@@ -17,9 +17,9 @@ RankPoints(fifteens=16, pairs=12, runs=0)
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
-from importlib.resources import files
 from itertools import combinations, combinations_with_replacement, product
 from operator import itemgetter
 from typing import NamedTuple
@@ -41,6 +41,7 @@ __all__ = [
     "is_nob",
     "pair_points",
     "pair_sets",
+    "rank_data",
     "rank_multisets",
     "rank_points",
     "rank_table",
@@ -58,7 +59,7 @@ NOBS_POINTS = 1
 """His nob: a jack in the hand or crib of the starter's suit."""
 HEELS_POINTS = 2
 """His heels: a jack turned as the starter, to the dealer at the cut (never part of a show)."""
-RANK_DATA = files("cribcount") / "rank_points.bin"
+RANK_DATA = os.path.join(os.path.dirname(__file__), "rank_points.bin")
 """``rank_table`` as shipped: fifteens, pairs and runs, three bytes a multiset of ranks."""
 
 
@@ -185,10 +186,16 @@ def compute_rank_data() -> bytes:
     return bytes(b for ranks in rank_multisets() for b in count_ranks(ranks))
 
 
+def rank_data() -> bytes:
+    """The bytes of ``RANK_DATA``: what ``compute_rank_data`` gives, as shipped."""
+    with open(RANK_DATA, "rb") as shipped:
+        return shipped.read()
+
+
 @cache
 def rank_table() -> dict[tuple[int, ...], RankPoints]:
     """``RankPoints`` of every multiset of five ranks, keyed by the sorted ranks; read once."""
-    data = RANK_DATA.read_bytes()
+    data = rank_data()
     return {
         ranks: RankPoints(data[3 * i], data[3 * i + 1], data[3 * i + 2])
         for i, ranks in enumerate(rank_multisets())
