@@ -1,7 +1,7 @@
-"""Pegging: the count to 31, card by card, with go and last card.
+"""Pegging: the count to 31, card by card, with go and last card, for two to six players.
 
-Cards are given in the order they were laid, pone first, with the word ``go``
-where a player could not play:
+Cards are given in the order they were laid, seat 1 (pone, with two players)
+first, with the word ``go`` where a player could not play:
 
 >>> pegging = peg("Kc 9d Th go 2s 7c 6s")
 >>> for play in pegging.plays:
@@ -15,6 +15,14 @@ dealer 7c 7 0
 pone 6s 13 1
 >>> pegging.totals
 {'pone': 3, 'dealer': 0}
+
+With the hands, in seat order and separated by ``|``, every card is checked
+and the gos may be left out; four players score as two partnerships:
+
+>>> hands = "5c Kc 2c 9c | 5d Qd 3d 9d | 5h 7h Ah Jh | 6s 8s 4s Ts"
+>>> pegging = peg("5c 5d 5h 6s Kc Qd 7h 8s 2c 3d Ah 4s 9c 9d Jh Ts", hands=hands)
+>>> pegging.partnership_totals
+{'first & third': 15, 'second & dealer': 6}
 """
 
 from __future__ import annotations
@@ -30,8 +38,15 @@ from cribcount.cards import (
     check_distinct,
     format_cards,
     parse_card,
-    parse_cards,
     tokenize,
+)
+from cribcount.table import (
+    HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    partnership_name,
+    partnerships,
+    seat_names,
 )
 
 __all__ = [
@@ -41,13 +56,10 @@ __all__ = [
     "Pegging",
     "Play",
     "peg",
-    "player_names",
     "score_card",
 ]
 
 MAX_COUNT = 31
-CARDS_EACH = 4
-"""Cards each player lays in the play: six dealt, the rest to the crib."""
 
 _PAIR_POINTS = {2: 2, 3: 6, 4: 12}
 _HIGHEST_VALUE = 10  # a ten or a face card
@@ -98,27 +110,31 @@ class Play:
 
 @dataclass(frozen=True)
 class Pegging:
-    """The whole play: the players in turn order (the dealer last) and every turn."""
+    """The whole play: the players in seat order (the dealer last), every turn, the partnerships.
+
+    ``partnerships`` holds the players of each partnership (empty when
+    everyone plays alone).
+    """
 
     players: tuple[str, ...]
     plays: tuple[Play, ...]
+    partnerships: tuple[tuple[str, ...], ...] = ()
 
     @property
     def totals(self) -> dict[str, int]:
-        """Points pegged by each player, in turn order."""
+        """Points pegged by each player, in seat order."""
         totals = dict.fromkeys(self.players, 0)
         for play in self.plays:
             totals[play.player] += play.points
         return totals
 
-
-def player_names(players: int) -> tuple[str, ...]:
-    """The players in turn order: the one after the dealer leads and the dealer plays last."""
-    if players == 2:
-        return ("pone", "dealer")
-    if players == 3:
-        return ("first", "second", "dealer")
-    raise ValueError(f"two or three players, not {players}")
+    @property
+    def partnership_totals(self) -> dict[str, int]:
+        """Points pegged by each partnership, named ``first & third``; empty without partners."""
+        totals = self.totals
+        return {
+            partnership_name(team): sum(totals[name] for name in team) for team in self.partnerships
+        }
 
 
 def score_card(ranks: Sequence[int], count: int) -> tuple[PegItem, ...]:
@@ -264,11 +280,11 @@ def _read_play(text: str, players: int) -> list[tuple[Card | None, Token]]:
     if not cards:
         raise PegError("no cards: expected the cards in the order they were laid", text=text)
     check_distinct(cards, text=text)
-    most = CARDS_EACH * players
+    most = HAND_SIZE * players
     if len(cards) > most:
         card, token = cards[most]
         message = f"more than {most} cards: {card} (column {token.column}) would be card {most + 1}"
-        raise _error(f"{message} and each player lays {CARDS_EACH}", text, token)
+        raise _error(f"{message} and each player lays {HAND_SIZE}", text, token)
     return moves
 
 
@@ -277,34 +293,70 @@ def peg(
     *,
     pone: str | None = None,
     dealer: str | None = None,
-    players: int = 2,
+    hands: str | None = None,
+    players: int | None = None,
+    partners: bool = False,
 ) -> Pegging:
-    """Score a play: cards in the order laid, pone first, and ``go`` where a player could not play.
+    """Score a play: the cards in the order laid, seat 1 first, and ``go`` where one could not play.
 
-    Without hands, turns alternate; after a go the other players keep playing,
-    and a card that would pass 31 then starts a new count, laid by the player
-    after the last one to play. With ``pone`` and ``dealer`` (four cards each),
-    every card is checked against them and gos may be left out. ``players``
-    is 2 or 3 (hands are checked with two only).
+    Without hands, turns pass in seat order; a player who says go is passed
+    over until the count starts again, and a card that would pass 31 when
+    nobody else can play starts a new count, laid by the next seat after the
+    last one to play. With the hands (``hands``: every seat's four cards in
+    seat order, separated by ``|``; or, for two players, ``pone`` and
+    ``dealer``), every card is checked against them and gos may be left out.
+    ``players`` is 2 to 6: by default the number of ``hands``, else 2.
+    ``partners`` makes six players three partnerships (four always are two).
 
-    Raises NotationError for bad notation and PegError for a play that cannot
-    have happened, each naming the token and its column.
+    Raises NotationError for bad notation, PegError for a play that cannot
+    have happened, each naming the token and its column, and TableError for a
+    table that cannot be.
     """
-    names = player_names(players)
-    moves = _read_play(text, players)
     if (pone is None) != (dealer is None):
         raise PegError("give both hands, pone's and the dealer's, or neither", text=text)
+    if pone is not None and hands is not None:
+        raise PegError("give the hands once: pone's and the dealer's, or every seat's", text=text)
+    split = None if hands is None else _split_hands(hands)
+    if players is None and hands is not None and split is not None:
+        players = len(split)
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise _error(
+                f"expected {MIN_PLAYERS} to {MAX_PLAYERS} hands separated by '|', got {players}",
+                hands,
+                None,
+            )
+    players = 2 if players is None else players
+    names = seat_names(players)
+    teams = tuple(
+        tuple(names[seat - 1] for seat in team) for team in partnerships(players, partners=partners)
+    )
+    moves = _read_play(text, players)
     if pone is not None and dealer is not None:
         if players != 2:
-            raise PegError("hands can be checked with two players only", text=text)
-        return _peg_with_hands(text, moves, _read_hands(pone, dealer), names)
-    return _peg_without_hands(text, moves, names)
+            raise PegError(
+                f"pone's and the dealer's hands are for two players, not {players}:"
+                " give every seat's hand in seat order",
+                text=text,
+            )
+        held = _read_hands(
+            [
+                ("pone", pone, tokenize(pone), len(pone) + 1),
+                ("dealer", dealer, tokenize(dealer), len(dealer) + 1),
+            ]
+        )
+        pegging = _peg_with_hands(text, moves, held, names)
+    elif hands is not None and split is not None:
+        held = _read_hands(_seat_hands(hands, split, names))
+        pegging = _peg_with_hands(text, moves, held, names)
+    else:
+        pegging = _peg_without_hands(text, moves, names)
+    return replace(pegging, partnerships=teams)
 
 
 def _peg_without_hands(
     text: str, moves: Sequence[tuple[Card | None, Token]], names: tuple[str, ...]
 ) -> Pegging:
-    table = _Table(names, text, [CARDS_EACH] * len(names))
+    table = _Table(names, text, [HAND_SIZE] * len(names))
     for card, token in moves:
         if table.over():
             raise table.error(f"go (column {token.column}) after every card was laid", token)
@@ -333,27 +385,82 @@ def _peg_without_hands(
     return table.finish()
 
 
-def _read_hands(pone: str, dealer: str) -> tuple[frozenset[Card], frozenset[Card]]:
-    """Pone's and the dealer's four cards; no card may be in both."""
-    pone_cards = {card for card, _ in _read_hand("pone", pone)}
-    dealer_cards = _read_hand("dealer", dealer)
-    for card, token in dealer_cards:
-        if card in pone_cards:
-            message = f"dealer's hand: {card} (column {token.column}) is in pone's hand too"
-            raise _error(message, dealer, token)
-    return frozenset(pone_cards), frozenset(card for card, _ in dealer_cards)
+HAND_SEPARATOR = "|"
+"""What separates the hands of the seats in one string: ``5c Kc 2c 9c | 5d Qd 3d 9d``."""
+
+# A hand to read: whose it is, the text it is in, its tokens (columns in that text) and the
+# column where it ends (its separator, or one past the end of the text).
+_HandText = tuple[str, str, list[Token], int]
 
 
-def _read_hand(whose: str, text: str) -> list[tuple[Card, Token]]:
+def _split_hands(text: str) -> list[tuple[list[Token], int]]:
+    """Each hand of ``text`` (hands separated by ``|``): its tokens and the column after it."""
+    hands = []
+    start = 0
+    for piece in text.split(HAND_SEPARATOR):
+        tokens = [Token(token.text, token.column + start) for token in tokenize(piece)]
+        start += len(piece) + 1
+        hands.append((tokens, start))
+    return hands
+
+
+def _seat_hands(
+    text: str, split: Sequence[tuple[list[Token], int]], names: tuple[str, ...]
+) -> list[_HandText]:
+    """The hands of ``text`` named by seat; there must be one for each seat."""
+    if len(split) != len(names):
+        wanted = f"expected {len(names)} hands separated by '|', one for each player in seat order"
+        if len(split) < len(names):
+            raise _error(f"{wanted}, got {len(split)}", text, None)
+        extra = Token(HAND_SEPARATOR, split[len(names) - 1][1])
+        raise _error(
+            f"{wanted}, got {len(split)} (the '|' at column {extra.column} is one too many)",
+            text,
+            extra,
+        )
+    return [(name, text, tokens, end) for name, (tokens, end) in zip(names, split, strict=True)]
+
+
+def _read_hands(hands: Sequence[_HandText]) -> tuple[frozenset[Card], ...]:
+    """The four cards of each hand; no card may be in two hands."""
+    owner: dict[Card, str] = {}
+    read = []
+    for whose, text, tokens, end in hands:
+        cards = _read_hand(whose, text, tokens, end)
+        for card, token in cards:
+            if card in owner:
+                message = (
+                    f"{whose}'s hand: {card} (column {token.column}) is in {owner[card]}'s hand too"
+                )
+                raise _error(message, text, token)
+        owner.update(dict.fromkeys((card for card, _ in cards), whose))
+        read.append(frozenset(card for card, _ in cards))
+    return tuple(read)
+
+
+def _read_hand(
+    whose: str, text: str, tokens: Sequence[Token], end: int
+) -> list[tuple[Card, Token]]:
     """The four cards of one hand with their tokens; ``whose`` names the hand in errors."""
+    cards: list[tuple[Card, Token]] = []
     try:
-        cards = parse_cards(text, what="a hand")
+        for token in tokens:
+            if token.text == "/":
+                raise PegError(
+                    f"unexpected '/' (column {token.column}) in a hand",
+                    text=text,
+                    token=token.text,
+                    column=token.column,
+                )
+            cards.append((parse_card(token.text, text=text, column=token.column), token))
+        check_distinct(cards, text=text)
     except CribcountError as error:
         where = Token(error.token, error.column)
         raise _error(f"{whose}'s hand: {error.message}", text, where) from None
-    if len(cards) != CARDS_EACH:
-        extra = cards[CARDS_EACH][1] if len(cards) > CARDS_EACH else None
-        raise _error(f"{whose}'s hand needs {CARDS_EACH} cards, got {len(cards)}", text, extra)
+    if len(cards) != HAND_SIZE:
+        # Too many: the first card too many; too few: the end of the hand, where they belong.
+        where = cards[HAND_SIZE][1] if len(cards) > HAND_SIZE else Token("", end)
+        raise _error(f"{whose}'s hand needs {HAND_SIZE} cards, got {len(cards)}", text, where)
     return cards
 
 
@@ -376,7 +483,8 @@ def _peg_with_hands(
 
     for card, token in moves:
         if card is not None and not any(card in hand for hand in hands):
-            raise table.error(f"{card} (column {token.column}) is in neither hand", token)
+            nobody = "neither hand" if len(hands) == 2 else "no player's hand"
+            raise table.error(f"{card} (column {token.column}) is in {nobody}", token)
         if table.over():
             raise table.error(f"go (column {token.column}) after every card was laid", token)
         player = table.turn
