@@ -140,7 +140,13 @@ def describe_peg_item(item: PegItem) -> str:
 
 
 def pegging_to_dict(pegging: Pegging) -> dict[str, Any]:
-    """The play as plain data: each turn (player, card or None for a go, count, items), totals."""
+    """The play as plain data: each turn (player, card or None for a go, count, items), totals.
+
+    With partnerships, ``partnerships`` holds each one's total, named ``first & third``.
+    """
+    partnerships = (
+        {"partnerships": pegging.partnership_totals} if pegging.partnership_totals else {}
+    )
     return {
         "plays": [
             {
@@ -153,11 +159,15 @@ def pegging_to_dict(pegging: Pegging) -> dict[str, Any]:
             for play in pegging.plays
         ],
         "totals": pegging.totals,
+        **partnerships,
     }
 
 
 def render_pegging(pegging: Pegging) -> str:
-    """One line per turn (player, card or go, count, what it scored), then the totals."""
+    """One line per turn (player, card or go, count, what it scored), then the totals.
+
+    With partnerships, a last line gives each partnership's total.
+    """
     width = max(len(name) for name in pegging.players)
     lines = []
     for play in pegging.plays:
@@ -166,6 +176,9 @@ def render_pegging(pegging: Pegging) -> str:
         lines.append(f"{play.player:<{width}}  {card:<2}  {play.count:>2}  {said}".rstrip())
     totals = ", ".join(f"{name} {points}" for name, points in pegging.totals.items())
     lines.append(f"totals: {totals}")
+    if pegging.partnership_totals:
+        teams = ", ".join(f"{name} {points}" for name, points in pegging.partnership_totals.items())
+        lines.append(f"partnerships: {teams}")
     return "\n".join(lines)
 
 
@@ -179,8 +192,11 @@ __all__ += ["discard_to_dict", "render_discard"]
 
 
 def discard_to_dict(advice: Advice) -> dict[str, Any]:
-    """The advice as plain data: role, heels and the options best first, values as floats."""
-    players = {"players": advice.players} if advice.players != 2 else {}
+    """The advice as plain data: role, heels and the options best first, values as floats.
+
+    With more than two players, ``players`` and ``seat`` follow the role.
+    """
+    players = {"players": advice.players, "seat": advice.seat} if advice.players != 2 else {}
     return {
         "role": advice.role.value,
         **players,
@@ -203,7 +219,7 @@ def discard_to_dict(advice: Advice) -> dict[str, Any]:
 def render_discard(advice: Advice) -> str:
     """A table of every choice, best first, with how net is made up and the best marked."""
     laid = len(advice.choices[0].discard)
-    players = f", {advice.players} players" if advice.players != 2 else ""
+    players = f", seat {advice.seat} of {advice.players} players" if advice.players != 2 else ""
     lines = [
         f"{advice.role.value}, holding {format_cards(advice.cards)}{players}:"
         f" {len(advice.choices)} ways to lay away {laid}, best first",

@@ -184,7 +184,7 @@ def test_errors_through_main_are_one_line_without_traceback(
 
 
 def test_bad_players_option_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["peg", "Kc", "--players", "4"]) == 2
+    assert main(["peg", "Kc", "--players", "7"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
 
 

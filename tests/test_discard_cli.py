@@ -134,7 +134,10 @@ def test_three_players_lay_away_one_of_five() -> None:
     code, out, _ = run("discard", "5h 5d 6c 7s Jh", "--players", "3", "--pone")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == "pone, holding 5h 5d 6c 7s Jh, 3 players: 5 ways to lay away 1, best first"
+    assert (
+        lines[0]
+        == "pone, holding 5h 5d 6c 7s Jh, seat 1 of 3 players: 5 ways to lay away 1, best first"
+    )
     assert len([line for line in lines if line[:2] in ("* ", "  ") and "." in line]) == 5
 
 
