@@ -13,7 +13,9 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from cribcount.play import Pegging, peg
+from cribcount.cards import CribcountError
+from cribcount.play import PegError, Pegging, peg
+from cribcount.table import TableError
 
 Row = tuple[str, str | None, int, dict[str, int]]
 
@@ -325,3 +327,138 @@ def test_every_point_is_someones_and_partnerships_add_up(worked: Worked) -> None
     assert sum(sum(points.values()) for *_, points in worked.rows) == sum(worked.totals.values())
     if worked.partnerships:
         assert sum(worked.partnerships.values()) == sum(worked.totals.values())
+
+
+# --- errors with the hands of every seat: each names the token and its column ----------------
+
+FOUR_HANDS = " | ".join(FOUR.hands)  # "7c 5c 4c Qc | 8d 5d Td Jd | 6h 5h Jh Qh | 9s Ac Ks Ts"
+
+HANDS_ERRORS: list[tuple[str, str, int | None, str, int]] = [
+    # (play, hands, players, message, column)
+    (
+        "7c",
+        "7c 5c 4c Qc | 8d 5d Td Jd | 6h 5h Jh Qh",
+        4,
+        "expected 4 hands separated by '|', one for each player in seat order, got 3",
+        40,
+    ),
+    (
+        "7c",
+        FOUR_HANDS + " | 2c",
+        4,
+        "expected 4 hands separated by '|', one for each player in seat order, got 5"
+        " (the '|' at column 55 is one too many)",
+        55,
+    ),
+    ("7c", "7c 5c 4c Qc", None, "expected 2 to 6 hands separated by '|', got 1", 12),
+    (
+        "7c",
+        "7c 5c 4c Qc | 8d 5d Td Jd | 6h 5h Jh | 9s Ac Ks Ts",
+        None,
+        "third's hand needs 4 cards, got 3",
+        38,
+    ),
+    (
+        "7c",
+        "7c 5c 4c Qc | 8d 5d Td Jd | 6h 5h Jh Qh Kh | 9s Ac Ks Ts",
+        None,
+        "third's hand needs 4 cards, got 5",
+        41,
+    ),
+    (
+        "7c",
+        "7c 5c 4c Qc | 8d 5d Td Jd | 6h 5h Jh 5c | 9s Ac Ks Ts",
+        None,
+        "third's hand: 5c (column 38) is in first's hand too",
+        38,
+    ),
+    (
+        "7c",
+        "7c 5c 4c Qc | 8d 5d Td Jd | 6h 5h Jh 5x | 9s Ac Ks Ts",
+        None,
+        "third's hand: unknown suit 'x' in '5x' (column 38)",
+        38,
+    ),
+    ("3s", FOUR_HANDS, None, "3s (column 1) is in no player's hand", 1),
+    (
+        "8d",
+        FOUR_HANDS,
+        None,
+        "8d (column 1) is second's, but it is first's turn and first can play 4c 5c 7c Qc",
+        1,
+    ),
+    # After 30, first, second and third cannot play; the dealer can: the A.
+    (
+        "7c 8d 6h 9s go go go go",
+        FOUR_HANDS,
+        None,
+        "go (column 22) from dealer, who can play Ac",
+        22,
+    ),
+    (
+        "7c 8d 6h 9s 5c",
+        FOUR_HANDS,
+        None,
+        "5c (column 13) is first's, but it is dealer's turn and dealer can play Ac",
+        13,
+    ),
+    (
+        "7c 8d 6h 9s Ac",
+        FOUR_HANDS,
+        None,
+        "the play stops (column 15) with 4c 5c 5d 5h Td Ts Jd Jh Qc Qh Ks still in hand",
+        15,
+    ),
+    # Too few hands: the column is the end of the hands, 4 x 11 characters and 3 x " | ".
+    ("7c 8d 6h 9s Ac", FOUR_HANDS, 5, "expected 5 hands separated by '|'", 54),
+]
+
+
+@pytest.mark.parametrize(("text", "hands", "players", "message", "column"), HANDS_ERRORS)
+def test_errors_with_hands_name_the_token_and_column(
+    text: str, hands: str, players: int | None, message: str, column: int
+) -> None:
+    with pytest.raises(CribcountError) as caught:
+        peg(text, hands=hands, players=players)
+    assert message in caught.value.message
+    assert caught.value.column == column
+
+
+@pytest.mark.parametrize(
+    ("text", "players", "message", "column"),
+    [
+        # K Q 8 is 28; the dealer says go; first's 5 cannot fit while second and third are in.
+        (
+            "Kc Qd 8h go 5s",
+            4,
+            "5s (column 13) would take the count from 28 to 33, and second and third did not"
+            " say go before it",
+            13,
+        ),
+        ("Ac " * 24 + "Ac", 6, "Ac appears twice (columns 1 and 4)", 4),
+        (
+            " ".join(["Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc", "Ad 2d 3d 4d"]),
+            4,
+            "more than 16 cards: 4d (column 49) would be card 17 and each player lays 4",
+            49,
+        ),
+    ],
+)
+def test_errors_without_hands_at_larger_tables(
+    text: str, players: int, message: str, column: int
+) -> None:
+    with pytest.raises(CribcountError) as caught:
+        peg(text, players=players)
+    assert message in caught.value.message
+    assert caught.value.column == column
+
+
+def test_the_table_itself_must_be_right() -> None:
+    with pytest.raises(TableError, match="partnerships need four or six players, not 5"):
+        peg("Kc", players=5, partners=True)
+    with pytest.raises(TableError, match="a table has 2 to 6 players, not 7"):
+        peg("Kc", players=7)
+    with pytest.raises(PegError, match="pone's and the dealer's hands are for two players, not 3"):
+        peg("Kc", pone="Kc Th 2s 6s", dealer="9d 7c Qh Jh", players=3)
+    with pytest.raises(PegError, match="give the hands once"):
+        peg("Kc", pone="Kc Th 2s 6s", dealer="9d 7c Qh Jh", hands="Kc Th 2s 6s | 9d 7c Qh Jh")
