@@ -117,11 +117,13 @@ def parse_deal(text: str, *, players: int = 2, seat: int | None = None) -> tuple
 def discard_seat(
     players: int, *, role: Role, seat: int | None = None, partners: bool = False
 ) -> int:
-    """The seat that lays away: ``seat`` checked, or by default the first of ``role``'s side.
+    """The seat that lays away: ``seat`` checked, or by default one of ``role``'s side.
 
     With ``role`` DEALER the seat shares the crib (the dealer, or the dealer's
-    partner); with PONE it does not. Raises TableError for a seat the table
-    does not have, a seat that lays away nothing or a seat on the other side.
+    partner); with PONE it does not. By default: for pone the first seat that
+    lays away; for the dealer the dealer, or the dealer's partner when the
+    dealer lays away nothing. Raises TableError for a seat the table does not
+    have, a seat that lays away nothing or a seat on the other side.
 
     >>> discard_seat(6, role=Role.DEALER, partners=True)
     3
@@ -130,6 +132,8 @@ def discard_seat(
     side = crib_side(players, partners=partners)
     if seat is None:
         ours = [s for s in laying if (s in side) == (role is Role.DEALER)]
+        if role is Role.DEALER:
+            ours.reverse()  # the dealer's own seat, the last, before the partner's
         if not ours:
             raise TableError(
                 f"with {players} players no seat that lays away shares the crib: the dealer"
