@@ -202,6 +202,7 @@ def peg(
       cribcount peg "Kc Qd 9h go go 5c 5d 5h" --players 3
       cribcount peg 5c 5d 5h 6s Kc Qd 7h 8s 2c 3d Ah 4s 9c 9d Jh Ts \\
         --hands "5c Kc 2c 9c | 5d Qd 3d 9d | 5h 7h Ah Jh | 6s 8s 4s Ts"
+      cribcount peg "Tc 5c 5d 5h 5s Ac" --players 6 --partners
       cribcount peg 7c 8d 8h --format json
     """
     from cribcount.formats import pegging_to_dict, render_pegging
@@ -255,8 +256,9 @@ def peg(
     "--seat",
     type=click.IntRange(min=1),
     metavar="K",
-    help="Your seat, numbered from the dealer's left (the dealer is the last).  [default: the"
-    " first seat of your side that lays away]",
+    help="Your seat, numbered from the dealer's left (the dealer is the last).  [default: seat 1"
+    " with --pone; with --dealer the dealer, or the dealer's partner if the dealer lays away"
+    " nothing]",
 )
 @click.option(
     "--partners",

@@ -38,6 +38,7 @@ from cribcount.cards import (
     check_distinct,
     format_cards,
     parse_card,
+    parse_cards,
     tokenize,
 )
 from cribcount.table import (
@@ -316,9 +317,8 @@ def peg(
         raise PegError("give both hands, pone's and the dealer's, or neither", text=text)
     if pone is not None and hands is not None:
         raise PegError("give the hands once: pone's and the dealer's, or every seat's", text=text)
-    split = None if hands is None else _split_hands(hands)
-    if players is None and hands is not None and split is not None:
-        players = len(split)
+    if players is None and hands is not None:
+        players = len(_split_hands(hands))
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise _error(
                 f"expected {MIN_PLAYERS} to {MAX_PLAYERS} hands separated by '|', got {players}",
@@ -338,15 +338,10 @@ def peg(
                 " give every seat's hand in seat order",
                 text=text,
             )
-        held = _read_hands(
-            [
-                ("pone", pone, tokenize(pone), len(pone) + 1),
-                ("dealer", dealer, tokenize(dealer), len(dealer) + 1),
-            ]
-        )
+        held = _read_hands([("pone", pone, 0, pone), ("dealer", dealer, 0, dealer)])
         pegging = _peg_with_hands(text, moves, held, names)
-    elif hands is not None and split is not None:
-        held = _read_hands(_seat_hands(hands, split, names))
+    elif hands is not None:
+        held = _read_hands(_seat_hands(hands, names))
         pegging = _peg_with_hands(text, moves, held, names)
     else:
         pegging = _peg_without_hands(text, moves, names)
@@ -388,45 +383,44 @@ def _peg_without_hands(
 HAND_SEPARATOR = "|"
 """What separates the hands of the seats in one string: ``5c Kc 2c 9c | 5d Qd 3d 9d``."""
 
-# A hand to read: whose it is, the text it is in, its tokens (columns in that text) and the
-# column where it ends (its separator, or one past the end of the text).
-_HandText = tuple[str, str, list[Token], int]
+# A hand to read: whose it is, the text it is in, and where in that text: the hand's part
+# of the text starts after ``offset`` characters.
+_HandText = tuple[str, str, int, str]
 
 
-def _split_hands(text: str) -> list[tuple[list[Token], int]]:
-    """Each hand of ``text`` (hands separated by ``|``): its tokens and the column after it."""
+def _split_hands(text: str) -> list[tuple[int, str]]:
+    """Each hand of ``text`` (hands separated by ``|``) as its offset in ``text`` and its part."""
     hands = []
-    start = 0
-    for piece in text.split(HAND_SEPARATOR):
-        tokens = [Token(token.text, token.column + start) for token in tokenize(piece)]
-        start += len(piece) + 1
-        hands.append((tokens, start))
+    offset = 0
+    for part in text.split(HAND_SEPARATOR):
+        hands.append((offset, part))
+        offset += len(part) + len(HAND_SEPARATOR)
     return hands
 
 
-def _seat_hands(
-    text: str, split: Sequence[tuple[list[Token], int]], names: tuple[str, ...]
-) -> list[_HandText]:
+def _seat_hands(text: str, names: tuple[str, ...]) -> list[_HandText]:
     """The hands of ``text`` named by seat; there must be one for each seat."""
+    split = _split_hands(text)
     if len(split) != len(names):
         wanted = f"expected {len(names)} hands separated by '|', one for each player in seat order"
         if len(split) < len(names):
             raise _error(f"{wanted}, got {len(split)}", text, None)
-        extra = Token(HAND_SEPARATOR, split[len(names) - 1][1])
+        offset, _ = split[len(names)]
+        extra = Token(HAND_SEPARATOR, offset)  # the '|' before it, at column offset
         raise _error(
             f"{wanted}, got {len(split)} (the '|' at column {extra.column} is one too many)",
             text,
             extra,
         )
-    return [(name, text, tokens, end) for name, (tokens, end) in zip(names, split, strict=True)]
+    return [(name, text, offset, part) for name, (offset, part) in zip(names, split, strict=True)]
 
 
 def _read_hands(hands: Sequence[_HandText]) -> tuple[frozenset[Card], ...]:
     """The four cards of each hand; no card may be in two hands."""
     owner: dict[Card, str] = {}
     read = []
-    for whose, text, tokens, end in hands:
-        cards = _read_hand(whose, text, tokens, end)
+    for whose, text, offset, part in hands:
+        cards = _read_hand(whose, text, offset, part)
         for card, token in cards:
             if card in owner:
                 message = (
@@ -438,28 +432,18 @@ def _read_hands(hands: Sequence[_HandText]) -> tuple[frozenset[Card], ...]:
     return tuple(read)
 
 
-def _read_hand(
-    whose: str, text: str, tokens: Sequence[Token], end: int
-) -> list[tuple[Card, Token]]:
+def _read_hand(whose: str, text: str, offset: int, part: str) -> list[tuple[Card, Token]]:
     """The four cards of one hand with their tokens; ``whose`` names the hand in errors."""
-    cards: list[tuple[Card, Token]] = []
     try:
-        for token in tokens:
-            if token.text == "/":
-                raise PegError(
-                    f"unexpected '/' (column {token.column}) in a hand",
-                    text=text,
-                    token=token.text,
-                    column=token.column,
-                )
-            cards.append((parse_card(token.text, text=text, column=token.column), token))
-        check_distinct(cards, text=text)
+        # Blanks in place of what comes before the hand keep every column that of ``text``.
+        cards = parse_cards(" " * offset + part, what="a hand")
     except CribcountError as error:
         where = Token(error.token, error.column)
         raise _error(f"{whose}'s hand: {error.message}", text, where) from None
     if len(cards) != HAND_SIZE:
         # Too many: the first card too many; too few: the end of the hand, where they belong.
-        where = cards[HAND_SIZE][1] if len(cards) > HAND_SIZE else Token("", end)
+        end = Token("", offset + len(part) + 1)
+        where = cards[HAND_SIZE][1] if len(cards) > HAND_SIZE else end
         raise _error(f"{whose}'s hand needs {HAND_SIZE} cards, got {len(cards)}", text, where)
     return cards
 

@@ -312,4 +312,4 @@ def test_help_shows_an_example_for_every_table() -> None:
     result = CliRunner().invoke(cli, ["peg", "--help"])
     assert "--players 3" in result.stdout
     assert "--hands" in result.stdout
-    assert "--partners" in result.stdout
+    assert '"Tc 5c 5d 5h 5s Ac" --players 6 --partners' in result.stdout
