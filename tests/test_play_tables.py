@@ -322,8 +322,9 @@ def test_six_players_without_partners_play_alone() -> None:
     assert pegging.partnership_totals == {}
 
 
-def test_every_point_is_someones_and_partnerships_add_up(worked: Worked) -> None:
-    # The items of the rows add up to the totals, and the partnerships to the same sum.
+def test_the_worked_rows_add_up_to_the_worked_totals(worked: Worked) -> None:
+    # A check on the working above: the points of the rows make the totals, and the
+    # partnerships share the same sum.
     assert sum(sum(points.values()) for *_, points in worked.rows) == sum(worked.totals.values())
     if worked.partnerships:
         assert sum(worked.partnerships.values()) == sum(worked.totals.values())
