@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Callable
+from functools import partial
 
 from timing import best_and_median, cribcount_command, time_command, timed
 
@@ -21,32 +22,41 @@ REPEATS = 5
 STARTS = 7
 
 
-def random_play(rng: random.Random) -> tuple[str, str, str]:
-    """A random legal play of a random deal: the cards in order (no gos), pone's and dealer's."""
-    deal = rng.sample(DECK, 8)
-    hands: list[list[Card]] = [deal[:4], deal[4:]]
+def random_play(rng: random.Random, players: int = 2) -> tuple[str, str]:
+    """A random legal play of a random deal: the cards in order (no gos), and the hands.
+
+    The hands are in seat order, separated by ``|``, as ``peg --hands`` takes them.
+    """
+    deal = rng.sample(DECK, 4 * players)
+    hands: list[list[Card]] = [deal[4 * i : 4 * i + 4] for i in range(players)]
     order: list[Card] = []
     count, turn, last = 0, 0, 0
-    while hands[0] or hands[1]:
+    gone: set[int] = set()
+    while any(hands):
         fits = [card for card in hands[turn] if count + card.value <= 31]
         if fits:
             card = rng.choice(fits)
             hands[turn].remove(card)
             order.append(card)
             count, last = count + card.value, turn
-            count = 0 if count == 31 else count
-            turn = 1 - turn
-        elif any(count + card.value <= 31 for card in hands[1 - turn]):
-            turn = 1 - turn
+            if count == 31:
+                count, gone = 0, set()
+            turn = (turn + 1) % players
+            continue
+        gone.add(turn)
+        waiting = [p for p in range(players) if hands[p] and p not in gone]
+        if waiting:
+            turn = min(waiting, key=lambda p: (p - turn) % players)
         else:
-            count, turn = 0, 1 - last
-    return format_cards(order), format_cards(deal[:4]), format_cards(deal[4:])
+            count, gone, turn = 0, set(), (last + 1) % players
+    seats = " | ".join(format_cards(deal[4 * i : 4 * i + 4]) for i in range(players))
+    return format_cards(order), seats
 
 
-def with_gos(text: str, pone: str, dealer: str) -> str:
+def with_gos(text: str, hands: str) -> str:
     """The same play with the gos written that are needed when no hands are given."""
     words = []
-    for play in peg(text, pone=pone, dealer=dealer).plays:
+    for play in peg(text, hands=hands).plays:
         if play.card is not None:
             words.append(str(play.card))
         elif not play.items:
@@ -57,6 +67,18 @@ def with_gos(text: str, pone: str, dealer: str) -> str:
 def best_of(work: Callable[[], object]) -> float:
     """The fastest of REPEATS runs, in seconds."""
     return min(timed(work) for _ in range(REPEATS))
+
+
+def peg_without_hands(texts: list[str], players: int) -> None:
+    """Peg every play from its cards and written gos."""
+    for text in texts:
+        peg(text, players=players)
+
+
+def peg_with_hands(plays: list[tuple[str, str]]) -> None:
+    """Peg every play against its hands, the gos inferred."""
+    for text, hands in plays:
+        peg(text, hands=hands)
 
 
 def parse_only(texts: list[str]) -> None:
@@ -82,13 +104,25 @@ def main() -> None:
 
     baseline = best_of(lambda: parse_only(written))
     bare = best_of(lambda: [peg(text) for text in written])
-    hands = best_of(lambda: [peg(text, pone=p, dealer=d) for text, p, d in deals])
+    hands = best_of(lambda: [peg(text, hands=seats) for text, seats in deals])
     for name, seconds in (
         ("parse the cards only (baseline)", baseline),
         ("peg, gos written, no hands", bare),
-        ("peg with --pone/--dealer, gos inferred", hands),
+        ("peg with --hands, gos inferred", hands),
     ):
         print(f"  {name:<40} {seconds * 1000:8.1f} ms  {seconds / PLAYS * 1e6:7.1f} us/play")
+
+    print(f"per card laid, two and six players ({PLAYS} plays each); best of {REPEATS}")
+    for players in (2, 6):
+        table = [random_play(rng, players) for _ in range(PLAYS)]
+        texts = [with_gos(*deal) for deal in table]
+        cards = 4 * players * PLAYS
+        for name, seconds in (
+            ("gos written, no hands", best_of(partial(peg_without_hands, texts, players))),
+            ("--hands, gos inferred", best_of(partial(peg_with_hands, table))),
+        ):
+            label = f"{players} players, {name}"
+            print(f"  {label:<40} {seconds / cards * 1e6:8.2f} us/card")
 
     cribcount = cribcount_command()
     print(f"start-up, median of {STARTS} fresh interpreters")

@@ -159,31 +159,55 @@ def score(cards: tuple[str, ...], crib: bool, claim: int | None, fmt: str) -> No
 
 @cli.command()
 @click.argument("cards", nargs=-1)
-@click.option("--pone", metavar="CARDS", help="Pone's four cards: check the play against them.")
-@click.option("--dealer", metavar="CARDS", help="The dealer's four cards (with --pone).")
 @click.option(
     "--players",
-    type=click.IntRange(2, 3),
-    default=2,
-    show_default=True,
-    help="Players at the table; three take turns first, second, dealer.",
+    type=click.IntRange(2, 6),
+    help="Players at the table, 2 to 6, named by seat: pone and dealer with two, else first,"
+    " second, ... and dealer.  [default: the number of --hands, else 2]",
+)
+@click.option(
+    "--hands",
+    metavar="'CARDS | CARDS ...'",
+    help="Every player's four cards in seat order, separated by '|': check the play against them.",
+)
+@click.option(
+    "--partners",
+    is_flag=True,
+    help="Six players as three partnerships, partners opposite (seats 1 and 4, 2 and 5, 3 and 6);"
+    " four players always play as two (seats 1 and 3, 2 and 4).",
+)
+@click.option("--pone", metavar="CARDS", help="Two players: pone's four cards (with --dealer).")
+@click.option(
+    "--dealer", metavar="CARDS", help="Two players: the dealer's four cards (with --pone)."
 )
 @format_option("text", "json")
 def peg(
-    cards: tuple[str, ...], pone: str | None, dealer: str | None, players: int, fmt: str
+    cards: tuple[str, ...],
+    players: int | None,
+    hands: str | None,
+    partners: bool,
+    pone: str | None,
+    dealer: str | None,
+    fmt: str,
 ) -> None:
     """Peg the play: who scores what, card by card, to 31 with go and last card.
 
-    CARDS are the cards in the order they were laid, pone first, turns
-    alternating, with the word 'go' where a player could not play. After a go
-    the other player keeps playing; a card that would pass 31 then leads a new
-    count. With --pone and --dealer the play is checked against the hands and
-    gos may be left out.
+    CARDS are the cards in the order they were laid, seat 1 first (the player
+    on the dealer's left; pone, with two players), turns passing in seat order,
+    with the word 'go' where a player could not play. A player who says go is
+    passed over until the count starts again; when nobody can play, the last
+    player to lay a card takes the go and the next seat leads. With --hands (or
+    --pone and --dealer) the play is checked against the hands and gos may be
+    left out.
 
     \b
     Examples:
       cribcount peg "Kc 9d Th go 2s 7c 6s"
       cribcount peg Kc 9d Th 2s 7c 6s Qh Jh --pone "Kc Th 2s 6s" --dealer "9d 7c Qh Jh"
+      cribcount peg "Kc Qd 9h go go 5c 5d 5h" --players 3
+      cribcount peg 5c 5d 5h 6s Kc Qd 7h 8s 2c 3d Ah 4s 9c 9d Jh Ts \\
+        --hands "5c Kc 2c 9c | 5d Qd 3d 9d | 5h 7h Ah Jh | 6s 8s 4s Ts"
+      cribcount peg "Tc 5c 5d 5h 5s Ac" --players 6 --partners
       cribcount peg 7c 8d 8h --format json
     """
     from cribcount.play import peg as peg_play
@@ -195,9 +219,18 @@ def peg(
         )
     if (pone is None) != (dealer is None):
         raise BadInput("--pone and --dealer go together: give both hands or neither")
-    if pone is not None and players != 2:
-        raise BadInput("--pone and --dealer check a two-player play only")
-    pegging = peg_play(join_arguments(cards), pone=pone, dealer=dealer, players=players)
+    if pone is not None and hands is not None:
+        raise BadInput("give the hands once: --hands, or --pone and --dealer")
+    if pone is not None and players not in (None, 2):
+        raise BadInput("--pone and --dealer check a two-player play only: use --hands")
+    pegging = peg_play(
+        join_arguments(cards),
+        pone=pone,
+        dealer=dealer,
+        hands=hands,
+        players=players,
+        partners=partners,
+    )
     if fmt == "json":
         click.echo(render_json(pegging_to_dict(pegging)))
     else:
@@ -209,46 +242,75 @@ def peg(
 
 @cli.command()
 @click.argument("cards", nargs=-1)
-@click.option("--dealer", is_flag=True, help="You deal: the crib and the heels are yours.")
-@click.option("--pone", is_flag=True, help="The opponent deals: the crib and the heels are theirs.")
+@click.option(
+    "--dealer", is_flag=True, help="The crib is yours or your partner's, and so are the heels."
+)
+@click.option("--pone", is_flag=True, help="An opponent deals: the crib and the heels are theirs.")
 @click.option(
     "--players",
-    type=click.Choice(["2", "3", "4"]),
-    default="2",
+    type=click.IntRange(2, 6),
+    default=2,
     show_default=True,
-    help="Players at the table: with 3 or 4, five cards each and one laid away.",
+    help="Players at the table, 2 to 6: with 3 or more, a seat that lays away holds five cards"
+    " and lays away one.",
+)
+@click.option(
+    "--seat",
+    type=click.IntRange(min=1),
+    metavar="K",
+    help="Your seat, numbered from the dealer's left (the dealer is the last).  [default: seat 1"
+    " with --pone; with --dealer the dealer, or the dealer's partner if the dealer lays away"
+    " nothing]",
+)
+@click.option(
+    "--partners",
+    is_flag=True,
+    help="Six players as three partnerships: seat 3 is then the dealer's partner.",
 )
 @format_option("text", "json")
-def discard(cards: tuple[str, ...], dealer: bool, pone: bool, players: str, fmt: str) -> None:
-    """Rank the 15 ways to lay away 2 of 6 cards by exact expected points.
+def discard(
+    cards: tuple[str, ...],
+    dealer: bool,
+    pone: bool,
+    players: int,
+    seat: int | None,
+    partners: bool,
+    fmt: str,
+) -> None:
+    """Rank the ways to lay away (15 ways to lay 2 of 6) by exact expected points.
 
-    CARDS are the six cards dealt to you, one quoted argument or several.
-    For each choice: the average show of the 4 kept cards over the 46
-    starters (and its least and most), the exact average crib over every
-    discard the opponent can make and every starter left, and the net:
-    hand + crib + heels when you deal, hand - crib - heels when you are pone.
-    With --players 3 or 4 you hold five cards and lay away one; the rest of
-    the crib is any three unseen cards. The dealer's partner uses --dealer.
+    CARDS are the cards dealt to you, one quoted argument or several. For
+    each choice: the average show of the kept cards over the unseen starters
+    (and its least and most), the exact average crib over every way the rest
+    of the crib can be made from the unseen cards and every starter left, and
+    the net: hand + crib + heels when the crib is yours or your partner's
+    (--dealer), hand - crib - heels when it is an opponent's (--pone). With
+    --players 3 to 6 a seat that lays away holds five cards and lays one away;
+    the other three crib cards are any unseen cards. With 5 players the dealer,
+    and with 6 the dealer and seat 5, are dealt four and lay away nothing.
 
     \b
     Examples:
       cribcount discard "5h 5d 6c 7s Jh Kd" --dealer
       cribcount discard 5h 5d 6c 7s Jh Kd --pone --format json
       cribcount discard "5h 5d 6c 7s Jh" --players 3 --pone
+      cribcount discard "5h 5d 6c 7s Jh" --players 6 --partners --seat 3 --dealer
     """
-    from cribcount.discard import DEAL_SIZES, Role, advise_discard, parse_deal
+    from cribcount.discard import Role, advise_discard, discard_seat, parse_deal
     from cribcount.render.discard import discard_to_dict, render_discard
+    from cribcount.table import DEAL_SIZES
 
     if dealer == pone:
         said = "both" if dealer else "neither"
         raise BadInput(f"say whose crib it is: --dealer or --pone ({said} given)")
-    count = int(players)
-    if not cards:
-        example = " ".join("5h 5d 6c 7s Jh Kd".split()[: DEAL_SIZES[count][0]])
-        raise BadInput(f"no cards given: expected {DEAL_SIZES[count][0]} cards, such as {example}")
     role = Role.DEALER if dealer else Role.PONE
-    deal = parse_deal(join_arguments(cards), players=count)
-    advice = advise_discard(deal, role=role, players=count)
+    seat = discard_seat(players, role=role, seat=seat, partners=partners)
+    if not cards:
+        wanted = DEAL_SIZES[players][seat - 1][0]
+        example = " ".join("5h 5d 6c 7s Jh Kd".split()[:wanted])
+        raise BadInput(f"no cards given: expected {wanted} cards, such as {example}")
+    deal = parse_deal(join_arguments(cards), players=players, seat=seat)
+    advice = advise_discard(deal, role=role, players=players, seat=seat, partners=partners)
     click.echo(render_json(discard_to_dict(advice)) if fmt == "json" else render_discard(advice))
 
 

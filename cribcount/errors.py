@@ -16,7 +16,15 @@ from __future__ import annotations
 
 from typing import NamedTuple, Self
 
-__all__ = ["CribcountError", "DealError", "NotationError", "PlayError", "Token", "quote"]
+__all__ = [
+    "CribcountError",
+    "DealError",
+    "NotationError",
+    "PlayError",
+    "TableError",
+    "Token",
+    "quote",
+]
 
 
 class Token(NamedTuple):
@@ -68,6 +76,10 @@ class NotationError(CribcountError):
 
 class DealError(CribcountError):
     """Cards that cannot have been dealt: a card twice, or the wrong number for the table."""
+
+
+class TableError(DealError):
+    """A table that cannot be: a number of players, a seat or partnerships it does not have."""
 
 
 class PlayError(CribcountError):

@@ -25,12 +25,12 @@ from time import monotonic
 from typing import Any
 
 from cribcount.cards import DECK, Card, CribcountError, Hand, Token, parse_card
-from cribcount.play import CARDS_EACH, MAX_COUNT, PegItem, PegKind, peg, player_names
+from cribcount.play import MAX_COUNT, PegItem, PegKind, PlayState, peg
 from cribcount.show import Count, Kind, count_show
+from cribcount.table import HAND_SIZE, seat_names
 
 # The play's turn order, 31 and go have one definition: the table that ``peg`` itself
 # keeps. The drill plays random legal cards on it rather than restating those rules.
-from cribcount.play import _Table  # isort: skip
 
 __all__ = [
     "HARD_TOTAL",
@@ -64,7 +64,7 @@ HARD_TOTAL = 12
 
 _SEED_LIMIT = 1_000_000  # a seed a player can type back
 _MANY_FIFTEENS = 5
-_PLAY_CARDS = CARDS_EACH * 2
+_PLAY_CARDS = HAND_SIZE * 2
 
 
 class Drill(enum.Enum):
@@ -215,7 +215,7 @@ def last_card_items(text: str) -> tuple[PegItem, ...]:
 def _random_play(rng: random.Random, hands: Sequence[Sequence[Card]]) -> list[Card | None]:
     """A whole legal two-player play of ``hands`` (pone's, the dealer's), cards chosen at random."""
     held = [sorted(hand) for hand in hands]
-    table = _Table(player_names(2), "", [len(hand) for hand in held])
+    table = PlayState(seat_names(2), "", [len(hand) for hand in held])
     moves: list[Card | None] = []
     while not table.over():
         player = table.turn
@@ -241,7 +241,7 @@ def deals(seed: int, *, drill: Drill = Drill.HAND, hard: bool = False) -> Iterat
         round_number += 1
         if drill is Drill.PLAY:
             cards = rng.sample(DECK, _PLAY_CARDS)
-            moves = _random_play(rng, (cards[:CARDS_EACH], cards[CARDS_EACH:]))
+            moves = _random_play(rng, (cards[:HAND_SIZE], cards[HAND_SIZE:]))
             # Stop after a card chosen at random: the first to the eighth.
             stop = rng.randrange(_PLAY_CARDS)
             at = [i for i, card in enumerate(moves) if card is not None][stop]

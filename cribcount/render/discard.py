@@ -11,8 +11,11 @@ __all__ = ["discard_to_dict", "render_discard"]
 
 
 def discard_to_dict(advice: Advice) -> dict[str, Any]:
-    """The advice as plain data: role, heels and the options best first, values as floats."""
-    players = {"players": advice.players} if advice.players != 2 else {}
+    """The advice as plain data: role, heels and the options best first, values as floats.
+
+    With more than two players, ``players`` and ``seat`` follow the role.
+    """
+    players = {"players": advice.players, "seat": advice.seat} if advice.players != 2 else {}
     return {
         "role": advice.role.value,
         **players,
@@ -35,7 +38,7 @@ def discard_to_dict(advice: Advice) -> dict[str, Any]:
 def render_discard(advice: Advice) -> str:
     """A table of every choice, best first, with how net is made up and the best marked."""
     laid = len(advice.choices[0].discard)
-    players = f", {advice.players} players" if advice.players != 2 else ""
+    players = f", seat {advice.seat} of {advice.players} players" if advice.players != 2 else ""
     lines = [
         f"{advice.role.value}, holding {format_cards(advice.cards)}{players}:"
         f" {len(advice.choices)} ways to lay away {laid}, best first",

@@ -34,7 +34,13 @@ def describe_peg_item(item: PegItem) -> str:
 
 
 def pegging_to_dict(pegging: Pegging) -> dict[str, Any]:
-    """The play as plain data: each turn (player, card or None for a go, count, items), totals."""
+    """The play as plain data: each turn (player, card or None for a go, count, items), totals.
+
+    With partnerships, ``partnerships`` holds each one's total, named ``first & third``.
+    """
+    partnerships = (
+        {"partnerships": pegging.partnership_totals} if pegging.partnership_totals else {}
+    )
     return {
         "plays": [
             {
@@ -47,11 +53,15 @@ def pegging_to_dict(pegging: Pegging) -> dict[str, Any]:
             for play in pegging.plays
         ],
         "totals": pegging.totals,
+        **partnerships,
     }
 
 
 def render_pegging(pegging: Pegging) -> str:
-    """One line per turn (player, card or go, count, what it scored), then the totals."""
+    """One line per turn (player, card or go, count, what it scored), then the totals.
+
+    With partnerships, a last line gives each partnership's total.
+    """
     width = max(len(name) for name in pegging.players)
     lines = []
     for play in pegging.plays:
@@ -60,4 +70,7 @@ def render_pegging(pegging: Pegging) -> str:
         lines.append(f"{play.player:<{width}}  {card:<2}  {play.count:>2}  {said}".rstrip())
     totals = ", ".join(f"{name} {points}" for name, points in pegging.totals.items())
     lines.append(f"totals: {totals}")
+    if pegging.partnership_totals:
+        teams = ", ".join(f"{name} {points}" for name, points in pegging.partnership_totals.items())
+        lines.append(f"partnerships: {teams}")
     return "\n".join(lines)
