@@ -529,17 +529,8 @@ def practice(
       printf '29\\n?\\nq\\n' | cribcount practice --seed 7
       cribcount practice --report practice.jsonl
     """
-    from cribcount.practice import (
-        AnswerKind,
-        Drill,
-        LogError,
-        Practice,
-        log_line,
-        new_seed,
-        read_answer,
-        read_log,
-        report,
-    )
+    from cribcount.practice import AnswerKind, Drill, Practice, new_seed, read_answer
+    from cribcount.practice_log import LogError, log_line, read_log, report, summarise
     from cribcount.render.practice import (
         PROMPT,
         render_deal,
@@ -616,7 +607,7 @@ def practice(
         if log is not None:
             with contextlib.suppress(OSError):  # a failed write was said already
                 log.close()
-    click.echo(render_summary(session.summary(), match=session.match))
+    click.echo(render_summary(summarise(session.records), match=session.match))
     sys.exit(status)
 
 

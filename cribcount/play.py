@@ -27,7 +27,6 @@ and the gos may be left out; four players score as two partnerships:
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -37,10 +36,11 @@ from cribcount.cards import (
     check_distinct,
     format_cards,
     parse_card,
-    parse_cards,
     tokenize,
 )
-from cribcount.errors import CribcountError, PlayError, Token
+from cribcount.errors import PlayError, Token
+from cribcount.hands import read_hands, seat_hands, split_hands
+from cribcount.rules import MAX_COUNT, PegItem, PegKind, score_card
 from cribcount.table import (
     HAND_SIZE,
     MAX_PLAYERS,
@@ -51,6 +51,7 @@ from cribcount.table import (
 )
 
 __all__ = [
+    "MAX_COUNT",
     "PlayError",
     "PlayState",
     "PegItem",
@@ -61,28 +62,7 @@ __all__ = [
     "score_card",
 ]
 
-MAX_COUNT = 31
-
 _HIGHEST_VALUE = rules.counting_value(13)  # a ten or a face card
-
-
-class PegKind(enum.Enum):
-    """What a play scores for, in the order they are said."""
-
-    FIFTEEN = "fifteen"
-    THIRTY_ONE = "thirty-one"
-    PAIR = "pair"
-    RUN = "run"
-    GO = "go"
-    LAST_CARD = "last-card"
-
-
-@dataclass(frozen=True)
-class PegItem:
-    """One thing a play scores: its kind and points (a pair royal is one item of 6)."""
-
-    kind: PegKind
-    points: int
 
 
 @dataclass(frozen=True)
@@ -132,37 +112,6 @@ class Pegging:
         return {
             partnership_name(team): sum(totals[name] for name in team) for team in self.partnerships
         }
-
-
-def score_card(ranks: Sequence[int], count: int) -> tuple[PegItem, ...]:
-    """What the last card laid scores: ``ranks`` are the current count's ranks, that card last.
-
-    ``count`` is the running count after it. Pairs and runs look only at the
-    unbroken tail of the current count.
-
-    >>> [(item.kind.value, item.points) for item in score_card([3, 5, 4], 12)]
-    [('run', 3)]
-    >>> [(item.kind.value, item.points) for item in score_card([5, 10, 5, 5], 25)]
-    [('pair', 2)]
-    """
-    items: list[PegItem] = []
-    if count == rules.FIFTEEN:
-        items.append(PegItem(PegKind.FIFTEEN, rules.FIFTEEN_POINTS))
-    if count == MAX_COUNT:
-        items.append(PegItem(PegKind.THIRTY_ONE, 2))
-    same = 1
-    while same < len(ranks) and ranks[-1 - same] == ranks[-1]:
-        same += 1
-    if same >= 2:
-        items.append(PegItem(PegKind.PAIR, rules.pair_points(same)))
-    # The longest tail of n >= 3 distinct consecutive ranks: 3 5 4 2 is a run of four,
-    # and a shorter tail can be a run where a longer one is not.
-    for n in range(len(ranks), 2, -1):
-        tail = ranks[-n:]
-        if len(set(tail)) == n and max(tail) - min(tail) == n - 1:
-            items.append(PegItem(PegKind.RUN, n))
-            break
-    return tuple(items)
 
 
 @dataclass
@@ -227,7 +176,7 @@ class PlayState:
 
     def _close_with_go(self) -> None:
         # The go point goes to the last player to lay a card; it goes on that player's go.
-        go = PegItem(PegKind.GO, 1)
+        go = PegItem(PegKind.GO, rules.GO_POINTS)
         name = self.names[self.last]
         previous = self.plays[-1]
         if previous.card is None and previous.player == name and not previous.items:
@@ -247,7 +196,9 @@ class PlayState:
         if self.ranks:
             at = max(i for i, play in enumerate(self.plays) if play.card is not None)
             play = self.plays[at]
-            self.plays[at] = replace(play, items=(*play.items, PegItem(PegKind.LAST_CARD, 1)))
+            self.plays[at] = replace(
+                play, items=(*play.items, PegItem(PegKind.LAST_CARD, rules.LAST_CARD_POINTS))
+            )
         return Pegging(self.names, tuple(self.plays))
 
     def error(self, reason: str, token: Token | None) -> PlayError:
@@ -306,7 +257,7 @@ def peg(
     if pone is not None and hands is not None:
         raise PlayError("give the hands once: pone's and the dealer's, or every seat's", text=text)
     if players is None and hands is not None:
-        players = len(_split_hands(hands))
+        players = len(split_hands(hands))
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise PlayError.at(
                 f"expected {MIN_PLAYERS} to {MAX_PLAYERS} hands separated by '|', got {players}",
@@ -326,10 +277,10 @@ def peg(
                 " give every seat's hand in seat order",
                 text=text,
             )
-        held = _read_hands([("pone", pone, 0, pone), ("dealer", dealer, 0, dealer)])
+        held = read_hands([("pone", pone, 0, pone), ("dealer", dealer, 0, dealer)])
         pegging = _peg_with_hands(text, moves, held, names)
     elif hands is not None:
-        held = _read_hands(_seat_hands(hands, names))
+        held = read_hands(seat_hands(hands, names))
         pegging = _peg_with_hands(text, moves, held, names)
     else:
         pegging = _peg_without_hands(text, moves, names)
@@ -366,72 +317,6 @@ def _peg_without_hands(
             table.say_go(None)
         table.lay(card, token)
     return table.finish()
-
-
-HAND_SEPARATOR = "|"
-"""What separates the hands of the seats in one string: ``5c Kc 2c 9c | 5d Qd 3d 9d``."""
-
-# A hand to read: whose it is, the text it is in, and where in that text: the hand's part
-# of the text starts after ``offset`` characters.
-_HandText = tuple[str, str, int, str]
-
-
-def _split_hands(text: str) -> list[tuple[int, str]]:
-    """Each hand of ``text`` (hands separated by ``|``) as its offset in ``text`` and its part."""
-    hands = []
-    offset = 0
-    for part in text.split(HAND_SEPARATOR):
-        hands.append((offset, part))
-        offset += len(part) + len(HAND_SEPARATOR)
-    return hands
-
-
-def _seat_hands(text: str, names: tuple[str, ...]) -> list[_HandText]:
-    """The hands of ``text`` named by seat; there must be one for each seat."""
-    split = _split_hands(text)
-    if len(split) != len(names):
-        wanted = f"expected {len(names)} hands separated by '|', one for each player in seat order"
-        if len(split) < len(names):
-            raise PlayError.at(f"{wanted}, got {len(split)}", text, None)
-        offset, _ = split[len(names)]
-        extra = Token(HAND_SEPARATOR, offset)  # the '|' before it, at column offset
-        raise PlayError.at(
-            f"{wanted}, got {len(split)} (the '|' is one too many)",
-            text,
-            extra,
-        )
-    return [(name, text, offset, part) for name, (offset, part) in zip(names, split, strict=True)]
-
-
-def _read_hands(hands: Sequence[_HandText]) -> tuple[frozenset[Card], ...]:
-    """The four cards of each hand; no card may be in two hands."""
-    owner: dict[Card, str] = {}
-    read = []
-    for whose, text, offset, part in hands:
-        cards = _read_hand(whose, text, offset, part)
-        for card, token in cards:
-            if card in owner:
-                message = f"{whose}'s hand: {card} is in {owner[card]}'s hand too"
-                raise PlayError.at(message, text, token)
-        owner.update(dict.fromkeys((card for card, _ in cards), whose))
-        read.append(frozenset(card for card, _ in cards))
-    return tuple(read)
-
-
-def _read_hand(whose: str, text: str, offset: int, part: str) -> list[tuple[Card, Token]]:
-    """The four cards of one hand with their tokens; ``whose`` names the hand in errors."""
-    try:
-        # Blanks in place of what comes before the hand keep every column that of ``text``.
-        cards = parse_cards(" " * offset + part, what="a hand")
-    except CribcountError as error:
-        where = Token(error.token, error.column)
-        raise PlayError.at(f"{whose}'s hand: {error.reason}", text, where) from None
-    if len(cards) != HAND_SIZE:
-        # Too many: the first card too many; too few: the end of the hand, where they belong.
-        end = Token("", offset + len(part) + 1)
-        where = cards[HAND_SIZE][1] if len(cards) > HAND_SIZE else end
-        raise PlayError.at(f"{whose}'s hand needs {HAND_SIZE} cards, got {len(cards)}", text, where)
-    return cards
 
 
 def _peg_with_hands(

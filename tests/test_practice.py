@@ -20,7 +20,6 @@ from cribcount.play import peg
 from cribcount.practice import (
     AnswerKind,
     Drill,
-    LogError,
     PegDeal,
     Practice,
     Record,
@@ -28,13 +27,10 @@ from cribcount.practice import (
     _random_play,
     deals,
     last_card_items,
-    log_line,
     read_answer,
-    read_log,
-    report,
     show_kinds,
-    summarise,
 )
+from cribcount.practice_log import LogError, log_line, read_log, report, summarise
 from cribcount.show import count_show
 
 # random.Random(20) deals these three hands first.

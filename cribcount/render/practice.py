@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import textwrap
 
-from cribcount.practice import Deal, Drill, PegDeal, Record, Report, Summary
+from cribcount.practice import Deal, Drill, PegDeal, Record
+from cribcount.practice_log import Report, Summary
 from cribcount.render.play import describe_peg_item
 from cribcount.render.show import render_claim, render_count
 
