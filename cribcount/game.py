@@ -27,7 +27,8 @@ from dataclasses import dataclass
 
 from cribcount import rules
 from cribcount.cards import Card, Hand
-from cribcount.game_record import Claim, DealRecord, GameRecord, read_record
+from cribcount.game_deal import Claim, DealRecord, GameRecord
+from cribcount.game_record import read_record
 from cribcount.play import PegItem
 from cribcount.show import Count, count_show
 from cribcount.table import partnership_name, partnerships

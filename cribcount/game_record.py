@@ -23,11 +23,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
 
-from cribcount.cards import Card, format_cards, parse_card, parse_cards
+from cribcount.cards import Card, parse_card, parse_cards
 from cribcount.errors import CribcountError, GameError, GameRecordError, Token, quote
-from cribcount.play import HAND_SEPARATOR, Pegging, peg
+from cribcount.game_deal import (
+    GAMES,
+    Claim,
+    DealDraft,
+    DealRecord,
+    GameRecord,
+    HandRecord,
+    Peg,
+    check_deal,
+)
+from cribcount.play import HAND_SEPARATOR
 from cribcount.table import (
     DEAL_SIZES,
     HAND_SIZE,
@@ -35,111 +44,12 @@ from cribcount.table import (
     MIN_PLAYERS,
     crib_from_deck,
     partnerships,
-    seat_names,
 )
 
-__all__ = [
-    "GAMES",
-    "Claim",
-    "DealRecord",
-    "GameRecord",
-    "HandRecord",
-    "Peg",
-    "read_record",
-]
-
-GAMES = (121, 61)
-"""The games a record may be played to: the long board and the short one."""
+__all__ = ["GameRecord", "read_record"]
 
 _STATEMENTS = "game, players, partners, muggins, deal, hand, extra, starter, play, peg, show, crib"
 _WORD = re.compile(r"\S+")
-
-
-@dataclass(frozen=True)
-class Claim:
-    """A number the record gives, a claimed show or points pegged, and its line."""
-
-    points: int
-    line: int
-
-
-@dataclass(frozen=True)
-class Peg:
-    """Points pegged in the play of a deal written as a score sheet."""
-
-    player: str
-    points: int
-    line: int
-
-
-@dataclass(frozen=True)
-class HandRecord:
-    """A player's cards in a deal: the four kept and those laid away to the crib."""
-
-    player: str
-    kept: tuple[Card, ...]
-    laid: tuple[Card, ...]
-    line: int
-
-
-@dataclass(frozen=True)
-class DealRecord:
-    """One deal as the record gives it, checked; ``hands`` is empty for a score sheet.
-
-    ``seats`` holds the players in seat order: seat 1 (the dealer's left) first,
-    the dealer last. ``pegging`` is the play checked against the hands, when
-    the record gives it.
-    """
-
-    number: int
-    line: int
-    dealer: str
-    seats: tuple[str, ...]
-    hands: tuple[HandRecord, ...] = ()
-    extra: Card | None = None
-    starter: Card | None = None
-    pegging: Pegging | None = None
-    play_line: int = 0
-    pegs: tuple[Peg, ...] = ()
-    shows: dict[str, Claim] = field(default_factory=dict)
-    crib: Claim | None = None
-    starter_line: int = 0
-
-    @property
-    def crib_cards(self) -> tuple[Card, ...]:
-        """The crib: the cards laid away in seat order, then the deck's card if any."""
-        laid = tuple(card for hand in self.hands for card in hand.laid)
-        return laid if self.extra is None else (*laid, self.extra)
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """A whole record: the game (121 or 61), the players clockwise, options and the deals."""
-
-    target: int
-    players: tuple[str, ...]
-    partners: bool
-    muggins: bool
-    deals: tuple[DealRecord, ...]
-
-
-@dataclass
-class _Draft:
-    """A deal being read; ``bad`` once one of its statements was wrong."""
-
-    number: int
-    line: int
-    dealer: str
-    seats: tuple[str, ...]
-    hands: dict[str, HandRecord] = field(default_factory=dict)
-    cards: dict[Card, tuple[int, int]] = field(default_factory=dict)
-    extra: tuple[Card, int] | None = None
-    starter: tuple[Card, int] | None = None
-    play: tuple[str, int, Token] | None = None
-    pegs: list[Peg] = field(default_factory=list)
-    shows: dict[str, Claim] = field(default_factory=dict)
-    crib: Claim | None = None
-    bad: bool = False
 
 
 class _Line:
@@ -192,9 +102,10 @@ class _Reader:
         self.partners = False
         self.muggins: bool | None = None
         self.deals: list[DealRecord] = []
-        self.draft: _Draft | None = None
+        self.draft: DealDraft | None = None
         self.dealt = 0  # deals begun, the bad ones too
         self.last_dealer: str | None = None
+        self.named = False  # a players statement was given, even a bad one
         self.lost = False  # a deal before the players: the rest cannot be read
         self.handlers: dict[str, Callable[[_Line], None]] = {
             "game": self.game,
@@ -231,6 +142,7 @@ class _Reader:
     def read_players(self, line: _Line) -> None:
         self.header(line)
         names = line.words[1:]
+        self.named = True
         if self.players:
             raise line.error("a second players statement", line.words[0])
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
@@ -272,7 +184,7 @@ class _Reader:
             )
         return token.text
 
-    def current(self, line: _Line) -> _Draft:
+    def current(self, line: _Line) -> DealDraft:
         if self.draft is None:
             raise line.error(f"{line.words[0].text} before any deal", line.words[0])
         return self.draft
@@ -284,24 +196,23 @@ class _Reader:
             raise line.error("a deal before the players: name them first", line.words[0])
         self.dealt += 1
         # Until the dealer is known, the deal's statements are skipped.
-        self.draft = _Draft(self.dealt, line.number, "", (), bad=True)
+        self.draft = DealDraft(self.dealt, line.number, "", (), bad=True)
         previous, self.last_dealer = self.last_dealer, None
         line.expect(1, "the dealer's name")
         dealer = self.last_dealer = self.player(line, line.words[1])
         n = len(self.players)
         at = self.players.index(dealer)
         seats = tuple(self.players[(at + seat) % n] for seat in range(1, n + 1))
-        self.draft = _Draft(self.dealt, line.number, dealer, seats)
+        self.draft = DealDraft(self.dealt, line.number, dealer, seats)
         if previous is not None:
             # The deal passes to the left: to the player after the last dealer.
             expected = self.players[(self.players.index(previous) + 1) % n]
             if dealer != expected:
-                raise line.error(
-                    f"{dealer} deals out of turn: after {previous}, {expected} deals",
-                    line.words[1],
-                )
+                # The deal's cards can still be checked: only the turn is wrong.
+                message = f"{dealer} deals out of turn: after {previous}, {expected} deals"
+                self.errors.append(line.error(message, line.words[1]))
 
-    def take(self, draft: _Draft, line: _Line, cards: Sequence[tuple[Card, Token]]) -> None:
+    def take(self, draft: DealDraft, line: _Line, cards: Sequence[tuple[Card, Token]]) -> None:
         """Note where each card is; a card already in the deal is an error."""
         for card, token in cards:
             if card in draft.cards:
@@ -343,10 +254,13 @@ class _Reader:
             raise line.error(error.reason, Token(error.token, error.column)) from None
         if len(cards) != wanted:
             where = cards[wanted][1] if len(cards) > wanted else Token("", len(text.rstrip()) + 1)
-            raise line.error(f"{what} {wanted} cards here, not {len(cards)}", where)
+            players = len(self.players)
+            raise line.error(
+                f"{what} {wanted} cards with {players} players, got {len(cards)}", where
+            )
         return cards
 
-    def one_card(self, line: _Line, draft: _Draft) -> tuple[Card, int]:
+    def one_card(self, line: _Line, draft: DealDraft) -> tuple[Card, int]:
         line.expect(1, "one card")
         token = line.words[1]
         try:
@@ -379,7 +293,7 @@ class _Reader:
             raise line.error("a second play", line.words[0])
         if len(line.words) < 2:
             raise line.error("play needs the cards in the order laid", None)
-        draft.play = (line.rest(line.words[0]), line.number, line.words[0])
+        draft.play = (line.rest(line.words[0]), line.number)
 
     def peg(self, line: _Line) -> None:
         draft = self.current(line)
@@ -402,93 +316,15 @@ class _Reader:
             raise line.error("a second crib", line.words[0])
         draft.crib = Claim(_number(line, line.words[1]), line.number)
 
-    # --- the whole deal, once read ---
-
     def close(self) -> None:
         """Check the deal being read as a whole, and keep it."""
         draft, self.draft = self.draft, None
         if draft is None or draft.bad:
             return
         try:
-            self.deals.append(self.check(draft))
+            self.deals.append(check_deal(draft, partners=self.partners))
         except GameError as error:
             self.errors.append(error)
-
-    def check(self, draft: _Draft) -> DealRecord:
-        deal_line = _Line(draft.line, "deal")
-        on_deal = Token("deal", 1)
-        hands = tuple(draft.hands[name] for name in draft.seats if name in draft.hands)
-        deal = DealRecord(
-            draft.number,
-            draft.line,
-            draft.dealer,
-            draft.seats,
-            hands,
-            draft.extra[0] if draft.extra else None,
-            draft.starter[0] if draft.starter else None,
-            pegs=tuple(draft.pegs),
-            shows=draft.shows,
-            crib=draft.crib,
-            starter_line=draft.starter[1] if draft.starter else 0,
-        )
-        if not hands:
-            for what, given in (("starter", draft.starter), ("extra", draft.extra)):
-                if given is not None:
-                    raise GameError(
-                        f"{what} in a deal without hands: give every hand, or only the points",
-                        line=given[1],
-                        column=1,
-                        token=what,
-                    )
-            if draft.play is not None:
-                text, number, token = draft.play
-                raise GameError(
-                    "play in a deal without hands: give every hand, or peg the points",
-                    line=number,
-                    column=1,
-                    token=token.text,
-                )
-            return deal
-        missing = [name for name in draft.seats if name not in draft.hands]
-        if missing:
-            raise deal_line.error(f"deal {draft.number}: no hand for {', '.join(missing)}", on_deal)
-        if draft.starter is None:
-            raise deal_line.error(f"deal {draft.number}: no starter", on_deal)
-        if draft.extra is None and crib_from_deck(len(self.players)):
-            raise deal_line.error(f"deal {draft.number}: no extra card for the crib", on_deal)
-        if draft.play is None:
-            return deal
-        text, number, token = draft.play
-        if draft.pegs:
-            raise GameError(
-                "peg with a play line: the play says what was pegged",
-                line=draft.pegs[0].line,
-                column=1,
-                token="peg",
-            )
-        return replace(deal, pegging=self.peg_play(deal, text, number), play_line=number)
-
-    def peg_play(self, deal: DealRecord, text: str, number: int) -> Pegging:
-        """The play checked against the hands; errors name the players of the seats."""
-        try:
-            return peg(
-                text,
-                hands=f" {HAND_SEPARATOR} ".join(format_cards(h.kept) for h in deal.hands),
-                players=len(deal.seats),
-                partners=self.partners and len(deal.seats) != 4,
-            )
-        except CribcountError as error:
-            names = seat_names(len(deal.seats))
-            seats = ", ".join(
-                f"{seat} is {name}" for seat, name in zip(names, deal.seats, strict=True)
-            )
-            raise GameError(
-                f"{error.reason} ({seats})",
-                text=text,
-                token=error.token,
-                column=error.column,
-                line=number,
-            ) from None
 
     def read(self, text: str) -> GameRecord:
         for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
@@ -510,7 +346,7 @@ class _Reader:
                 if self.draft is not None:
                     self.draft.bad = True
         self.close()
-        if not self.players and not self.lost:
+        if not self.players and not self.lost and not self.named:
             self.errors.append(GameError("no players statement: name 2 to 6 players", line=1))
         if self.errors:
             raise GameRecordError(tuple(sorted(self.errors, key=lambda e: (e.line, e.column))))

@@ -15,7 +15,7 @@ Every line fits 60 columns (longer ones are wrapped), as a score sheet does.
 deal 1: Bob deals (score sheet)
   play: Alice 40, Bob 0
   Alice shows 30
-  game: Alice reaches 61 on Alice's show
+  game: Alice 61, on Alice's show
   not counted: Bob's show 5
   score: Alice 61, Bob 0
 Alice wins by 61: Alice 61, Bob 0
@@ -121,7 +121,7 @@ def _deal_lines(game: Game, deal: DealResult) -> Iterator[str]:
     last = deal.events[-1] if deal.events else None
     if last is not None and game.winner is not None and max(last.scores) >= game.record.target:
         winner = game.sides[last.scores.index(max(last.scores))]
-        yield _line(f"game: {winner} reaches {game.record.target} {_where(last)}", "  ")
+        yield _line(f"game: {winner} {game.record.target}, {_where(last)}", "  ")
     if deal.not_counted:
         left = "; ".join(describe_event(event) for event in deal.not_counted)
         yield _line(f"not counted: {left}", "  ")
