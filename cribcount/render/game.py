@@ -149,7 +149,9 @@ def render_board(game: Game, scores: tuple[int, ...], backs: tuple[int, ...]) ->
     """
     target = game.record.target
     step = _STEP[target]
-    lines = [f"  board: # front peg, + back peg, | skunk lines at {_lines_said(target)}"]
+    said = _skunk_lines(target)
+    which = "skunk lines" if len(said) > 1 else "the skunk line"
+    lines = [f"  board: # front peg, + back peg, | {which} at {_lines_said(target)}"]
     marks = {_cell(line, step) for line in _skunk_lines(target)}
     for side, front, back in zip(game.sides, scores, backs, strict=True):
         track = []
@@ -195,7 +197,9 @@ def _end_lines(game: Game) -> Iterator[str]:
     if game.winner is None:
         yield _line(f"game not finished: {final}")
     else:
-        yield _line(f"{game.winner} wins by {game.margin}: {final}")
+        # A partnership wins as its players do: "Alice & Carol win".
+        team = len(game.members[game.sides.index(game.winner)]) > 1
+        yield _line(f"{game.winner} {'win' if team else 'wins'} by {game.margin}: {final}")
     for side, skunk in game.skunks().items():
         yield _line(f"{side} {_SKUNK_WORDS[skunk]}")
     wrong = game.wrong_claims
