@@ -38,9 +38,11 @@ __all__ = [
     "Event",
     "EventKind",
     "Game",
+    "SKUNK_LINES",
     "Skunk",
     "read_record",
     "score_game",
+    "sides_of",
     "skunk_of",
 ]
 

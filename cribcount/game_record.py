@@ -81,9 +81,8 @@ class _Line:
             raise self.error(f"{words[0].text} needs {what}", None)
         if len(words) - 1 > count:
             extra = words[count + 1]
-            raise self.error(
-                f"{quote(extra.text)} after {words[0].text} {what}: one too many", extra
-            )
+            reason = f"{quote(extra.text)} is one word too many for {words[0].text}"
+            raise self.error(reason, extra)
 
 
 def _number(line: _Line, token: Token) -> int:
@@ -157,7 +156,7 @@ class _Reader:
 
     def read_partners(self, line: _Line) -> None:
         self.header(line)
-        line.expect(0, "alone")
+        line.expect(0, "nothing more")
         if not self.players:
             raise line.error("partners before players: name the players first", line.words[0])
         try:

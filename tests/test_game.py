@@ -309,6 +309,15 @@ crib 6
 """
 
 
+def test_muggins_on_the_crib_goes_to_the_dealers_left() -> None:
+    # Carol claims 4 for her crib of 6: Alice, seat 1, the next opponent in turn, takes 2.
+    game = scored(THREE_PLAYERS.replace("crib 6\ndeal Alice", "crib 4\ndeal Alice"))
+    assert rows(game, 1)[-2:] == [
+        ("crib", "Carol", 4, (22, 8, 23)),
+        ("muggins", "Alice", 2, (24, 8, 23)),
+    ]
+
+
 def test_a_three_player_game_with_the_extra_card_and_muggins() -> None:
     game = scored(THREE_PLAYERS)
     assert rows(game, 1) == [

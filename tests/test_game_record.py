@@ -120,7 +120,7 @@ frobnicate
         ),
         (TWO + "show Alice 3\n", (2, 1, "show", "show before any deal")),
         (TWO + "deal Bob\nshow Alice x\n", (3, 12, "x", "'x' is not a whole number of points")),
-        (TWO + "deal Bob\ncrib 3 4\n", (3, 8, "4", "'4' after crib points: one too many")),
+        (TWO + "deal Bob\ncrib 3 4\n", (3, 8, "4", "'4' is one word too many for crib")),
         (
             TWO + "deal Bob\nextra 5h\n",
             (3, 1, "extra", "no card from the deck to the crib with 2 players: only with 3"),
