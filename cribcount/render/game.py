@@ -58,7 +58,7 @@ def _scores(game: Game, scores: tuple[int, ...]) -> str:
 
 
 def describe_event(event: Event) -> str:
-    """What an event was, for a person: ``Bob's crib 4``, ``heels 2``, ``7h: fifteen for 2``."""
+    """What an event was, for a person: ``Bob's crib 4``, ``Bob 7h: fifteen for 2``."""
     if event.kind is EventKind.PLAY:
         said = ", ".join(describe_peg_item(item) for item in event.items)
         return f"{event.player} {event.card or 'go'}: {said}"
@@ -72,8 +72,7 @@ def describe_event(event: Event) -> str:
 
 
 def _show_line(event: Event, muggins: bool) -> str:
-    whose = "crib" if event.kind is EventKind.CRIB else "show"
-    said = f"{event.player}'s {whose}" if whose == "crib" else f"{event.player} shows"
+    said = f"{event.player}'s crib" if event.kind is EventKind.CRIB else f"{event.player} shows"
     true = event.true_count
     if event.claim is None or true is None or event.claim == true:
         return f"{said} {event.points}"
