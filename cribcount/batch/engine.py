@@ -45,6 +45,8 @@ CHUNK_SIZE = 1 << 20
 """Bytes read at a time on the fast path: about 60,000 canonical lines."""
 PLAIN_CHUNK_SIZE = 1 << 16
 """Bytes read at a time on the plain path, whose records take more memory a line."""
+MAX_CLAIM_DIGITS = 3
+"""A claimed count has at most this many digits (at most 999): a longer one is an error."""
 
 _BOM = b"\xef\xbb\xbf"
 _CRIB_WORD = "crib"
@@ -139,10 +141,16 @@ def parse_line(text: str, *, crib: bool = False) -> Entry:
 
 
 def _read_claim(text: str, token: Token) -> int:
-    if not (token.text.isascii() and token.text.isdigit()):
-        reason = f"claimed count {quote(token.text)} is not a whole number"
+    digits = token.text
+    if not (digits.isascii() and digits.isdigit()):
+        reason = f"claimed count {quote(digits)} is not a whole number"
         raise NotationError.at(reason, text, token)
-    return int(token.text)
+    if len(digits) > MAX_CLAIM_DIGITS:
+        # Checked before int(): Python refuses to convert more than 4,300 digits.
+        largest = 10**MAX_CLAIM_DIGITS - 1
+        reason = f"claimed count of {len(digits)} digits is too large: at most {largest}"
+        raise NotationError.at(reason, text, token)
+    return int(digits)
 
 
 def _is_skipped(text: str) -> bool:
@@ -168,9 +176,11 @@ def score_line(raw: bytes, line: int, *, crib: bool = False) -> Record | None:
         return None
     try:
         entry = parse_line(text, crib=crib)
+        count = count_show(entry.hand, crib=entry.crib)
     except CribcountError as error:
+        # One bad line costs only its own record.
         return Failed(line, text, error.reason, max(error.column, 1))
-    return Scored(line, count_show(entry.hand, crib=entry.crib), entry.claim)
+    return Scored(line, count, entry.claim)
 
 
 @dataclass
