@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from cribcount.batch.engine import (
+    MAX_LINE,
     Failed,
     Scored,
     Summary,
@@ -138,6 +140,54 @@ def test_read_chunks_gives_every_line_once_in_order(
     chunks = list(read_chunks(io.BytesIO(data), size=size))
     assert all(chunk.endswith(b"\n") for _, chunk in chunks)
     assert _lines(chunks) == list(enumerate(expected, start=1))
+
+
+@given(
+    st.lists(st.binary(max_size=30).map(lambda b: b.replace(b"\n", b"")), max_size=20),
+    st.integers(min_value=1, max_value=40),
+    st.integers(min_value=1, max_value=12),
+)
+def test_read_chunks_cuts_every_line_longer_than_the_limit(
+    lines: list[bytes], size: int, longest: int
+) -> None:
+    data = b"\n".join(lines)
+    if data.startswith(b"\xef\xbb\xbf"):
+        return
+    if lines and lines[-1] == b"":
+        lines.pop()  # a file ending in a newline has no line after it
+    chunks = list(read_chunks(io.BytesIO(data), size=size, longest=longest))
+    got = _lines(chunks)
+    assert [number for number, _ in got] == list(range(1, len(lines) + 1))
+    for (_, line), whole in zip(got, lines, strict=True):
+        # Whole, or, when it is longer than the limit, cut just past it.
+        assert line == whole or (len(whole) > longest and line == whole[: longest + 1])
+    # Memory: a chunk holds at most a block read and the allowance of one line.
+    assert all(len(chunk) <= size + longest + 2 for _, chunk in chunks)
+
+
+def test_a_line_too_long_is_one_error_record() -> None:
+    record = score_line(b"#" * (MAX_LINE + 1), 7)
+    assert record == Failed(7, "#" * 40 + "...", "line too long: more than 65536 bytes", 1)
+    assert score_line(b"#" * MAX_LINE, 7) is None
+
+
+def test_endless_input_without_newlines_is_read_in_blocks_and_dropped() -> None:
+    class Endless(io.RawIOBase):
+        def readable(self) -> bool:
+            return True
+
+        def readinto(self, buffer: Any) -> int:
+            self.reads = getattr(self, "reads", 0) + 1
+            if self.reads > 1000:  # 64 MiB of zeros, then one good line
+                tail = b"\n5h 5d 5c Js / 5s\n"[: len(buffer)] if self.reads == 1001 else b""
+                buffer[: len(tail)] = tail
+                return len(tail)
+            buffer[:] = bytes(len(buffer))
+            return len(buffer)
+
+    stream = io.BufferedReader(Endless(), buffer_size=1 << 16)
+    records = [r for chunk in score_stream(stream, fast=False) for _, r in chunk.records]
+    assert [(type(r).__name__, r.line) for r in records] == [("Failed", 1), ("Scored", 2)]
 
 
 def test_score_stream_plain_path_keeps_line_numbers() -> None:

@@ -45,6 +45,10 @@ CHUNK_SIZE = 1 << 20
 """Bytes read at a time on the fast path: about 60,000 canonical lines."""
 PLAIN_CHUNK_SIZE = 1 << 16
 """Bytes read at a time on the plain path, whose records take more memory a line."""
+MAX_LINE = 1 << 16
+"""Bytes a line may hold (64 KiB): a longer line is one error record, never held whole."""
+_SHOWN = 40
+"""Bytes of a too-long line kept as its input in the error record."""
 MAX_CLAIM_DIGITS = 3
 """A claimed count has at most this many digits (at most 999): a longer one is an error."""
 
@@ -162,6 +166,9 @@ def _is_skipped(text: str) -> bool:
 def score_line(raw: bytes, line: int, *, crib: bool = False) -> Record | None:
     """Count one line of bytes (no newline); None for a blank or comment line."""
     raw = raw.removesuffix(b"\r")
+    if len(raw) > MAX_LINE:
+        shown = raw[:_SHOWN].decode("utf-8", errors="replace") + "..."
+        return Failed(line, shown, f"line too long: more than {MAX_LINE} bytes", 1)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -232,11 +239,15 @@ class Chunk:
         return 0 if self.rows is None else len(self.rows)
 
 
-def read_chunks(stream: BinaryIO, *, size: int = CHUNK_SIZE) -> Iterator[tuple[int, bytes]]:
+def read_chunks(
+    stream: BinaryIO, *, size: int = CHUNK_SIZE, longest: int = MAX_LINE
+) -> Iterator[tuple[int, bytes]]:
     """Whole lines, about ``size`` bytes at a time, each ending in a newline.
 
     Yields (line number of the first line, bytes); a leading UTF-8 byte order
-    mark is dropped. Memory holds one chunk, or one line when a line is longer.
+    mark is dropped. A line longer than ``longest`` bytes is cut to its first
+    ``longest + 1`` bytes (which ``score_line`` rejects) and the rest of it is
+    skipped unread, so memory holds at most one chunk and ``longest`` bytes.
     """
     start = b""
     while len(start) < len(_BOM) and (more := stream.read(len(_BOM) - len(start))):
@@ -244,15 +255,26 @@ def read_chunks(stream: BinaryIO, *, size: int = CHUNK_SIZE) -> Iterator[tuple[i
     blocks = chain([start.removeprefix(_BOM)], iter(lambda: stream.read(size), b""))
     line = 1
     pending: list[bytes] = []  # what was read since the last newline
+    held = 0  # bytes in pending
+    skipping = False  # in the rest of a line too long to hold
     for block in blocks:
+        if skipping:
+            end = block.find(b"\n")
+            if end < 0:
+                continue
+            block, skipping = block[end + 1 :], False
         cut = block.rfind(b"\n") + 1
-        if cut == 0:
-            pending.append(block)
-            continue
-        data = b"".join([*pending, block[:cut]])
-        pending = [block[cut:]]
-        yield line, data
-        line += data.count(b"\n")
+        if cut:
+            data = b"".join([*pending, block[:cut]])
+            pending, held = [], 0
+            yield line, data
+            line += data.count(b"\n")
+        pending.append(block[cut:])
+        held += len(block) - cut
+        if held > longest:
+            yield line, b"".join(pending)[: longest + 1] + b"\n"
+            line += 1
+            pending, held, skipping = [], 0, True
     rest = b"".join(pending)
     if rest:
         yield line, rest + b"\n"
