@@ -6,12 +6,15 @@ run as real subprocesses, since only there can a traceback or a status show.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from conftest import outcome
 
 CRIBCOUNT = [str(Path(sys.executable).parent / "cribcount")]
@@ -72,3 +75,23 @@ def test_endless_input_without_newlines_keeps_memory_flat() -> None:
     assert code == 2
     # 256 MiB went through; the process (Python and numpy included) stayed far below it.
     assert peak < 128 << 10
+
+
+@pytest.mark.parametrize("fast", ["--fast", "--no-fast"])
+def test_csv_is_valid_with_a_bare_cr_and_odd_file_names(tmp_path: Path, fast: str) -> None:
+    code, out, _ = outcome("batch", "--format", "csv", fast, stdin=b"5h 5d 5c Js / 5x\r# tail\n")
+    assert code == 2
+    rows = list(csv.reader(io.StringIO(out, newline="")))
+    assert [row[:2] for row in rows] == [["line", "hand"], ["1", "5h 5d 5c Js / 5x\r# tail"]]
+    # Names with a comma and a quote, on canonical lines (the fast path) and a bad one.
+    first, second = tmp_path / 'a,"b.txt', tmp_path / "c.txt"
+    first.write_bytes(b"5h 5d 5c Js / 5s\n5h 5d 5c Js / 5s crib\n")
+    second.write_bytes(b"5h 5d\n")
+    code, out, _ = outcome("batch", "--format", "csv", fast, str(first), str(second))
+    rows = list(csv.reader(io.StringIO(out, newline="")))
+    assert [row[:4] for row in rows[1:]] == [
+        [str(first), "1", "5h 5d 5c Js", "5s"],
+        [str(first), "2", "5h 5d 5c Js", "5s"],
+        [str(second), "1", "5h 5d", ""],
+    ]
+    assert {len(row) for row in rows} == {14}
