@@ -10,8 +10,10 @@ import csv
 import io
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -95,3 +97,168 @@ def test_csv_is_valid_with_a_bare_cr_and_odd_file_names(tmp_path: Path, fast: st
         [str(second), "1", "5h 5d", ""],
     ]
     assert {len(row) for row in rows} == {14}
+
+
+def sh(command: str, cwd: Path | None = None) -> subprocess.CompletedProcess[bytes]:
+    """Run a bash command line with the installed ``cribcount`` first on the PATH."""
+    path = str(Path(sys.executable).parent) + os.pathsep + os.environ["PATH"]
+    return subprocess.run(
+        ["bash", "-c", command],
+        cwd=cwd,
+        env={**os.environ, "PATH": path},
+        capture_output=True,
+        check=False,
+        timeout=60,
+    )
+
+
+def test_a_file_name_that_is_not_utf8_is_shown_escaped(tmp_path: Path) -> None:
+    (tmp_path / "ok.txt").write_bytes(b"5h 5d 5c Js / 5s\n")
+    (tmp_path / os.fsdecode(b"bad\xff.txt")).write_bytes(b"5h 5d 5c Js / 5x\n")
+    done = sh("cribcount batch $'bad\\xff.txt' ok.txt", cwd=tmp_path)
+    assert done.stdout.decode().splitlines() == [
+        "bad\\xff.txt:1: error: column 15: unknown suit 'x' in '5x': expected a suit (c d h s or ♣ ♦ ♥ ♠)",
+        "ok.txt:1: 5h 5d 5c Js / 5s = 29 (fifteens 16, pairs 12, nobs 1)",
+    ]
+    assert done.stderr.decode().splitlines()[0] == (
+        "bad\\xff.txt:1:15: unknown suit 'x' in '5x': expected a suit (c d h s or ♣ ♦ ♥ ♠)"
+    )
+    assert done.returncode == 2
+    jsonl = sh("cribcount batch --format jsonl $'bad\\xff.txt' ok.txt", cwd=tmp_path)
+    assert [json.loads(line)["file"] for line in jsonl.stdout.splitlines()] == [
+        "bad\\xff.txt",
+        "ok.txt",
+    ]
+
+
+DISK_FULL = b"cribcount: <stdout>: [Errno 28] No space left on device\n"
+CLOSED_OUT = b"cribcount: <stdout>: [Errno 9] Bad file descriptor\n"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cribcount 5h 5d 5c Js 5s",
+        "cribcount score 7h 7s 8d 8c 9h --claim 20",
+        "cribcount peg 7c 8d 8h",
+        "cribcount discard '5h 5d 6c 7s Jh Kd' --dealer",
+        "cribcount stats --hand --format csv",
+        "echo '5h 5d 5c Js / 5s' | cribcount batch",
+        "cribcount --help",
+        "cribcount batch --help",
+        "cribcount",
+        "cribcount --version",
+    ],
+)
+def test_a_full_disk_or_a_closed_stdout_is_one_line_and_status_74(command: str) -> None:
+    full = sh(f"{command} >/dev/full")
+    assert (full.returncode, full.stderr) == (74, DISK_FULL)
+    closed = sh(f"{command} >&-")
+    assert (closed.returncode, closed.stderr) == (74, CLOSED_OUT)
+
+
+def test_bad_input_with_stdout_closed_is_still_bad_input() -> None:
+    done = sh("cribcount 5h 5d 5c Js 5x >&-")
+    assert done.returncode == 2
+    assert done.stderr.startswith(b"cribcount: column 13: unknown suit 'x'")
+
+
+def test_a_closed_stdin_is_one_line_and_status_74() -> None:
+    for command in ("cribcount batch <&-", "cribcount batch - <&-"):
+        done = sh(command)
+        assert (done.returncode, done.stdout) == (74, b"")
+        assert done.stderr == b"cribcount: <stdin>: [Errno 9] Bad file descriptor\n"
+
+
+def test_a_read_error_mid_run_names_the_file_and_keeps_the_records_before_it(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "ok.txt").write_bytes(b"5h 5d 5c Js / 5s\n")
+    done = sh("cribcount batch ok.txt /proc/self/mem", cwd=tmp_path)
+    assert done.stdout == b"ok.txt:1: 5h 5d 5c Js / 5s = 29 (fifteens 16, pairs 12, nobs 1)\n"
+    assert done.stderr == b"cribcount: /proc/self/mem: [Errno 5] Input/output error\n"
+    assert done.returncode == 74
+
+
+def test_a_closed_pipe_ends_quietly_with_status_141(tmp_path: Path) -> None:
+    path = tmp_path / "many.txt"
+    path.write_bytes(b"5h 5d 5c Js / 5s\n" * 200_000)
+    for fmt in ("csv", "text", "jsonl"):
+        child = subprocess.Popen(
+            [*CRIBCOUNT, "batch", "--format", fmt, str(path)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        assert child.stdout is not None and child.stderr is not None
+        assert child.stdout.readline()
+        child.stdout.close()
+        assert child.stderr.read() == b""
+        assert child.wait(timeout=60) == 141
+
+
+def test_a_full_stderr_keeps_the_status() -> None:
+    done = sh("cribcount 5h 5d 5c Js 5x 2>/dev/full")
+    assert (done.returncode, done.stdout) == (2, b"")
+    batch = sh("printf '5h 5d 5c Js / 5s\\n5x\\n' | cribcount batch --format csv 2>/dev/full")
+    assert batch.returncode == 2
+    assert batch.stdout.decode().splitlines()[1:] == [
+        "1,5h 5d 5c Js,5s,false,16,12,0,0,1,29,,,",
+        "2,5x,,,,,,,,,,,column 1: unknown suit 'x' in '5x': expected a suit (c d h s or ♣ ♦ ♥ ♠)",
+    ]
+
+
+def test_every_error_message_is_one_line() -> None:
+    for args in (["stats", "a\nb"], ["stats", "--starter", "5\nh"], ["batch", "no\nfile"]):
+        code, _, err = outcome(*args)
+        assert code == 2
+        assert err.count("\n") == 1, err
+    assert outcome("stats", "a\nb")[2] == "cribcount: Got unexpected extra argument (a\\nb)\n"
+
+
+def test_the_entry_point_imports_nothing_heavy() -> None:
+    loaded = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, cribcount.entry; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('cribcount', 'click', 'numpy')))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert loaded.stdout == "['cribcount', 'cribcount.entry']\n"
+
+
+def test_ctrl_c_while_the_modules_load_is_one_line_and_status_130() -> None:
+    # With PYTHONPROFILEIMPORTTIME each import is reported on stderr as it ends: the signal
+    # is sent when Click is loaded, while the command line module is still loading.
+    child = subprocess.Popen(
+        [*CRIBCOUNT, "batch"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPROFILEIMPORTTIME": "1"},
+    )
+    assert child.stderr is not None
+    for line in child.stderr:
+        if line.split(b"|")[-1].strip() == b"click":
+            break
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=60)
+    assert b"Traceback" not in err
+    assert err.splitlines()[-1] == b"cribcount: interrupted"
+    assert (child.returncode, out) == (130, b"")
+
+
+def test_ctrl_c_while_running_is_one_line_and_status_130() -> None:
+    child = subprocess.Popen(
+        [*CRIBCOUNT, "batch"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    time.sleep(1)  # started and waiting for input that never comes
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=60)
+    assert (child.returncode, out, err) == (130, b"", b"cribcount: interrupted\n")
