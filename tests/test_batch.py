@@ -165,6 +165,24 @@ def test_read_chunks_cuts_every_line_longer_than_the_limit(
     assert all(len(chunk) <= size + longest + 2 for _, chunk in chunks)
 
 
+_TOKENS = ["5h", "5d", "5c", "Js", "5s", "10♥", "/", "=", "crib", "#", "x", "\r", "\t"]
+
+
+@given(
+    st.one_of(
+        st.binary(max_size=60),
+        st.tuples(
+            st.lists(st.sampled_from(_TOKENS), max_size=9),
+            st.sampled_from(["", " = 18", "=" + "9" * 5000, " crib = 1000"]),
+        ).map(lambda made: (" ".join(made[0]) + made[1]).encode()),
+    )
+)
+def test_score_line_gives_a_record_or_none_and_raises_nothing(raw: bytes) -> None:
+    # Whatever a line holds, it costs no other line its record: nothing escapes it.
+    record = score_line(raw.replace(b"\n", b""), 3)
+    assert record is None or record.line == 3
+
+
 def test_a_line_too_long_is_one_error_record() -> None:
     record = score_line(b"#" * (MAX_LINE + 1), 7)
     assert record == Failed(7, "#" * 40 + "...", "line too long: more than 65536 bytes", 1)
