@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import IO, Any, BinaryIO, TypeVar
@@ -29,8 +28,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 EXIT_OK, EXIT_CLAIM_DIFFERS, EXIT_BAD_INPUT = 0, 1, 2
 EXIT_IO_ERROR = 74
 """EX_IOERR of sysexits.h: a read or write failed (a full disk, a closed or failing stream)."""
-EXIT_BROKEN_PIPE = 128 + signal.SIGPIPE
-"""The reader of standard output went away (``| head``): 141, as if SIGPIPE had ended us."""
+EXIT_BROKEN_PIPE = 141
+"""The reader of standard output went away (``| head``): 128 + SIGPIPE (13), as a shell says."""
 
 STDIN_NAME, STDOUT_NAME = "<stdin>", "<stdout>"
 """How the standard streams are named in messages and records."""
