@@ -245,9 +245,9 @@ def read_chunks(
     """Whole lines, about ``size`` bytes at a time, each ending in a newline.
 
     Yields (line number of the first line, bytes); a leading UTF-8 byte order
-    mark is dropped. A line longer than ``longest`` bytes is cut to its first
-    ``longest + 1`` bytes (which ``score_line`` rejects) and the rest of it is
-    skipped unread, so memory holds at most one chunk and ``longest`` bytes.
+    mark is dropped. A line longer than ``longest`` bytes may be cut to its
+    first ``longest + 2`` bytes (still too long for ``score_line``) and the
+    rest of it skipped unread, so memory holds at most a chunk and a line.
     """
     start = b""
     while len(start) < len(_BOM) and (more := stream.read(len(_BOM) - len(start))):
@@ -271,8 +271,9 @@ def read_chunks(
             line += data.count(b"\n")
         pending.append(block[cut:])
         held += len(block) - cut
-        if held > longest:
-            yield line, b"".join(pending)[: longest + 1] + b"\n"
+        if held > longest + 1:
+            # Two bytes past the limit: a CR that ends a line is not counted in its length.
+            yield line, b"".join(pending)[: longest + 2] + b"\n"
             line += 1
             pending, held, skipping = [], 0, True
     rest = b"".join(pending)
