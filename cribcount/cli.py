@@ -152,6 +152,12 @@ class CribcountGroup(click.Group):
             # Usage errors too are one line, not Click's usage block.
             say(f"cribcount: {error.format_message()}")
             return EXIT_BAD_INPUT if isinstance(error, click.UsageError) else error.exit_code
+        except click.Abort as abort:
+            # A prompt turns Ctrl-C into Abort: it is an interrupt all the same.
+            if isinstance(abort.__context__, KeyboardInterrupt):
+                raise abort.__context__ from None
+            say("cribcount: aborted")  # input ended at a prompt
+            return 1  # Click's status for Abort
         return EXIT_OK
 
 

@@ -16,8 +16,11 @@ import sys
 import time
 from pathlib import Path
 
+import click
 import pytest
-from conftest import outcome
+from conftest import outcome, status
+
+from cribcount.cli import cli, main
 
 CRIBCOUNT = [str(Path(sys.executable).parent / "cribcount")]
 """The console script, as installed."""
@@ -262,3 +265,32 @@ def test_ctrl_c_while_running_is_one_line_and_status_130() -> None:
     child.send_signal(signal.SIGINT)
     out, err = child.communicate(timeout=60)
     assert (child.returncode, out, err) == (130, b"", b"cribcount: interrupted\n")
+
+
+def _prompt_that_ends(monkeypatch: pytest.MonkeyPatch, how: type[BaseException]) -> None:
+    """Add a command that asks a question, and make its answer end with ``how``."""
+
+    @click.command()
+    def ask() -> None:
+        click.prompt("go")
+
+    def answer(_: str) -> str:
+        raise how
+
+    monkeypatch.setitem(cli.commands, "ask", ask)
+    monkeypatch.setattr(click.termui, "visible_prompt_func", answer)
+
+
+def test_ctrl_c_at_a_prompt_is_an_interrupt(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Click turns it into Abort; it reaches the entry point as Ctrl-C, which exits 130.
+    _prompt_that_ends(monkeypatch, KeyboardInterrupt)
+    with pytest.raises(KeyboardInterrupt):
+        main(["ask"])
+
+
+def test_end_of_input_at_a_prompt_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _prompt_that_ends(monkeypatch, EOFError)
+    assert status("ask") == 1
+    assert capsys.readouterr().err.endswith("cribcount: aborted\n")
