@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribcount.batch import jsonl
-from cribcount.batch.engine import score_stream
+from cribcount.batch.engine import Summary, parse_line, score_stream
 from cribcount.batch.vector import (
     SORT_NETWORK,
     rank_key,
@@ -81,18 +81,58 @@ def test_fast_rows_score_worked_examples(line: str, points: tuple[int, ...]) -> 
     [
         "5h 5d 5c Js / 5S",  # uppercase suit
         "th 5d 5c Js / 5s",  # lowercase ten
+        "10h 5d 5c Js / 5s",  # a ten as 10
+        "5♥ 5♦️ 5♧ J♤ / 5♠",  # suit symbols, one with U+FE0F
+        "5h\ufe0f 5d 5c Js / 5s",  # U+FE0F after a letter, as parse_card allows
         "5h  5d 5c Js/ 5s",  # odd spacing
+        "  5h,5d,5c,Js,5s  ",  # commas, no slash, spaces around
         "5h 5d 5c Js / 5s = 29",  # a claim
+        "5h 5d 5c Js / 5s=029 Crib",  # the word in any case, after the claim
+        "5h 5d 5c Js / 5s crib =7",  # or before it
+        "5h 5d 5c Js / 5s\t\r",  # a tab, and a CR before the newline
+    ],
+)
+def test_every_notation_is_read_by_the_fast_path(line: str) -> None:
+    rows, others = split_chunk(f"Ah 2c 3d 4s / 6h\n{line}\n".encode(), 10)
+    assert others == []
+    assert rows.text[1].tobytes().decode() == str(parse_line(line).hand)
+    assert rows.line.tolist() == [10, 11]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
         "5h 5d 5c 5h / 5s",  # a card twice
-        "5h 5d 5c Js / 5s Crib",  # the word not in canonical form
         "5h 5d 5c Js / 5s xcrib",
-        "5h 5d 5c Js , 5s",
+        "5h 5d 5c Js / 5s crib crib",
+        "5h 5d 5c Js / 5s = 1000",  # a claim of four digits
+        "5h 5d 5c Js / 5s = = 3",
+        "5h 5d 5c Js / 5s = 3 = 4",
+        "5h 5d 5c / Js 5s",  # the slash in the wrong place
+        "5h 5d 5c Js / / 5s",
+        "5h 5d 5c Js 5s 6s",
+        "5h\ufe0f\ufe0f 5d 5c Js / 5s",
+        "5\ufe0fh 5d 5c Js / 5s",
+        "5h 5d 5c Js / 5s crib\ufe0f",
+        "5h 5d 5c Js / 5s = ١٢",  # digits, but not ASCII ones
+        "5h\u00a05d 5c Js / 5s",  # a space tokenize does not split at
+        "5h 5d 5c Js / 5s \x00",
+        "# 5h 5d 5c Js / 5s",
+        "",
     ],
 )
 def test_other_lines_are_left_to_the_plain_path(line: str) -> None:
     rows, others = split_chunk(f"Ah 2c 3d 4s / 6h\n{line}\n".encode(), 10)
     assert len(rows) == 1
     assert others == [(1, 11, line.encode())]
+
+
+def test_a_byte_that_stands_for_a_suit_inside_is_not_taken_for_one() -> None:
+    # 0xF8 is never UTF-8: the line is an error, even beside a suit symbol that is read.
+    data = "5♥ 5d 5c Js / 5s\n".encode() + b"5\xf8 5d 5c Js / 5s\n"
+    rows, others = split_chunk(data, 1)
+    assert rows.line.tolist() == [1]
+    assert others == [(1, 2, b"5\xf8 5d 5c Js / 5s")]
 
 
 def _render(data: bytes, fmt: str, *, fast: bool, size: int, crib: bool = False) -> bytes:
@@ -148,6 +188,90 @@ def test_fast_path_gives_the_plain_path_output_on_random_files(
     fast = _render(data, fmt, fast=True, size=size, crib=crib)
     plain = _render(data, fmt, fast=False, size=size, crib=crib)
     assert fast == plain
+
+
+_RANK_FORMS = {"T": ["T", "t", "10"]}
+_SUIT_FORMS = {
+    "c": ["c", "C", "♣", "♧"],
+    "d": ["d", "D", "♦", "♢"],
+    "h": ["h", "H", "♥", "♡"],
+    "s": ["s", "S", "♠", "♤"],
+}
+
+
+@st.composite
+def _regular_line(draw: st.DrawFn) -> tuple[bytes, bool]:
+    """A line in any notation the fast path reads, and whether it should be read there."""
+    five = draw(st.permutations(_NAMES).map(lambda names: names[:5]))
+    cards = []
+    for name in five:
+        rank = draw(st.sampled_from(_RANK_FORMS.get(name[0], [name[0], name[0].lower()])))
+        suit = draw(st.sampled_from(_SUIT_FORMS[name[1]]))
+        selector = draw(st.sampled_from(["", "", "\ufe0f"]))
+        cards.append(rank + suit + selector)
+    separators = st.sampled_from([" ", ",", ", ", "  ", "\t", " ,", "\r "])
+    text = "".join(card + draw(separators) for card in cards[:3]) + cards[3]
+    if draw(st.booleans()):
+        text += draw(st.sampled_from(["/", " / ", "/ ", " /", ",/,"]))
+    else:
+        text += draw(separators)
+    text += cards[4]
+    word = " " + draw(st.sampled_from(["crib", "Crib", "CRIB", "cRiB"]))
+    claim = draw(st.sampled_from([" = ", "=", " =", "= "])) + draw(
+        st.sampled_from([str(draw(st.integers(0, 999))), "0", "07", "029", "1000", "x"])
+    )
+    tail = draw(st.sampled_from(["", word, claim, word + claim, claim + word, word + word]))
+    lead = draw(st.sampled_from(["", " ", "\t"]))
+    trail = draw(st.sampled_from(["", " ", " \t", "\r"]))
+    regular = "1000" not in tail and "x" not in tail and tail != word + word
+    return (lead + text + tail + trail).encode(), regular
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(_regular_line(), max_size=40),
+    st.lists(st.integers(min_value=0, max_value=2**32), max_size=10),
+    st.integers(min_value=1, max_value=400),
+    st.sampled_from(["text", "csv", "jsonl"]),
+    st.booleans(),
+    st.sampled_from([b"\n", b"\r\n"]),
+)
+def test_fast_path_gives_the_plain_path_output_in_every_notation(
+    lines: list[tuple[bytes, bool]],
+    odd: list[int],
+    size: int,
+    fmt: str,
+    crib: bool,
+    newline: bytes,
+) -> None:
+    # Regular lines in random notations, with a few lines of any kind among them.
+    texts = [text for text, _ in lines] + [_any_line(random.Random(seed)) for seed in odd]
+    random.Random(len(texts)).shuffle(texts)
+    data = newline.join(texts) + newline
+    fast = _render(data, fmt, fast=True, size=size, crib=crib)
+    assert fast == _render(data, fmt, fast=False, size=size, crib=crib)
+    fast_summary, plain_summary = Summary(), Summary()
+    for chunk in score_stream(io.BytesIO(data), crib=crib, fast=True):
+        fast_summary.add_chunk(chunk)
+    for chunk in score_stream(io.BytesIO(data), crib=crib, fast=False):
+        plain_summary.add_chunk(chunk)
+    assert fast_summary == plain_summary
+    # Every regular line is scored on the fast path: none is left to the plain one.
+    regular = b"".join(text + newline for text, is_regular in lines if is_regular)
+    for chunk in score_stream(io.BytesIO(regular), crib=crib, fast=True):
+        assert chunk.records == []
+
+
+def test_claims_on_the_fast_path_are_rendered_and_summed_like_the_plain_path() -> None:
+    data = b"5h 5d 5c Js / 5s = 28\n7h 7s 8d 8c / 9h = 24 crib\n2c 4d 6h 8s / Tc = 3\n"
+    for fmt in ("text", "csv", "jsonl"):
+        chunks = list(score_stream(io.BytesIO(data), fast=True))
+        assert all(chunk.records == [] for chunk in chunks)
+        assert _render(data, fmt, fast=True, size=7) == _render(data, fmt, fast=False, size=7)
+    summary = Summary()
+    for chunk in score_stream(io.BytesIO(data), fast=True):
+        summary.add_chunk(chunk)
+    assert summary == Summary(hands=3, claims=3, claims_wrong=2, points_missed=1)
 
 
 @pytest.mark.parametrize("fmt", ["text", "csv", "jsonl"])

@@ -216,6 +216,12 @@ class Summary:
     def add_chunk(self, chunk: Chunk) -> None:
         """Take a whole chunk into account."""
         self.hands += chunk.fast_count
+        if chunk.rows is not None:
+            # The same sums as ``add`` over the rows' differences, taken a chunk at a time.
+            claims, wrong, missed = chunk.rows.claim_tally()
+            self.claims += claims
+            self.claims_wrong += wrong
+            self.points_missed += missed
         for _, record in chunk.records:
             self.add(record)
 

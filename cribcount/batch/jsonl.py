@@ -17,10 +17,10 @@ from typing import Any
 import numpy as np
 
 from cribcount import rules
-from cribcount.batch.vector import FastRows, fifteen_sets, sort_columns
+from cribcount.batch.vector import NO_CLAIM, FastRows, fifteen_sets, sort_columns
 from cribcount.cards import DECK, Hand
 from cribcount.render import render_json
-from cribcount.render.show import count_to_dict
+from cribcount.render.show import claim_fields, count_to_dict
 from cribcount.show import (
     Count,
     Item,
@@ -68,7 +68,22 @@ def jsonl_rows(rows: FastRows, lead: str) -> list[str]:
                 crib=cribs[i],
             )
         lines.append(template.format(*(column[i] for column in names), lead, numbers[i]))
+    if (rows.claim != NO_CLAIM).any():
+        totals = rows.total.tolist()
+        for i, claim in enumerate(rows.claim.tolist()):
+            if claim != NO_CLAIM:
+                # The claim's fields come last in the object, after the total.
+                lines[i] = lines[i][: -len(_CLOSE)] + _claim_json(claim, totals[i]) + _CLOSE
     return lines
+
+
+_CLOSE = "}\n"
+
+
+@functools.cache
+def _claim_json(claim: int, total: int) -> str:
+    """The claim's fields of a JSON line, after a comma: ``, "claim": 18, "difference": -6``."""
+    return ", " + render_json(claim_fields(claim, total))[1:-1]
 
 
 _TEMPLATES: dict[tuple[int, int, int], str] = {}

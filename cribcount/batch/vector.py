@@ -1,13 +1,14 @@
-"""The vectorised path of ``cribcount batch``: canonical lines scored thousands at a time.
+"""The vectorised path of ``cribcount batch``: regular lines scored thousands at a time.
 
 A canonical line is exactly ``5h 5d 5c Js / 5s`` (16 bytes: one rank character
 of ``A23456789TJQK``, a lowercase suit, single spaces), optionally followed by
-`` crib``. Such lines are read with numpy straight from the bytes. Every rule
-comes from ``cribcount.rules``: the points that depend on ranks alone from its
+`` crib``; a chunk of only such lines is read with numpy straight from the
+bytes. A chunk with any other line is read by ``batch.normalise``, which
+takes every notation, the word ``crib`` and claims ``= N``. Every rule comes
+from ``cribcount.rules``: the points that depend on ranks alone from its
 table of the 6,175 multisets of five ranks, the counting values, flush and
-nobs from small lookup arrays filled by its functions. Every other line is
-left to the plain path of ``batch.engine``.
-"""
+nobs from small lookup arrays filled by its functions. Every line that is
+not regular is left to the plain path of ``batch.engine``."""
 
 from __future__ import annotations
 
@@ -20,11 +21,14 @@ import numpy as np
 import numpy.typing as npt
 
 from cribcount import rules
+from cribcount.batch.normalise import read_lines
 from cribcount.cards import SUIT_ORDER, Rank
 
 __all__ = [
     "LINE_WIDTH",
+    "NO_CLAIM",
     "FastRows",
+    "canonical_text",
     "RankTables",
     "fifteen_sets",
     "rank_key",
@@ -36,6 +40,8 @@ __all__ = [
     "split_chunk",
 ]
 
+NO_CLAIM = -1
+"""``FastRows.claim`` of a line without a claim."""
 LINE_WIDTH = 16
 """Bytes in a canonical line such as ``5h 5d 5c Js / 5s``."""
 
@@ -155,7 +161,7 @@ def rank_key(sorted_columns: list[npt.NDArray[Any]]) -> npt.NDArray[np.int32]:
 class FastRows:
     """Canonical lines of one chunk, scored: numpy arrays with one row per line, in input order.
 
-    ``text`` holds the 16 canonical bytes of each line; ``ranks`` (1..13) and
+    ``text`` holds the 16 canonical bytes of each hand; ``ranks`` (1..13) and
     ``suits`` (0..3 for c d h s) are by column, ``ranks[i]`` the rank of card
     ``i`` of every row, the starter last; ``multiset`` indexes ``rank_tables()``
     for the points of the ranks.
@@ -169,6 +175,8 @@ class FastRows:
     multiset: npt.NDArray[np.uint16]
     flush: U8
     nobs: U8
+    claim: npt.NDArray[np.int16]
+    """The claimed count, ``NO_CLAIM`` where none was made."""
 
     def __len__(self) -> int:
         return len(self.line)
@@ -192,6 +200,13 @@ class FastRows:
     def total(self) -> U8:
         """The points of each show."""
         return self.fifteens + self.pairs + self.runs + self.flush + self.nobs
+
+    def claim_tally(self) -> tuple[int, int, int]:
+        """Claims made, claims wrong, and points missed (counted but not claimed) over the rows."""
+        claimed = self.claim != NO_CLAIM
+        difference = self.claim[claimed].astype(np.int64) - self.total[claimed]
+        missed = int(np.maximum(-difference, 0).sum())
+        return int(np.count_nonzero(claimed)), int(np.count_nonzero(difference)), missed
 
     @property
     def shape(self) -> npt.NDArray[np.int64]:
@@ -220,10 +235,12 @@ def shape_of(shape: int) -> tuple[bool, tuple[int, int, int, int, int]]:
 def split_chunk(
     chunk: bytes, first_line: int, *, crib: bool = False
 ) -> tuple[FastRows, list[tuple[int, int, bytes]]]:
-    """Score the canonical lines of ``chunk`` (whole lines, each ending in ``\\n``) at once.
+    """Score the regular lines of ``chunk`` (whole lines, each ending in ``\\n``) at once.
 
-    Returns the scored rows and every other line as (how many rows come
-    before it, its line number, its bytes without the newline), in order.
+    Canonical lines are recognised by their fixed columns; when a chunk holds
+    others, ``normalise.read_lines`` reads every regular line of it. Returns
+    the scored rows and every other line as (how many rows come before it,
+    its line number, its bytes without the newline), in order.
     """
     # Padding lets the windows below exist even when the chunk is shorter than a line.
     buffer = np.frombuffer(chunk + bytes(LINE_WIDTH), dtype=np.uint8)
@@ -248,19 +265,30 @@ def split_chunk(
     for offset, byte in enumerate(_CRIB_WORD):
         word_good &= buffer[word_begin + offset] == byte
     good[with_word] &= word_good
+    if np.count_nonzero(good) == len(ends):
+        fast = candidates[good]
+        rank_rows = np.stack([rank[good] for rank in ranks])
+        suit_rows = np.stack([suit[good] for suit in suits])
+        cribs = with_word[good] | crib
+        claims = np.full(len(fast), NO_CLAIM, dtype=np.int16)
+    else:
+        lines, _ = read_lines(chunk, starts, stops, crib=crib)
+        fast, rank_rows, suit_rows = lines.index, lines.ranks, lines.suits
+        cribs, claims = lines.crib, lines.claim
     # Different cards: sorted, no two neighbours are equal.
-    cards = sort_columns([(rank - 1) * 4 + suit for rank, suit in zip(ranks, suits, strict=True)])
+    cards = sort_columns(
+        [(rank - 1) * 4 + suit for rank, suit in zip(rank_rows, suit_rows, strict=True)]
+    )
+    distinct = np.ones(len(fast), dtype=np.bool_)
     for low, high in zip(cards, cards[1:], strict=False):
-        good &= low != high
-
-    fast = candidates[good]
-    windows = np.lib.stride_tricks.sliding_window_view(buffer, LINE_WIDTH)
+        distinct &= low != high
+    fast = fast[distinct]
     rows = score_rows(
         line=fast + first_line,
-        text=windows[begin[good]],
-        ranks=np.stack([rank[good] for rank in ranks]),
-        suits=np.stack([suit[good] for suit in suits]),
-        crib=with_word[good] | crib,
+        ranks=rank_rows[:, distinct],
+        suits=suit_rows[:, distinct],
+        crib=cribs[distinct],
+        claim=claims[distinct],
     )
     others = np.ones(len(ends), dtype=np.bool_)
     others[fast] = False
@@ -275,11 +303,28 @@ def split_chunk(
     return rows, rest
 
 
-def score_rows(*, line: I64, text: U8, ranks: U8, suits: U8, crib: Bools) -> FastRows:
+_SYMBOLS = np.frombuffer(b"?" + "".join(rank.symbol for rank in Rank).encode(), dtype=np.uint8)
+_SUIT_LETTERS = np.frombuffer("".join(suit.value for suit in SUIT_ORDER).encode(), dtype=np.uint8)
+_HAND_TEMPLATE = np.frombuffer(b"?? ?? ?? ?? / ??", dtype=np.uint8)
+
+
+def canonical_text(ranks: U8, suits: U8) -> U8:
+    """The canonical notation of rows of cards by column (``5h 5d 5c Js / 5s``), 16 bytes a row."""
+    text = np.empty((ranks.shape[1], LINE_WIDTH), dtype=np.uint8)
+    text[:] = _HAND_TEMPLATE
+    for i, (rank_column, suit_column) in enumerate(zip(_RANK_COLUMNS, _SUIT_COLUMNS, strict=True)):
+        text[:, rank_column] = _SYMBOLS[ranks[i]]
+        text[:, suit_column] = _SUIT_LETTERS[suits[i]]
+    return text
+
+
+def score_rows(
+    *, line: I64, ranks: U8, suits: U8, crib: Bools, claim: npt.NDArray[np.int16]
+) -> FastRows:
     """Count rows of five cards by the table and the suit rules.
 
     ``ranks`` and ``suits`` are by column: ``ranks[i]`` is the rank of card
-    ``i`` in every row, the starter last.
+    ``i`` in every row, the starter last; ``claim`` is ``NO_CLAIM`` where none was made.
     """
     tables = rank_tables()
     key = rank_key(sort_columns(list(ranks)))
@@ -291,11 +336,12 @@ def score_rows(*, line: I64, text: U8, ranks: U8, suits: U8, crib: Bools) -> Fas
         nobs += _NOBS[ranks[i], (suits[i] == suits[4]).astype(np.intp)]
     return FastRows(
         line=line,
-        text=text,
+        text=canonical_text(ranks, suits),
         ranks=ranks,
         suits=suits,
         crib=crib,
         multiset=tables.multiset[key],
         flush=flush,
         nobs=nobs,
+        claim=claim,
     )

@@ -22,7 +22,7 @@ import numpy as np
 
 from cribcount.batch.engine import Chunk, Failed, Record, Summary
 from cribcount.batch.jsonl import jsonl_rows
-from cribcount.batch.vector import LINE_WIDTH, FastRows, shape_count, shape_of
+from cribcount.batch.vector import NO_CLAIM, FastRows, shape_count, shape_of
 from cribcount.cards import format_cards
 from cribcount.render import csv_line, plural, render_json
 from cribcount.render.show import claim_fields, count_to_dict, render_claim
@@ -74,20 +74,29 @@ def _breakdown(points: tuple[int, ...]) -> str:
     return ", ".join(parts) if parts else "no points"
 
 
-def _text_tail(crib: bool, points: tuple[int, ...], claim: int | None) -> str:
-    """What follows the hand: `` = 24 (fifteens 8, pairs 4, runs 12)``, the claim verdict."""
-    total = sum(points)
-    tail = f"{' crib' if crib else ''} = {total} ({_breakdown(points)})"
-    if claim is not None:
-        tail += "; " + render_claim(claim, total)
-    return tail + "\n"
+def _text_points(crib: bool, points: tuple[int, ...]) -> str:
+    """What follows the hand up to the claim: `` = 24 (fifteens 8, pairs 4, runs 12)``."""
+    return f"{' crib' if crib else ''} = {sum(points)} ({_breakdown(points)})"
 
 
-def _csv_tail(crib: bool, points: tuple[int, ...], claim: int | None) -> str:
-    """The CSV fields from the crib flag on, with a leading comma."""
-    fields = claim_fields(claim, sum(points))
-    claimed = [fields.get("claim", ""), fields.get("difference", "")]
-    return "," + csv_line([_CRIB_FLAG[crib], *points, sum(points), *claimed, ""])
+def _text_claim(claim: int | None, total: int) -> str:
+    """The end of a text line: the claim's verdict if one was made, and the newline."""
+    return ("" if claim is None else "; " + render_claim(claim, total)) + "\n"
+
+
+def _csv_points(crib: bool, points: tuple[int, ...]) -> str:
+    """The CSV fields from the crib flag to the total, with a comma before and after."""
+    return "," + csv_line([_CRIB_FLAG[crib], *points, sum(points)])[:-1] + ","
+
+
+def _csv_claim(claim: int | None, total: int) -> str:
+    """The CSV fields ``claim``, ``difference`` and an empty ``error``, and the newline."""
+    fields = claim_fields(claim, total)
+    return csv_line([fields.get("claim", ""), fields.get("difference", ""), ""])
+
+
+_POINTS = {"text": _text_points, "csv": _csv_points}
+_CLAIM = {"text": _text_claim, "csv": _csv_claim}
 
 
 def _where(file: str | None, line: int) -> str:
@@ -123,9 +132,10 @@ def render_record(record: Record, fmt: str, file: str | None = None) -> str:
     if fmt == "csv":
         hand = count.hand
         head = csv_line([*lead, record.line, format_cards(hand.cards), str(hand.starter)])
-        return head[:-1] + _csv_tail(count.crib, points, record.claim)
-    where = _where(file, record.line)
-    return f"{where} {count.hand}" + _text_tail(count.crib, points, record.claim)
+        head = head[:-1]
+    else:
+        head = f"{_where(file, record.line)} {count.hand}"
+    return head + _POINTS[fmt](count.crib, points) + _CLAIM[fmt](record.claim, count.total)
 
 
 def render_error(record: Failed, file: str) -> str:
@@ -174,27 +184,60 @@ def render_chunk(chunk: Chunk, fmt: str, file: str | None = None) -> bytes:
 
 @functools.cache
 def _tails(fmt: str) -> Any:
-    """What follows the hand in each format, for every ``FastRows.shape``: one bytes item each.
+    """What follows the hand up to the claim in ``fmt``, for every ``FastRows.shape``.
 
-    The items are as long as the longest tail; numpy pads the others with NUL bytes.
+    One bytes item each, as long as the longest; numpy pads the others with NUL bytes.
     """
-    tail = _csv_tail if fmt == "csv" else _text_tail
-    texts = [tail(*shape_of(shape), None).encode() for shape in range(shape_count())]
+    texts = [_POINTS[fmt](*shape_of(shape)).encode() for shape in range(shape_count())]
     return np.array(texts, dtype=f"V{max(len(text) for text in texts)}")
 
 
-def _assemble(rows: FastRows, lead: str, after_line: str, tails: Any) -> Any:
-    """Rows of bytes: ``lead``, the line number, ``after_line``, the 16 bytes of the hand, the tail.
+_TOTALS = 32
+"""More than the highest total (29): claims are looked up by claim and total."""
+_claim_texts: dict[tuple[str, int], bytes] = {}
+
+
+def _claim_ends(rows: FastRows, fmt: str) -> Any:
+    """The end of each row in ``fmt`` from the claim on, newline included, NUL-padded."""
+    claimed = rows.claim != NO_CLAIM
+    if not claimed.any():
+        text = _CLAIM[fmt](None, 0).encode()
+        return np.full(len(rows), text, dtype=f"V{len(text)}")
+    total = rows.total.astype(np.int64)
+    keys = np.where(claimed, rows.claim.astype(np.int64) * _TOTALS + total + 1, 0)
+    found, where = np.unique(keys, return_inverse=True)
+    texts = []
+    for key in found.tolist():
+        known = _claim_texts.get((fmt, key))
+        if known is None:
+            claim = None if key == 0 else (key - 1) // _TOTALS
+            known = _CLAIM[fmt](claim, (key - 1) % _TOTALS).encode()
+            if len(_claim_texts) < _MOST_CLAIM_TEXTS:
+                _claim_texts[fmt, key] = known
+        texts.append(known)
+    table = np.array(texts, dtype=f"V{max(len(text) for text in texts)}")
+    return table[where.reshape(-1)]
+
+
+_MOST_CLAIM_TEXTS = 2 * 1000 * _TOTALS
+"""Every claim of up to 3 digits with every total, in both formats: the cache stays small."""
+
+
+def _assemble(rows: FastRows, lead: str, after_line: str, fmt: str) -> Any:
+    """Rows of bytes (lead, line number, ``after_line``, hand, points, claim); where the hand is.
 
     Each part is a field of a structured array, so that numpy copies a whole
     field per row; NUL bytes pad the line number and the tails, and stand for
     the leading zeros of line numbers.
     """
     n = len(rows)
+    tails = _tails(fmt)
+    claims = _claim_ends(rows, fmt)
     pairs = (len(str(int(rows.line.max()))) + 1) // 2
     fields: list[tuple[str, Any]] = [("lead", f"V{len(lead.encode())}")] if lead else []
     fields += [(f"digits{i}", "V2") for i in range(pairs)]
     fields += [("after", f"V{len(after_line)}"), ("hand", "V16"), ("tail", f"V{tails.itemsize}")]
+    fields += [("claim", f"V{claims.itemsize}")]
     out = np.empty(n, dtype=np.dtype(fields))
     if lead:
         out["lead"] = lead.encode()
@@ -207,7 +250,9 @@ def _assemble(rows: FastRows, lead: str, after_line: str, tails: Any) -> Any:
     out["after"] = after_line.encode()
     out["hand"] = np.ascontiguousarray(rows.text).view("V16").reshape(n)
     out["tail"] = tails[rows.shape]
-    return out.view(np.uint8).reshape(n, -1)
+    out["claim"] = claims
+    hand_at = np.dtype(fields[:-3]).itemsize  # the bytes before the hand, tail and claim
+    return out.view(np.uint8).reshape(n, -1), hand_at
 
 
 @functools.cache
@@ -224,9 +269,8 @@ def _digit_pairs() -> Any:
 def _csv_rows(rows: FastRows, file: str | None) -> Any:
     """CSV rows as a byte matrix, NUL-padded."""
     lead = csv_line([file])[:-1] + "," if file is not None else ""
-    matrix = _assemble(rows, lead, ",", _tails("csv"))
+    matrix, hand = _assemble(rows, lead, ",", "csv")
     # "5h 5d 5c Js / 5s" becomes "5h 5d 5c Js,5s": a comma, then two NUL bytes.
-    hand = matrix.shape[1] - _tails("csv").itemsize - LINE_WIDTH
     matrix[:, hand + 11] = ord(",")
     matrix[:, hand + 12 : hand + 14] = 0
     return matrix
@@ -234,4 +278,4 @@ def _csv_rows(rows: FastRows, file: str | None) -> Any:
 
 def _text_rows(rows: FastRows, file: str | None) -> Any:
     """Text lines as a byte matrix, NUL-padded."""
-    return _assemble(rows, f"{file}:" if file is not None else "", ": ", _tails("text"))
+    return _assemble(rows, f"{file}:" if file is not None else "", ": ", "text")[0]

@@ -1,0 +1,220 @@
+"""Reading every regular batch line of a chunk at once: the notation of ``parse_line``, in numpy.
+
+A regular line is four cards, an optional ``/``, the starter, then optionally
+the word ``crib`` (any case) and/or a claim ``= N`` of 1 to 3 digits, in
+either order. Cards are in any notation ``cards.parse_card`` reads: any
+case, ``10`` or ``T``, letters or suit symbols (``♣♦♥♠♧♢♡♤``, each with or
+without U+FE0F); separators are what ``cards.tokenize`` splits at (spaces,
+tabs, commas, CR). The chunk is tokenised byte by byte with numpy arrays,
+the tokens classified by tables built from ``cards``, and each line's
+tokens matched against that grammar. Every other line (comments, blank
+lines, errors, a card twice, anything unusual) is left to the plain path,
+which alone writes error records.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from cribcount.batch.engine import MAX_CLAIM_DIGITS, MAX_LINE
+from cribcount.cards import SUIT_ORDER, Card, Rank, Suit, parse_card
+
+__all__ = ["Lines", "read_lines"]
+
+U8 = npt.NDArray[np.uint8]
+I64 = npt.NDArray[np.int64]
+
+# Bytes that valid UTF-8 never holds stand for the suit symbols and U+FE0F once
+# replaced, one byte each; a line that held such a byte to begin with is not UTF-8.
+_PLACEHOLDER_FIRST = 0xF8
+_SUIT_BYTE = {suit: bytes([_PLACEHOLDER_FIRST + i]) for suit, i in SUIT_ORDER.items()}
+_SELECTOR = "\ufe0f"
+_SELECTOR_BYTE = _PLACEHOLDER_FIRST + len(SUIT_ORDER)
+
+
+def _symbol_replacements() -> list[tuple[bytes, bytes]]:
+    """Each non-ASCII suit symbol ``parse_card`` reads, and U+FE0F, with its placeholder byte."""
+    pairs = [(_SELECTOR.encode(), bytes([_SELECTOR_BYTE]))]
+    for code in range(0x2000, 0x2800):
+        symbol = chr(code)
+        try:
+            card = parse_card("5" + symbol)
+        except ValueError:
+            continue
+        pairs.append((symbol.encode(), _SUIT_BYTE[card.suit]))
+    return pairs
+
+
+_REPLACEMENTS = _symbol_replacements()
+
+_SEP, _NEWLINE, _SLASH, _EQUALS, _CHAR = 0, 1, 2, 3, 4
+_CLASS = np.full(256, _CHAR, dtype=np.uint8)
+for _byte in b" \t\r\v\f,":  # what cards.tokenize splits at, besides the newline
+    _CLASS[_byte] = _SEP
+_CLASS[ord("\n")] = _NEWLINE
+_CLASS[ord("/")] = _SLASH
+_CLASS[ord("=")] = _EQUALS
+
+_NO_SUIT = 255
+
+
+def _rank_lookup() -> U8:
+    """Rank (1..13) of each one-byte rank symbol ``parse_card`` reads, else 0."""
+    table = np.zeros(256, dtype=np.uint8)
+    for byte in range(128):
+        try:
+            card = parse_card(chr(byte) + "c")
+        except ValueError:
+            continue
+        table[byte] = int(card.rank)
+    return table
+
+
+def _suit_lookup() -> U8:
+    """Suit (0..3, card order) of each ASCII suit letter and placeholder byte, else 255."""
+    table = np.full(256, _NO_SUIT, dtype=np.uint8)
+    for byte in range(128):
+        try:
+            card = parse_card("5" + chr(byte))
+        except ValueError:
+            continue
+        table[byte] = SUIT_ORDER[card.suit]
+    for suit, placeholder in _SUIT_BYTE.items():
+        table[placeholder[0]] = SUIT_ORDER[suit]
+    return table
+
+
+_RANK_OF = _rank_lookup()
+_SUIT_OF = _suit_lookup()
+_TEN = int(Rank.TEN)
+assert parse_card("10" + Suit.CLUBS.value) == Card(Rank.TEN, Suit.CLUBS)
+_DIGIT = np.zeros(256, dtype=np.bool_)
+_DIGIT[ord("0") : ord("9") + 1] = True
+_LOWER = np.arange(256, dtype=np.uint8)
+_LOWER[ord("A") : ord("Z") + 1] += ord("a") - ord("A")
+_CRIB_WORD = b"crib"
+
+# Token kinds; a line's tokens are matched against these patterns.
+_NONE, _OTHER, _CARD, _SLASH_TOKEN, _EQUALS_TOKEN, _NUMBER, _CRIB = range(-1, 6)
+_MOST_TOKENS = 9  # four cards, '/', the starter, 'crib', '=', N
+_PAD = b"\n" * 4
+
+
+@dataclass(frozen=True)
+class Lines:
+    """The regular lines of a chunk: their indices in the chunk, cards by column, crib, claim.
+
+    ``ranks[i]`` and ``suits[i]`` are card ``i`` of every line (the starter
+    last); ``claim`` is -1 where none was made.
+    """
+
+    index: I64
+    ranks: U8
+    suits: U8
+    crib: npt.NDArray[np.bool_]
+    claim: npt.NDArray[np.int16]
+
+
+def read_lines(
+    chunk: bytes, starts: I64, stops: I64, *, crib: bool = False
+) -> tuple[Lines, npt.NDArray[np.bool_]]:
+    """Read the regular lines of ``chunk`` (whole lines, each ending in ``\\n``).
+
+    ``starts`` and ``stops`` bound each line without its newline and final CR.
+    Returns the lines read and, per line, whether it was read; the cards of a
+    line read may still repeat (the caller checks that).
+    """
+    lines = len(starts)
+    ok = (stops - starts) <= MAX_LINE
+    text = chunk
+    if not chunk.isascii():
+        raw = np.frombuffer(chunk, dtype=np.uint8)
+        ends = np.flatnonzero(raw == ord("\n"))
+        ok[np.searchsorted(ends, np.flatnonzero(raw >= _PLACEHOLDER_FIRST))] = False
+        for symbol, placeholder in _REPLACEMENTS:
+            text = text.replace(symbol, placeholder)
+    buffer = np.frombuffer(text + _PAD, dtype=np.uint8)
+    classes = _CLASS[buffer]
+    newlines = np.flatnonzero(classes == _NEWLINE)[:lines]
+    in_token = classes >= _SLASH
+    single = (classes == _SLASH) | (classes == _EQUALS)
+    # A token starts after a separator, at a '/' or '=', or just after one; likewise it ends.
+    before = np.empty_like(in_token)
+    before[0] = True
+    before[1:] = ~in_token[:-1] | single[:-1]
+    after = np.empty_like(in_token)
+    after[-1] = True
+    after[:-1] = ~in_token[1:] | single[1:]
+    first_byte = np.flatnonzero(in_token & (before | single))
+    last_byte = np.flatnonzero(in_token & (after | single))
+    token_line = np.searchsorted(newlines, first_byte)
+    counts = np.bincount(token_line, minlength=lines)[:lines]
+    first_token = np.cumsum(counts) - counts
+
+    kind, ranks, suits, numbers = _token_kinds(buffer, first_byte, last_byte)
+    ok &= (counts >= 5) & (counts <= _MOST_TOKENS)
+    chosen = np.flatnonzero(ok)
+    # One column more than the most tokens, so that the last column is always _NONE.
+    where = first_token[chosen][:, None] + np.arange(_MOST_TOKENS + 1)
+    table = kind[np.minimum(where, max(len(kind) - 1, 0))] if len(kind) else where * 0
+    table[np.arange(_MOST_TOKENS + 1) >= counts[chosen][:, None]] = _NONE
+    rows = np.arange(len(chosen))
+    starter = 4 + (table[:, 4] == _SLASH_TOKEN)
+    good = (table[:, :4] == _CARD).all(axis=1) & (table[rows, starter] == _CARD)
+    # What may follow the starter: nothing, 'crib', '= N', '= N crib' or 'crib = N'.
+    x0, x1, x2, x3 = (table[rows, starter + i] for i in range(1, 5))
+    end = x0 == _NONE
+    claim = (x0 == _EQUALS_TOKEN) & (x1 == _NUMBER)
+    word_then_claim = (x0 == _CRIB) & (x1 == _EQUALS_TOKEN) & (x2 == _NUMBER) & (x3 == _NONE)
+    good &= (
+        end
+        | ((x0 == _CRIB) & (x1 == _NONE))
+        | (claim & (x2 == _NONE))
+        | (claim & (x2 == _CRIB) & (x3 == _NONE))
+        | word_then_claim
+    )
+    chosen, where, starter, table = chosen[good], where[good], starter[good], table[good]
+    read = np.zeros(lines, dtype=np.bool_)
+    read[chosen] = True
+    rows = np.arange(len(chosen))
+    columns = [where[:, i] for i in range(4)] + [where[rows, starter]]
+    is_number = table == _NUMBER
+    number_at = where[rows, np.argmax(is_number, axis=1)]
+    return Lines(
+        index=chosen,
+        ranks=np.stack([ranks[c] for c in columns]).reshape(5, len(chosen)),
+        suits=np.stack([suits[c] for c in columns]).reshape(5, len(chosen)),
+        crib=(table == _CRIB).any(axis=1) | crib,
+        claim=np.where(is_number.any(axis=1), numbers[number_at], -1).astype(np.int16),
+    ), read
+
+
+def _token_kinds(buffer: U8, first: I64, last: I64) -> tuple[I64, U8, U8, I64]:
+    """Each token's kind, and its rank and suit if a card, its value if a number."""
+    length = last - first + 1
+    b0, b1, b2, b3 = (buffer[first + i] for i in range(4))
+    selector = buffer[last] == _SELECTOR_BYTE
+    suit = _SUIT_OF[buffer[last - selector]]
+    rank_length = length - 1 - selector
+    rank = np.where(rank_length == 1, _RANK_OF[b0], 0).astype(np.uint8)
+    # "10" is the one rank of two characters.
+    rank[(rank_length == 2) & (b0 == ord("1")) & (b1 == ord("0"))] = _TEN
+    kind = np.full(len(first), _OTHER, dtype=np.int64)
+    kind[(rank != 0) & (suit != _NO_SUIT)] = _CARD
+    kind[b0 == ord("/")] = _SLASH_TOKEN
+    kind[b0 == ord("=")] = _EQUALS_TOKEN
+    digits = [_DIGIT[b] | (length <= i) for i, b in enumerate((b0, b1, b2))]
+    number = (length <= MAX_CLAIM_DIGITS) & digits[0] & digits[1] & digits[2]
+    kind[number] = _NUMBER
+    word = (length == len(_CRIB_WORD)) & (_LOWER[b0] == _CRIB_WORD[0])
+    for i, b in enumerate((b1, b2, b3), start=1):
+        word &= _LOWER[b] == _CRIB_WORD[i]
+    kind[word] = _CRIB
+    value = np.zeros(len(first), dtype=np.int64)
+    for i, b in enumerate((b0, b1, b2)):
+        inside = length > i
+        value = np.where(inside, value * 10 + (b.astype(np.int64) - ord("0")), value)
+    return kind, rank, suit, value
