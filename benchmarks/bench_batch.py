@@ -1,14 +1,17 @@
-"""Time ``cribcount batch`` as whole processes on a million random canonical deals.
+"""Time ``cribcount batch`` as whole processes on a million random deals, canonical and mixed.
 
-Generates ``benchmarks/data/hands-1m.txt`` (fixed seed, git-ignored) when it
-is missing, then runs ``cribcount batch --format csv`` and ``--format jsonl``
-on it several times, output to /dev/null, and prints hands per second (best
-and median run) and the peak resident memory of the process. For comparison
-it times the plain path (``--no-fast``) and the fast path on the first lines
-of the same file: the plain path is too slow for the whole million.
+Generates ``benchmarks/data/hands-1m.txt`` (canonical) and
+``hands-1m-mixed.txt`` (the same deals: a third canonical, a third typed by
+hand, a third with claims and ``crib``; fixed seed, git-ignored) when they
+are missing. For each format it runs ``cribcount batch --format FMT`` on the
+canonical file (the baseline) and on the mixed one, output to /dev/null, and
+prints lines per second (best and median run), the peak resident memory of
+the process, and the time of the mixed file over that of the canonical one.
+Then it times the plain path (``--no-fast``) on the first lines of each file.
 
 Run as ``python benchmarks/bench_batch.py [--repeat 3] [--formats csv,jsonl,text]
-[--plain-lines 10000] [--file FILE]``; ``--plain-lines 0`` skips the small comparisons.
+[--plain-lines 100000] [--file FILE] [--mixed-file FILE]``; ``--plain-lines 0``
+skips the plain path.
 """
 
 from __future__ import annotations
@@ -17,27 +20,28 @@ import argparse
 import os
 from pathlib import Path
 
-from gen_hands import write_hands
+from gen_hands import write_hands, write_mixed
 from timing import best_and_median, cribcount_command, run_command
 
 DATA = Path(__file__).resolve().parent / "data"
 LINES = 1_000_000
 
 
-def report(label: str, args: list[str], path: Path, lines: int, repeat: int) -> None:
-    """Print hands/s (best, median) and peak RSS for ``repeat`` runs."""
+def report(label: str, args: list[str], path: Path, lines: int, repeat: int) -> float:
+    """Print lines/s (best, median) and peak RSS for ``repeat`` runs; return the best time."""
     command = [*cribcount_command(), *args, str(path)]
-    runs = [run_command(command) for _ in range(repeat)]
+    runs = [run_command(command, ok=(0, 1, 2)) for _ in range(repeat)]
     best, median = best_and_median([run.seconds for run in runs])
     peak = max(run.peak_rss_kib for run in runs)
     if not lines:
-        print(f"{label:<28} start-up and exit: best {best:.2f} s", flush=True)
-        return
+        print(f"{label:<40} start-up and exit: best {best:.2f} s", flush=True)
+        return best
     print(
-        f"{label:<28} {lines:>9,} hands  best {best:6.2f} s = {lines / best:>10,.0f}"
-        f" hands/s  median {median:6.2f} s  peak RSS {peak / 1024:6.1f} MiB",
+        f"{label:<40} {lines:>9,} lines  best {best:6.2f} s = {lines / best:>10,.0f}"
+        f" lines/s  median {median:6.2f} s  peak RSS {peak / 1024:6.1f} MiB",
         flush=True,
     )
+    return best
 
 
 def head(source: Path, lines: int) -> Path:
@@ -50,31 +54,44 @@ def head(source: Path, lines: int) -> Path:
     return target
 
 
+def count_lines(path: Path) -> int:
+    """Lines in ``path``."""
+    with path.open("rb") as lines:
+        return sum(1 for _ in lines)
+
+
 def main() -> None:
     """Generate the data if needed and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--formats", default="csv,jsonl,text", help="comma-separated")
-    parser.add_argument("--plain-lines", type=int, default=10_000)
+    parser.add_argument("--plain-lines", type=int, default=100_000)
     parser.add_argument("--file", type=Path, default=DATA / "hands-1m.txt")
+    parser.add_argument("--mixed-file", type=Path, default=DATA / "hands-1m-mixed.txt")
     args = parser.parse_args()
     big = args.file.resolve()
+    mixed = args.mixed_file.resolve()
     if not big.exists():
         write_hands(big, LINES)
-    with big.open("rb") as lines:
-        total = sum(1 for _ in lines)
+    if not mixed.exists():
+        write_mixed(mixed, LINES)
+    total = count_lines(big)
     command = " ".join(cribcount_command())
-    print(f"{big.name}: {total:,} lines, {big.stat().st_size:,} bytes; cores: {os.cpu_count()}")
-    print(f"command: {command}", flush=True)
+    for path in (big, mixed):
+        print(f"{path.name}: {count_lines(path):,} lines, {path.stat().st_size:,} bytes")
+    print(f"cores: {os.cpu_count()}; command: {command}", flush=True)
     for fmt in args.formats.split(","):
-        report(f"batch --format {fmt}", ["batch", "--format", fmt], big, total, args.repeat)
-    if args.plain_lines <= 0:
-        return
-    small = head(big, args.plain_lines)
-    n = args.plain_lines
-    report("batch --format csv (fast)", ["batch", "--format", "csv"], small, n, args.repeat)
-    plain = ["batch", "--no-fast", "--format", "csv"]
-    report("batch --format csv --no-fast", plain, small, n, args.repeat)
+        base = ["batch", "--format", fmt]
+        canonical = report(f"batch --format {fmt} (canonical)", base, big, total, args.repeat)
+        typed = report(f"batch --format {fmt} (mixed)", base, mixed, total, args.repeat)
+        print(f"{'':<40} mixed / canonical: {typed / canonical:.2f} times the time", flush=True)
+    if args.plain_lines > 0:
+        n = args.plain_lines
+        for fmt in args.formats.split(","):
+            plain = ["batch", "--no-fast", "--format", fmt]
+            for name, path in (("canonical", big), ("mixed", mixed)):
+                label = f"batch --no-fast --format {fmt} ({name})"
+                report(label, plain, head(path, n), n, args.repeat)
     report("batch on an empty file", ["batch", "--format", "csv"], Path(os.devnull), 0, args.repeat)
 
 

@@ -49,8 +49,10 @@ class Run:
     peak_rss_kib: int
 
 
-def run_command(argv: Sequence[str], *, cwd: str | Path | None = None) -> Run:
-    """Run ``argv`` with stdout and stderr thrown away; raise SystemExit if it fails.
+def run_command(
+    argv: Sequence[str], *, cwd: str | Path | None = None, ok: Sequence[int] = (0,)
+) -> Run:
+    """Run ``argv``, stdout and stderr thrown away; SystemExit unless its status is in ``ok``.
 
     The CPU time and peak memory are the child's own (``wait4``), not those of
     every child this process has had.
@@ -67,7 +69,7 @@ def run_command(argv: Sequence[str], *, cwd: str | Path | None = None) -> Run:
         _, status, usage = os.wait4(process.pid, 0)
         seconds = time.perf_counter() - start
         process.returncode = os.waitstatus_to_exitcode(status)
-        if process.returncode != 0:
+        if process.returncode not in ok:
             errors.seek(0)
             said = errors.read().decode(errors="replace").strip()
             raise SystemExit(f"{' '.join(argv)} exited {process.returncode}: {said}")

@@ -48,7 +48,13 @@ def _symbol_replacements() -> list[tuple[bytes, bytes]]:
     return pairs
 
 
-_REPLACEMENTS = _symbol_replacements()
+_REPLACEMENTS = sorted(_symbol_replacements())
+assert all(len(symbol) == 3 for symbol, _ in _REPLACEMENTS)
+# Each symbol's three bytes as one number, sorted, to find them all in a chunk at once.
+_CODES = np.array([int.from_bytes(symbol, "big") for symbol, _ in _REPLACEMENTS], dtype=np.int64)
+_CODE_PLACEHOLDERS = np.array([placeholder[0] for _, placeholder in _REPLACEMENTS], np.uint8)
+_FIRST_LEAD = min(symbol[0] for symbol, _ in _REPLACEMENTS)
+assert _FIRST_LEAD <= _PLACEHOLDER_FIRST
 
 _SEP, _NEWLINE, _SLASH, _EQUALS, _CHAR = 0, 1, 2, 3, 4
 _CLASS = np.full(256, _CHAR, dtype=np.uint8)
@@ -118,27 +124,22 @@ class Lines:
     claim: npt.NDArray[np.int16]
 
 
-def read_lines(
-    chunk: bytes, starts: I64, stops: I64, *, crib: bool = False
-) -> tuple[Lines, npt.NDArray[np.bool_]]:
-    """Read the regular lines of ``chunk`` (whole lines, each ending in ``\\n``).
+def read_lines(raw: U8, lengths: I64, *, crib: bool = False) -> Lines:
+    """Read the regular lines of ``raw`` (whole lines of bytes, each ending in ``\\n``).
 
-    ``starts`` and ``stops`` bound each line without its newline and final CR.
-    Returns the lines read and, per line, whether it was read; the cards of a
-    line read may still repeat (the caller checks that).
+    ``lengths`` are the lines' lengths without the newline and a final CR.
+    The cards of a line read may still repeat (the caller checks that).
     """
-    lines = len(starts)
-    ok = (stops - starts) <= MAX_LINE
-    text = chunk
-    if not chunk.isascii():
-        raw = np.frombuffer(chunk, dtype=np.uint8)
+    lines = len(lengths)
+    ok = lengths <= MAX_LINE
+    buffer = raw
+    high = np.flatnonzero(raw >= _FIRST_LEAD)
+    if len(high):
         ends = np.flatnonzero(raw == ord("\n"))
-        ok[np.searchsorted(ends, np.flatnonzero(raw >= _PLACEHOLDER_FIRST))] = False
-        for symbol, placeholder in _REPLACEMENTS:
-            text = text.replace(symbol, placeholder)
-    buffer = np.frombuffer(text + _PAD, dtype=np.uint8)
+        ok[np.searchsorted(ends, high[raw[high] >= _PLACEHOLDER_FIRST])] = False
+        buffer = _replace_symbols(raw, high)
+    buffer = np.concatenate([buffer, np.frombuffer(_PAD, dtype=np.uint8)])
     classes = _CLASS[buffer]
-    newlines = np.flatnonzero(classes == _NEWLINE)[:lines]
     in_token = classes >= _SLASH
     single = (classes == _SLASH) | (classes == _EQUALS)
     # A token starts after a separator, at a '/' or '=', or just after one; likewise it ends.
@@ -148,13 +149,16 @@ def read_lines(
     after = np.empty_like(in_token)
     after[-1] = True
     after[:-1] = ~in_token[1:] | single[1:]
-    first_byte = np.flatnonzero(in_token & (before | single))
+    starts_token = in_token & (before | single)
+    first_byte = np.flatnonzero(starts_token)
     last_byte = np.flatnonzero(in_token & (after | single))
-    token_line = np.searchsorted(newlines, first_byte)
-    counts = np.bincount(token_line, minlength=lines)[:lines]
+    line_starts = np.zeros(lines, dtype=np.int64)
+    line_starts[1:] = np.flatnonzero(classes == _NEWLINE)[: lines - 1] + 1
+    # Every line holds at least its newline, so no stretch summed here is empty.
+    counts = np.add.reduceat(starts_token, line_starts, dtype=np.int64) if lines else line_starts
     first_token = np.cumsum(counts) - counts
 
-    kind, ranks, suits, numbers = _token_kinds(buffer, first_byte, last_byte)
+    kind, ranks, suits, token_length = _token_kinds(buffer, first_byte, last_byte)
     ok &= (counts >= 5) & (counts <= _MOST_TOKENS)
     chosen = np.flatnonzero(ok)
     # One column more than the most tokens, so that the last column is always _NONE.
@@ -177,8 +181,6 @@ def read_lines(
         | word_then_claim
     )
     chosen, where, starter, table = chosen[good], where[good], starter[good], table[good]
-    read = np.zeros(lines, dtype=np.bool_)
-    read[chosen] = True
     rows = np.arange(len(chosen))
     columns = [where[:, i] for i in range(4)] + [where[rows, starter]]
     is_number = table == _NUMBER
@@ -188,12 +190,14 @@ def read_lines(
         ranks=np.stack([ranks[c] for c in columns]).reshape(5, len(chosen)),
         suits=np.stack([suits[c] for c in columns]).reshape(5, len(chosen)),
         crib=(table == _CRIB).any(axis=1) | crib,
-        claim=np.where(is_number.any(axis=1), numbers[number_at], -1).astype(np.int16),
-    ), read
+        claim=np.where(
+            is_number.any(axis=1), _values(buffer, first_byte, token_length, number_at), -1
+        ).astype(np.int16),
+    )
 
 
-def _token_kinds(buffer: U8, first: I64, last: I64) -> tuple[I64, U8, U8, I64]:
-    """Each token's kind, and its rank and suit if a card, its value if a number."""
+def _token_kinds(buffer: U8, first: I64, last: I64) -> tuple[npt.NDArray[np.int8], U8, U8, I64]:
+    """Each token's kind, its rank and suit if a card, and its length."""
     length = last - first + 1
     b0, b1, b2, b3 = (buffer[first + i] for i in range(4))
     selector = buffer[last] == _SELECTOR_BYTE
@@ -202,19 +206,42 @@ def _token_kinds(buffer: U8, first: I64, last: I64) -> tuple[I64, U8, U8, I64]:
     rank = np.where(rank_length == 1, _RANK_OF[b0], 0).astype(np.uint8)
     # "10" is the one rank of two characters.
     rank[(rank_length == 2) & (b0 == ord("1")) & (b1 == ord("0"))] = _TEN
-    kind = np.full(len(first), _OTHER, dtype=np.int64)
+    kind = np.full(len(first), _OTHER, dtype=np.int8)
     kind[(rank != 0) & (suit != _NO_SUIT)] = _CARD
     kind[b0 == ord("/")] = _SLASH_TOKEN
     kind[b0 == ord("=")] = _EQUALS_TOKEN
-    digits = [_DIGIT[b] | (length <= i) for i, b in enumerate((b0, b1, b2))]
-    number = (length <= MAX_CLAIM_DIGITS) & digits[0] & digits[1] & digits[2]
+    short = length <= MAX_CLAIM_DIGITS
+    number = short & _DIGIT[b0] & (_DIGIT[b1] | (length < 2)) & (_DIGIT[b2] | (length < 3))
     kind[number] = _NUMBER
     word = (length == len(_CRIB_WORD)) & (_LOWER[b0] == _CRIB_WORD[0])
     for i, b in enumerate((b1, b2, b3), start=1):
         word &= _LOWER[b] == _CRIB_WORD[i]
     kind[word] = _CRIB
-    value = np.zeros(len(first), dtype=np.int64)
-    for i, b in enumerate((b0, b1, b2)):
-        inside = length > i
-        value = np.where(inside, value * 10 + (b.astype(np.int64) - ord("0")), value)
-    return kind, rank, suit, value
+    return kind, rank, suit, length
+
+
+def _values(buffer: U8, first: I64, length: I64, tokens: I64) -> I64:
+    """The values of number tokens (at most ``MAX_CLAIM_DIGITS`` ASCII digits)."""
+    at, size = first[tokens], length[tokens]
+    value = np.zeros(len(tokens), dtype=np.int64)
+    for i in range(MAX_CLAIM_DIGITS):
+        digit = buffer[at + i].astype(np.int64) - ord("0")
+        value = np.where(size > i, value * 10 + digit, value)
+    return value
+
+
+def _replace_symbols(raw: U8, high: I64) -> U8:
+    """``raw`` with each suit symbol and U+FE0F (3 bytes each) made its one placeholder byte."""
+    lead = high[high < len(raw) - 2]
+    code = (
+        (raw[lead].astype(np.int64) << 16) | (raw[lead + 1].astype(np.int64) << 8) | raw[lead + 2]
+    )
+    found = np.minimum(np.searchsorted(_CODES, code), len(_CODES) - 1)
+    hit = _CODES[found] == code
+    lead, found = lead[hit], found[hit]
+    out = raw.copy()
+    out[lead] = _CODE_PLACEHOLDERS[found]
+    keep = np.ones(len(raw), dtype=np.bool_)
+    keep[lead + 1] = False
+    keep[lead + 2] = False
+    return out[keep]

@@ -265,16 +265,25 @@ def split_chunk(
     for offset, byte in enumerate(_CRIB_WORD):
         word_good &= buffer[word_begin + offset] == byte
     good[with_word] &= word_good
-    if np.count_nonzero(good) == len(ends):
-        fast = candidates[good]
-        rank_rows = np.stack([rank[good] for rank in ranks])
-        suit_rows = np.stack([suit[good] for suit in suits])
-        cribs = with_word[good] | crib
-        claims = np.full(len(fast), NO_CLAIM, dtype=np.int16)
-    else:
-        lines, _ = read_lines(chunk, starts, stops, crib=crib)
-        fast, rank_rows, suit_rows = lines.index, lines.ranks, lines.suits
-        cribs, claims = lines.crib, lines.claim
+    fast = candidates[good]
+    rank_rows = np.stack([rank[good] for rank in ranks])
+    suit_rows = np.stack([suit[good] for suit in suits])
+    cribs = with_word[good] | crib
+    claims = np.full(len(fast), NO_CLAIM, dtype=np.int16)
+    if len(fast) < len(ends):
+        # The other lines, put together, are read by the normaliser; their rows join these.
+        unread = np.ones(len(ends), dtype=np.bool_)
+        unread[fast] = False
+        lines = np.flatnonzero(unread)
+        keep = np.repeat(unread, ends - starts + 1)
+        read = read_lines(buffer[: len(chunk)][keep], lengths[lines], crib=crib)
+        fast = np.concatenate([fast, lines[read.index]])
+        order = np.argsort(fast, kind="stable")
+        fast = fast[order]
+        rank_rows = np.concatenate([rank_rows, read.ranks], axis=1)[:, order]
+        suit_rows = np.concatenate([suit_rows, read.suits], axis=1)[:, order]
+        cribs = np.concatenate([cribs, read.crib])[order]
+        claims = np.concatenate([claims, read.claim])[order]
     # Different cards: sorted, no two neighbours are equal.
     cards = sort_columns(
         [(rank - 1) * 4 + suit for rank, suit in zip(rank_rows, suit_rows, strict=True)]
