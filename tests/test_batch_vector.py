@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import io
 import random
-from itertools import permutations
+from itertools import permutations, product
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cribcount.batch import jsonl
-from cribcount.batch.engine import Summary, parse_line, score_stream
+from cribcount.batch import jsonl, normalise
+from cribcount.batch.engine import MAX_CLAIM_DIGITS, Summary, parse_line, score_stream
 from cribcount.batch.vector import (
     SORT_NETWORK,
     rank_key,
@@ -26,7 +26,7 @@ from cribcount.batch.vector import (
     split_chunk,
 )
 from cribcount.batch.writers import render_chunk
-from cribcount.cards import DECK
+from cribcount.cards import DECK, SUIT_ORDER, parse_card
 from cribcount.rules import rank_multisets, rank_points
 
 
@@ -334,3 +334,57 @@ def test_one_record_per_hand_line_in_input_order(seed: int, size: int) -> None:
                 if i < len(rows):
                     numbers.append(rows[i])
         assert numbers == expected
+
+
+_TOKEN_CHARS = "0123456789aAtTjJqQkKcCdDhHsSrRiIbBxX/=.♣♦♥♠♧♢♡♤\ufe0f"
+
+
+def _expected_kind(token: str) -> tuple[str, int, int, int]:
+    """What parse_line makes of a token, from the plain path's own functions."""
+    if token == "/" or token == "=":
+        return (token, 0, 0, 0)
+    if token.lower() == "crib":
+        return ("crib", 0, 0, 0)
+    if token.isascii() and token.isdigit() and len(token) <= MAX_CLAIM_DIGITS:
+        return ("number", 0, 0, int(token))
+    try:
+        card = parse_card(token)
+    except ValueError:
+        return ("other", 0, 0, 0)
+    return ("card", int(card.rank), SUIT_ORDER[card.suit], 0)
+
+
+def _kinds_read(tokens: list[str]) -> list[tuple[str, int, int, int]]:
+    names = {
+        normalise._CARD: "card",
+        normalise._CRIB: "crib",
+        normalise._NUMBER: "number",
+        normalise._SLASH_TOKEN: "/",
+        normalise._EQUALS_TOKEN: "=",
+        normalise._OTHER: "other",
+    }
+    data = "\n".join(tokens).encode() + b"\n"
+    raw = np.frombuffer(data, dtype=np.uint8)
+    high = np.flatnonzero(raw >= 0xE0)
+    buffer = normalise._replace_symbols(raw, high) if len(high) else raw
+    buffer = np.concatenate([buffer, np.zeros(4, dtype=np.uint8)])
+    ends = np.flatnonzero(buffer[: len(buffer) - 4] == ord("\n"))
+    first = np.concatenate([[0], ends[:-1] + 1])
+    kind, rank, suit, value = normalise._token_kinds(buffer, first, ends - 1)
+    out = []
+    for k, r, s, v in zip(kind.tolist(), rank.tolist(), suit.tolist(), value.tolist(), strict=True):
+        name = names[k]
+        out.append(
+            (name, r, s, 0) if name == "card" else (name, 0, 0, v if name == "number" else 0)
+        )
+    return out
+
+
+def test_token_table_reads_every_short_token_as_the_plain_path_does() -> None:
+    # Every token of one to three of these characters, and four-character ones around cards.
+    tokens = ["".join(t) for n in (1, 2, 3) for t in product(_TOKEN_CHARS, repeat=n)]
+    tokens = [t for t in tokens if "/" not in t[1:] and "=" not in t[1:] and len(t) > 0]
+    tokens = [t for t in tokens if t in ("/", "=") or ("/" not in t and "=" not in t)]
+    tokens += ["".join(t) for t in product("1tT", "0", "hH♥", ["\ufe0f", "", "x"])]
+    tokens += ["crib", "CRIB", "cRiB", "cribs", "crib\ufe0f", "1000", "0999", "10h\ufe0f\ufe0f"]
+    assert _kinds_read(tokens) == [_expected_kind(token) for token in tokens]

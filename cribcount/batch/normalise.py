@@ -15,11 +15,12 @@ which alone writes error records.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
 
 import numpy as np
 import numpy.typing as npt
 
-from cribcount.batch.engine import MAX_CLAIM_DIGITS, MAX_LINE
+from cribcount.batch.engine import _CRIB_WORD, MAX_CLAIM_DIGITS, MAX_LINE
 from cribcount.cards import SUIT_ORDER, Card, Rank, Suit, parse_card
 
 __all__ = ["Lines", "read_lines"]
@@ -64,49 +65,84 @@ _CLASS[ord("\n")] = _NEWLINE
 _CLASS[ord("/")] = _SLASH
 _CLASS[ord("=")] = _EQUALS
 
-_NO_SUIT = 255
-
-
-def _rank_lookup() -> U8:
-    """Rank (1..13) of each one-byte rank symbol ``parse_card`` reads, else 0."""
-    table = np.zeros(256, dtype=np.uint8)
-    for byte in range(128):
-        try:
-            card = parse_card(chr(byte) + "c")
-        except ValueError:
-            continue
-        table[byte] = int(card.rank)
-    return table
-
-
-def _suit_lookup() -> U8:
-    """Suit (0..3, card order) of each ASCII suit letter and placeholder byte, else 255."""
-    table = np.full(256, _NO_SUIT, dtype=np.uint8)
-    for byte in range(128):
-        try:
-            card = parse_card("5" + chr(byte))
-        except ValueError:
-            continue
-        table[byte] = SUIT_ORDER[card.suit]
-    for suit, placeholder in _SUIT_BYTE.items():
-        table[placeholder[0]] = SUIT_ORDER[suit]
-    return table
-
-
-_RANK_OF = _rank_lookup()
-_SUIT_OF = _suit_lookup()
-_TEN = int(Rank.TEN)
-assert parse_card("10" + Suit.CLUBS.value) == Card(Rank.TEN, Suit.CLUBS)
-_DIGIT = np.zeros(256, dtype=np.bool_)
-_DIGIT[ord("0") : ord("9") + 1] = True
-_LOWER = np.arange(256, dtype=np.uint8)
-_LOWER[ord("A") : ord("Z") + 1] += ord("a") - ord("A")
-_CRIB_WORD = b"crib"
 
 # Token kinds; a line's tokens are matched against these patterns.
 _NONE, _OTHER, _CARD, _SLASH_TOKEN, _EQUALS_TOKEN, _NUMBER, _CRIB = range(-1, 6)
 _MOST_TOKENS = 9  # four cards, '/', the starter, 'crib', '=', N
 _PAD = b"\n" * 4
+
+# A token of up to four bytes is looked up whole: each byte is one of 32 letters (ASCII case
+# folded, as parse_card and the word crib ignore it; 0 past the token's end), and the
+# letters of a token make one number of 20 bits that indexes a table of every regular token.
+_LONGEST_TOKEN = 4
+_LETTER_BITS = 5
+_FOLDED = "0123456789atjqkcdhsrib/="
+_PLACEHOLDERS = {placeholder[0]: symbol.decode() for symbol, placeholder in _REPLACEMENTS}
+_OTHER_LETTER = (1 << _LETTER_BITS) - 1
+_LETTER = np.full(256, _OTHER_LETTER, dtype=np.int64)
+for _i, _char in enumerate(_FOLDED):
+    _LETTER[ord(_char)] = _LETTER[ord(_char.upper())] = _i + 1
+for _i, _placeholder in enumerate(sorted(_PLACEHOLDERS)):
+    _LETTER[_placeholder] = len(_FOLDED) + 1 + _i
+assert _LETTER[list(_PLACEHOLDERS)].max() < _OTHER_LETTER
+_CODE_MASK = np.array(
+    [(1 << (_LETTER_BITS * n)) - 1 for n in range(_LONGEST_TOKEN + 1)] + [0], dtype=np.int64
+)
+"""By token length: the bits of its letters; a longer token keeps none (code 0, no token)."""
+
+
+_LETTER_OF = {char: int(_LETTER[ord(char)]) for char in _FOLDED}
+_LETTER_OF.update({symbol: int(_LETTER[byte]) for byte, symbol in _PLACEHOLDERS.items()})
+
+
+def _code(text: str) -> int:
+    """The number of a token of up to four letters, each a character of ``_FOLDED`` or a symbol."""
+    code = 0
+    for char in reversed(text):
+        code = (code << _LETTER_BITS) | _LETTER_OF[char]
+    return code
+
+
+def _token_table() -> npt.NDArray[np.int32]:
+    """Every regular token by its number: kind + 1, rank, suit and value packed in one number.
+
+    Cards are what ``parse_card`` reads of every rank part and suit of the
+    letters (the suits also as symbols), with and without U+FE0F.
+    """
+    table = np.zeros(1 << (_LETTER_BITS * _LONGEST_TOKEN), dtype=np.int32)
+
+    def put(text: str, kind: int, rank: int = 0, suit: int = 0, value: int = 0) -> None:
+        table[_code(text)] = (kind + 1) | rank << 3 | suit << 7 | value << 9
+
+    table[:] = _OTHER + 1
+    chars = list(_FOLDED) + [_PLACEHOLDERS[byte] for byte in sorted(_PLACEHOLDERS)]
+    ranks = []
+    for part in chars + [a + b for a in chars for b in chars]:
+        try:
+            ranks.append((part, parse_card(part + Suit.CLUBS.value).rank))
+        except ValueError:
+            continue
+    suits = []
+    for char in chars:
+        try:
+            suits.append((char, parse_card(Rank.FIVE.symbol + char).suit))
+        except ValueError:
+            continue
+    for (part, rank), (char, suit) in product(ranks, suits):
+        for text in (part + char, part + char + _SELECTOR):
+            if len(text) <= _LONGEST_TOKEN and parse_card(text) == Card(rank, suit):
+                put(text, _CARD, int(rank), SUIT_ORDER[suit])
+    for digits in range(1, MAX_CLAIM_DIGITS + 1):
+        for number in product("0123456789", repeat=digits):
+            put("".join(number), _NUMBER, value=int("".join(number)))
+    put(_CRIB_WORD, _CRIB)  # the word parse_line reads, in any case
+    put("/", _SLASH_TOKEN)
+    put("=", _EQUALS_TOKEN)
+    table[0] = _OTHER + 1
+    return table
+
+
+_TOKENS = _token_table()
 
 
 @dataclass(frozen=True)
@@ -158,7 +194,7 @@ def read_lines(raw: U8, lengths: I64, *, crib: bool = False) -> Lines:
     counts = np.add.reduceat(starts_token, line_starts, dtype=np.int64) if lines else line_starts
     first_token = np.cumsum(counts) - counts
 
-    kind, ranks, suits, token_length = _token_kinds(buffer, first_byte, last_byte)
+    kind, ranks, suits, token_value = _token_kinds(buffer, first_byte, last_byte)
     ok &= (counts >= 5) & (counts <= _MOST_TOKENS)
     chosen = np.flatnonzero(ok)
     # One column more than the most tokens, so that the last column is always _NONE.
@@ -190,44 +226,22 @@ def read_lines(raw: U8, lengths: I64, *, crib: bool = False) -> Lines:
         ranks=np.stack([ranks[c] for c in columns]).reshape(5, len(chosen)),
         suits=np.stack([suits[c] for c in columns]).reshape(5, len(chosen)),
         crib=(table == _CRIB).any(axis=1) | crib,
-        claim=np.where(
-            is_number.any(axis=1), _values(buffer, first_byte, token_length, number_at), -1
-        ).astype(np.int16),
+        claim=np.where(is_number.any(axis=1), token_value[number_at], -1).astype(np.int16),
     )
 
 
 def _token_kinds(buffer: U8, first: I64, last: I64) -> tuple[npt.NDArray[np.int8], U8, U8, I64]:
-    """Each token's kind, its rank and suit if a card, and its length."""
+    """Each token's kind, its rank and suit if a card, and its value if a number."""
     length = last - first + 1
-    b0, b1, b2, b3 = (buffer[first + i] for i in range(4))
-    selector = buffer[last] == _SELECTOR_BYTE
-    suit = _SUIT_OF[buffer[last - selector]]
-    rank_length = length - 1 - selector
-    rank = np.where(rank_length == 1, _RANK_OF[b0], 0).astype(np.uint8)
-    # "10" is the one rank of two characters.
-    rank[(rank_length == 2) & (b0 == ord("1")) & (b1 == ord("0"))] = _TEN
-    kind = np.full(len(first), _OTHER, dtype=np.int8)
-    kind[(rank != 0) & (suit != _NO_SUIT)] = _CARD
-    kind[b0 == ord("/")] = _SLASH_TOKEN
-    kind[b0 == ord("=")] = _EQUALS_TOKEN
-    short = length <= MAX_CLAIM_DIGITS
-    number = short & _DIGIT[b0] & (_DIGIT[b1] | (length < 2)) & (_DIGIT[b2] | (length < 3))
-    kind[number] = _NUMBER
-    word = (length == len(_CRIB_WORD)) & (_LOWER[b0] == _CRIB_WORD[0])
-    for i, b in enumerate((b1, b2, b3), start=1):
-        word &= _LOWER[b] == _CRIB_WORD[i]
-    kind[word] = _CRIB
-    return kind, rank, suit, length
-
-
-def _values(buffer: U8, first: I64, length: I64, tokens: I64) -> I64:
-    """The values of number tokens (at most ``MAX_CLAIM_DIGITS`` ASCII digits)."""
-    at, size = first[tokens], length[tokens]
-    value = np.zeros(len(tokens), dtype=np.int64)
-    for i in range(MAX_CLAIM_DIGITS):
-        digit = buffer[at + i].astype(np.int64) - ord("0")
-        value = np.where(size > i, value * 10 + digit, value)
-    return value
+    code = np.zeros(len(first), dtype=np.int64)
+    for i in range(_LONGEST_TOKEN - 1, -1, -1):
+        code = (code << _LETTER_BITS) | _LETTER[buffer[first + i]]
+    code &= _CODE_MASK[np.minimum(length, _LONGEST_TOKEN + 1)]
+    entry = _TOKENS[code]
+    kind = (entry & 7).astype(np.int8) - 1
+    rank = ((entry >> 3) & 15).astype(np.uint8)
+    suit = ((entry >> 7) & 3).astype(np.uint8)
+    return kind, rank, suit, (entry >> 9).astype(np.int64)
 
 
 def _replace_symbols(raw: U8, high: I64) -> U8:
