@@ -117,6 +117,8 @@ def test_every_notation_is_read_by_the_fast_path(line: str) -> None:
         "5h 5d 5c Js / 5s = ١٢",  # digits, but not ASCII ones
         "5h\u00a05d 5c Js / 5s",  # a space tokenize does not split at
         "5h 5d 5c Js / 5s \x00",
+        "5h 5d 5c Js / 5s\x00",  # a NUL byte where a shorter token would end
+        "9s\x00 5d 5c Js / 5s",
         "# 5h 5d 5c Js / 5s",
         "",
     ],

@@ -71,53 +71,37 @@ _NONE, _OTHER, _CARD, _SLASH_TOKEN, _EQUALS_TOKEN, _NUMBER, _CRIB = range(-1, 6)
 _MOST_TOKENS = 9  # four cards, '/', the starter, 'crib', '=', N
 _PAD = b"\n" * 4
 
-# A token of up to four bytes is looked up whole: each byte is one of 32 letters (ASCII case
-# folded, as parse_card and the word crib ignore it; 0 past the token's end), and the
-# letters of a token make one number of 20 bits that indexes a table of every regular token.
+# A token of up to four bytes (after the replacements) is looked up whole: its bytes, read as
+# one 32-bit number, are hashed into a table of every regular token, which keeps each token's
+# bytes beside what it is, so that any other token finds a mismatch there.
 _LONGEST_TOKEN = 4
-_LETTER_BITS = 5
-_FOLDED = "0123456789atjqkcdhsrib/="
-_PLACEHOLDERS = {placeholder[0]: symbol.decode() for symbol, placeholder in _REPLACEMENTS}
-_OTHER_LETTER = (1 << _LETTER_BITS) - 1
-_LETTER = np.full(256, _OTHER_LETTER, dtype=np.int64)
-for _i, _char in enumerate(_FOLDED):
-    _LETTER[ord(_char)] = _LETTER[ord(_char.upper())] = _i + 1
-for _i, _placeholder in enumerate(sorted(_PLACEHOLDERS)):
-    _LETTER[_placeholder] = len(_FOLDED) + 1 + _i
-assert _LETTER[list(_PLACEHOLDERS)].max() < _OTHER_LETTER
-_CODE_MASK = np.array(
-    [(1 << (_LETTER_BITS * n)) - 1 for n in range(_LONGEST_TOKEN + 1)] + [0], dtype=np.int64
+_HASH_BITS = 20
+_BYTE_MASK = np.array(
+    [(1 << (8 * n)) - 1 for n in range(_LONGEST_TOKEN + 1)] + [0], dtype=np.uint32
 )
-"""By token length: the bits of its letters; a longer token keeps none (code 0, no token)."""
+"""By token length, the bits of its bytes; a longer token keeps none (0, no token's bytes)."""
 
 
-_LETTER_OF = {char: int(_LETTER[ord(char)]) for char in _FOLDED}
-_LETTER_OF.update({symbol: int(_LETTER[byte]) for byte, symbol in _PLACEHOLDERS.items()})
+def _regular_tokens() -> dict[bytes, int]:
+    """The bytes of every regular token of at most four bytes, each with what it is, packed.
 
-
-def _code(text: str) -> int:
-    """The number of a token of up to four letters, each a character of ``_FOLDED`` or a symbol."""
-    code = 0
-    for char in reversed(text):
-        code = (code << _LETTER_BITS) | _LETTER_OF[char]
-    return code
-
-
-def _token_table() -> npt.NDArray[np.int32]:
-    """Every regular token by its number: kind + 1, rank, suit and value packed in one number.
-
-    Cards are what ``parse_card`` reads of every rank part and suit of the
-    letters (the suits also as symbols), with and without U+FE0F.
+    Cards are what ``parse_card`` reads of every rank part and suit among the
+    ASCII characters and the symbols, with and without U+FE0F.
     """
-    table = np.zeros(1 << (_LETTER_BITS * _LONGEST_TOKEN), dtype=np.int32)
+    found: dict[bytes, int] = {}
 
     def put(text: str, kind: int, rank: int = 0, suit: int = 0, value: int = 0) -> None:
-        table[_code(text)] = (kind + 1) | rank << 3 | suit << 7 | value << 9
+        data = text.encode()
+        for symbol, placeholder in _REPLACEMENTS:
+            data = data.replace(symbol, placeholder)
+        if len(data) <= _LONGEST_TOKEN:
+            found[data] = (kind + 1) | rank << 3 | suit << 7 | value << 9
 
-    table[:] = _OTHER + 1
-    chars = list(_FOLDED) + [_PLACEHOLDERS[byte] for byte in sorted(_PLACEHOLDERS)]
+    chars = [chr(byte) for byte in range(33, 127)] + [
+        symbol.decode() for symbol, _ in _REPLACEMENTS
+    ]
     ranks = []
-    for part in chars + [a + b for a in chars for b in chars]:
+    for part in chars + [a + b for a in "0123456789" for b in chars]:
         try:
             ranks.append((part, parse_card(part + Suit.CLUBS.value).rank))
         except ValueError:
@@ -130,19 +114,39 @@ def _token_table() -> npt.NDArray[np.int32]:
             continue
     for (part, rank), (char, suit) in product(ranks, suits):
         for text in (part + char, part + char + _SELECTOR):
-            if len(text) <= _LONGEST_TOKEN and parse_card(text) == Card(rank, suit):
+            if parse_card(text) == Card(rank, suit):
                 put(text, _CARD, int(rank), SUIT_ORDER[suit])
     for digits in range(1, MAX_CLAIM_DIGITS + 1):
         for number in product("0123456789", repeat=digits):
             put("".join(number), _NUMBER, value=int("".join(number)))
-    put(_CRIB_WORD, _CRIB)  # the word parse_line reads, in any case
+    for letters in product(*((c, c.upper()) for c in _CRIB_WORD)):
+        put("".join(letters), _CRIB)  # the word parse_line reads, in any case
     put("/", _SLASH_TOKEN)
     put("=", _EQUALS_TOKEN)
-    table[0] = _OTHER + 1
-    return table
+    return found
 
 
-_TOKENS = _token_table()
+def _hash(words: npt.NDArray[np.uint32], multiplier: int) -> npt.NDArray[np.uint32]:
+    return (words * np.uint32(multiplier)) >> np.uint32(32 - _HASH_BITS)
+
+
+def _token_table() -> tuple[int, npt.NDArray[np.uint32], npt.NDArray[np.int32]]:
+    """A multiplier giving every regular token a slot of its own; the slots' bytes and entries."""
+    tokens = _regular_tokens()
+    words = np.array([int.from_bytes(data, "little") for data in tokens], dtype=np.uint32)
+    entries = np.array(list(tokens.values()), dtype=np.int32)
+    multiplier = 0x9E3779B1  # odd; tried in steps of two until no two tokens share a slot
+    while len(np.unique(_hash(words, multiplier))) < len(words):
+        multiplier = (multiplier + 2) % (1 << 32)
+    slots = _hash(words, multiplier)
+    keys = np.zeros(1 << _HASH_BITS, dtype=np.uint32)  # 0 is no token's bytes
+    table = np.full(1 << _HASH_BITS, _OTHER + 1, dtype=np.int32)
+    keys[slots] = words
+    table[slots] = entries
+    return multiplier, keys, table
+
+
+_MULTIPLIER, _TOKEN_BYTES, _TOKENS = _token_table()
 
 
 @dataclass(frozen=True)
@@ -169,10 +173,13 @@ def read_lines(raw: U8, lengths: I64, *, crib: bool = False) -> Lines:
     lines = len(lengths)
     ok = lengths <= MAX_LINE
     buffer = raw
-    high = np.flatnonzero(raw >= _FIRST_LEAD)
+    # The first bytes of symbols, and bytes no regular line holds: NUL (which tokens are
+    # looked up as if padded with) and the bytes that stand for symbols once replaced.
+    high = np.flatnonzero(raw - np.uint8(1) >= _FIRST_LEAD - 1)
     if len(high):
         ends = np.flatnonzero(raw == ord("\n"))
-        ok[np.searchsorted(ends, high[raw[high] >= _PLACEHOLDER_FIRST])] = False
+        found = raw[high]
+        ok[np.searchsorted(ends, high[(found >= _PLACEHOLDER_FIRST) | (found == 0)])] = False
         buffer = _replace_symbols(raw, high)
     buffer = np.concatenate([buffer, np.frombuffer(_PAD, dtype=np.uint8)])
     classes = _CLASS[buffer]
@@ -233,11 +240,11 @@ def read_lines(raw: U8, lengths: I64, *, crib: bool = False) -> Lines:
 def _token_kinds(buffer: U8, first: I64, last: I64) -> tuple[npt.NDArray[np.int8], U8, U8, I64]:
     """Each token's kind, its rank and suit if a card, and its value if a number."""
     length = last - first + 1
-    code = np.zeros(len(first), dtype=np.int64)
-    for i in range(_LONGEST_TOKEN - 1, -1, -1):
-        code = (code << _LETTER_BITS) | _LETTER[buffer[first + i]]
-    code &= _CODE_MASK[np.minimum(length, _LONGEST_TOKEN + 1)]
-    entry = _TOKENS[code]
+    # Every four bytes of the buffer as one number (little-endian), read where tokens start.
+    words = np.ndarray((len(buffer) - 3,), dtype="<u4", buffer=buffer, strides=(1,))[first]
+    words &= _BYTE_MASK[np.minimum(length, _LONGEST_TOKEN + 1)]
+    slot = _hash(words, _MULTIPLIER)
+    entry = np.where(_TOKEN_BYTES[slot] == words, _TOKENS[slot], _OTHER + 1)
     kind = (entry & 7).astype(np.int8) - 1
     rank = ((entry >> 3) & 15).astype(np.uint8)
     suit = ((entry >> 7) & 3).astype(np.uint8)
