@@ -197,9 +197,9 @@ def read_lines(raw: U8, lengths: I64, *, crib: bool = False) -> Lines:
     last_byte = np.flatnonzero(in_token & (after | single))
     line_starts = np.zeros(lines, dtype=np.int64)
     line_starts[1:] = np.flatnonzero(classes == _NEWLINE)[: lines - 1] + 1
-    # Every line holds at least its newline, so no stretch summed here is empty.
-    counts = np.add.reduceat(starts_token, line_starts, dtype=np.int64) if lines else line_starts
-    first_token = np.cumsum(counts) - counts
+    # A line's first token is the first to start at or after the line's start.
+    first_token = np.searchsorted(first_byte, line_starts)
+    counts = np.diff(first_token, append=len(first_byte))
 
     kind, ranks, suits, token_value = _token_kinds(buffer, first_byte, last_byte)
     ok &= (counts >= 5) & (counts <= _MOST_TOKENS)
