@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cribcount.batch import jsonl, normalise
+from cribcount.batch import jsonl, normalise, writers
 from cribcount.batch.engine import MAX_CLAIM_DIGITS, Summary, parse_line, score_stream
 from cribcount.batch.vector import (
     SORT_NETWORK,
@@ -390,3 +390,16 @@ def test_token_table_reads_every_short_token_as_the_plain_path_does() -> None:
     tokens += ["".join(t) for t in product("1tT", "0", "hH♥", ["\ufe0f", "", "x"])]
     tokens += ["crib", "CRIB", "cRiB", "cribs", "crib\ufe0f", "1000", "0999", "10h\ufe0f\ufe0f"]
     assert _kinds_read(tokens) == [_expected_kind(token) for token in tokens]
+
+
+def test_jsonl_rows_rendered_a_slice_at_a_time_keep_records_in_place(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Slices of 3 rows, with plain records before, between and after them.
+    monkeypatch.setattr(writers, "_JSONL_ROWS", 3)
+    rng = random.Random(3011)
+    lines = [_any_line(rng) for _ in range(300)]
+    data = b"\n".join(lines) + b"\n"
+    for size in (1 << 6, 1 << 12):
+        fast = _render(data, "jsonl", fast=True, size=size)
+        assert fast == _render(data, "jsonl", fast=False, size=size)

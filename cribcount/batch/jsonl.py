@@ -37,7 +37,7 @@ _NAMES = np.array([str(card) for card in DECK], dtype=object)
 _SAMPLE = DECK[:5]
 """Five different cards to render templates with, later replaced by ``{0}``..``{4}``."""
 _SAMPLE_HAND = Hand((_SAMPLE[0], _SAMPLE[1], _SAMPLE[2], _SAMPLE[3]), _SAMPLE[4])
-_MOST = 1 << 16
+_MOST = 1 << 14
 """Templates kept at most; past that the cache starts again, so memory stays flat."""
 _PATTERN_BASE = 9  # compressed ranks by position are 0..8
 

@@ -201,6 +201,20 @@ class FastRows:
         """The points of each show."""
         return self.fifteens + self.pairs + self.runs + self.flush + self.nobs
 
+    def part(self, start: int, stop: int) -> FastRows:
+        """The rows from ``start`` up to ``stop``."""
+        return FastRows(
+            line=self.line[start:stop],
+            text=self.text[start:stop],
+            ranks=self.ranks[:, start:stop],
+            suits=self.suits[:, start:stop],
+            crib=self.crib[start:stop],
+            multiset=self.multiset[start:stop],
+            flush=self.flush[start:stop],
+            nobs=self.nobs[start:stop],
+            claim=self.claim[start:stop],
+        )
+
     def claim_tally(self) -> tuple[int, int, int]:
         """Claims made, claims wrong, and points missed (counted but not claimed) over the rows."""
         claimed = self.claim != NO_CLAIM

@@ -158,12 +158,7 @@ def render_chunk(chunk: Chunk, fmt: str, file: str | None = None) -> bytes:
     if rows is None or len(rows) == 0:
         return "".join(render_record(r, fmt, file) for _, r in chunk.records).encode()
     if fmt == "jsonl":
-        lines = jsonl_rows(
-            rows, render_json({"file": file})[:-1] + ", " if file is not None else "{"
-        )
-        for place, record in reversed(chunk.records):
-            lines.insert(place, render_record(record, fmt, file))
-        return "".join(lines).encode()
+        return _jsonl_chunk(chunk, rows, file)
     matrix = _csv_rows(rows, file) if fmt == "csv" else _text_rows(rows, file)
     # The rows are padded with NUL bytes, which no field holds: dropping them joins the fields.
     data: bytes = matrix.tobytes().translate(None, b"\0")
@@ -176,6 +171,30 @@ def render_chunk(chunk: Chunk, fmt: str, file: str | None = None) -> bytes:
         pieces += [data[done : ends[place]], render_record(record, fmt, file).encode()]
         done = ends[place]
     pieces.append(data[done:])
+    return b"".join(pieces)
+
+
+_JSONL_ROWS = 1 << 13
+"""Rows rendered as JSON lines at a time: their strings are the most memory a chunk takes."""
+
+
+def _jsonl_chunk(chunk: Chunk, rows: FastRows, file: str | None) -> bytes:
+    """A chunk as JSON lines, its rows a slice at a time, with its plain records among them."""
+    lead = render_json({"file": file})[:-1] + ", " if file is not None else "{"
+    records = chunk.records
+    pieces: list[bytes] = []
+    done = 0  # records placed so far
+    for start in range(0, len(rows), _JSONL_ROWS):
+        stop = min(start + _JSONL_ROWS, len(rows))
+        lines = jsonl_rows(rows.part(start, stop), lead)
+        end = done
+        while end < len(records) and records[end][0] < stop:
+            end += 1
+        for place, record in reversed(records[done:end]):
+            lines.insert(place - start, render_record(record, "jsonl", file))
+        done = end
+        pieces.append("".join(lines).encode())
+    pieces += [render_record(record, "jsonl", file).encode() for _, record in records[done:]]
     return b"".join(pieces)
 
 
