@@ -196,7 +196,7 @@ class FastRows:
         """Points for runs."""
         return rank_tables().runs[self.multiset]
 
-    @property
+    @functools.cached_property
     def total(self) -> U8:
         """The points of each show."""
         return self.fifteens + self.pairs + self.runs + self.flush + self.nobs
@@ -222,7 +222,7 @@ class FastRows:
         missed = int(np.maximum(-difference, 0).sum())
         return int(np.count_nonzero(claimed)), int(np.count_nonzero(difference)), missed
 
-    @property
+    @functools.cached_property
     def shape(self) -> npt.NDArray[np.int64]:
         """A number per row for its points by kind and crib flag: ``shape_of`` reads it back."""
         points = rank_tables().points_id[self.multiset].astype(np.int64)
