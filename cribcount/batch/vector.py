@@ -284,7 +284,10 @@ def split_chunk(
     suit_rows = np.stack([suit[good] for suit in suits])
     cribs = with_word[good] | crib
     claims = np.full(len(fast), NO_CLAIM, dtype=np.int16)
+    # Canonical lines are their own canonical text: 16 bytes from where each begins.
+    begins = begin[good]
     if len(fast) < len(ends):
+        begins = None
         # The other lines, put together, are read by the normaliser; their rows join these.
         unread = np.ones(len(ends), dtype=np.bool_)
         unread[fast] = False
@@ -305,13 +308,18 @@ def split_chunk(
     distinct = np.ones(len(fast), dtype=np.bool_)
     for low, high in zip(cards, cards[1:], strict=False):
         distinct &= low != high
-    fast = fast[distinct]
+    if not distinct.all():
+        fast, rank_rows, suit_rows = fast[distinct], rank_rows[:, distinct], suit_rows[:, distinct]
+        cribs, claims = cribs[distinct], claims[distinct]
+        begins = None if begins is None else begins[distinct]
+    windows = np.lib.stride_tricks.sliding_window_view(buffer, LINE_WIDTH)
     rows = score_rows(
         line=fast + first_line,
-        ranks=rank_rows[:, distinct],
-        suits=suit_rows[:, distinct],
-        crib=cribs[distinct],
-        claim=claims[distinct],
+        ranks=rank_rows,
+        suits=suit_rows,
+        crib=cribs,
+        claim=claims,
+        text=None if begins is None else windows[begins],
     )
     others = np.ones(len(ends), dtype=np.bool_)
     others[fast] = False
@@ -342,12 +350,19 @@ def canonical_text(ranks: U8, suits: U8) -> U8:
 
 
 def score_rows(
-    *, line: I64, ranks: U8, suits: U8, crib: Bools, claim: npt.NDArray[np.int16]
+    *,
+    line: I64,
+    ranks: U8,
+    suits: U8,
+    crib: Bools,
+    claim: npt.NDArray[np.int16],
+    text: U8 | None = None,
 ) -> FastRows:
     """Count rows of five cards by the table and the suit rules.
 
     ``ranks`` and ``suits`` are by column: ``ranks[i]`` is the rank of card
-    ``i`` in every row, the starter last; ``claim`` is ``NO_CLAIM`` where none was made.
+    ``i`` in every row, the starter last; ``claim`` is ``NO_CLAIM`` where none
+    was made; ``text``, the rows' canonical notation, is worked out when not given.
     """
     tables = rank_tables()
     key = rank_key(sort_columns(list(ranks)))
@@ -359,7 +374,7 @@ def score_rows(
         nobs += _NOBS[ranks[i], (suits[i] == suits[4]).astype(np.intp)]
     return FastRows(
         line=line,
-        text=canonical_text(ranks, suits),
+        text=canonical_text(ranks, suits) if text is None else text,
         ranks=ranks,
         suits=suits,
         crib=crib,

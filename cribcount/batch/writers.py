@@ -202,12 +202,14 @@ def _jsonl_chunk(chunk: Chunk, rows: FastRows, file: str | None) -> bytes:
 
 
 @functools.cache
-def _tails(fmt: str) -> Any:
+def _tails(fmt: str, *, ended: bool) -> Any:
     """What follows the hand up to the claim in ``fmt``, for every ``FastRows.shape``.
 
-    One bytes item each, as long as the longest; numpy pads the others with NUL bytes.
+    ``ended`` adds the end of a row without a claim. One bytes item each, as
+    long as the longest; numpy pads the others with NUL bytes.
     """
-    texts = [_POINTS[fmt](*shape_of(shape)).encode() for shape in range(shape_count())]
+    end = _CLAIM[fmt](None, 0) if ended else ""
+    texts = [(_POINTS[fmt](*shape_of(shape)) + end).encode() for shape in range(shape_count())]
     return np.array(texts, dtype=f"V{max(len(text) for text in texts)}")
 
 
@@ -217,11 +219,13 @@ _claim_texts: dict[tuple[str, int], bytes] = {}
 
 
 def _claim_ends(rows: FastRows, fmt: str) -> Any:
-    """The end of each row in ``fmt`` from the claim on, newline included, NUL-padded."""
+    """The end of each row in ``fmt`` from the claim on, newline included, NUL-padded.
+
+    None when no row has a claim.
+    """
     claimed = rows.claim != NO_CLAIM
     if not claimed.any():
-        text = _CLAIM[fmt](None, 0).encode()
-        return np.full(len(rows), text, dtype=f"V{len(text)}")
+        return None
     total = rows.total.astype(np.int64)
     keys = np.where(claimed, rows.claim.astype(np.int64) * _TOTALS + total + 1, 0)
     found, where = np.unique(keys, return_inverse=True)
@@ -250,13 +254,14 @@ def _assemble(rows: FastRows, lead: str, after_line: str, fmt: str) -> Any:
     the leading zeros of line numbers.
     """
     n = len(rows)
-    tails = _tails(fmt)
     claims = _claim_ends(rows, fmt)
+    tails = _tails(fmt, ended=claims is None)
     pairs = (len(str(int(rows.line.max()))) + 1) // 2
     fields: list[tuple[str, Any]] = [("lead", f"V{len(lead.encode())}")] if lead else []
     fields += [(f"digits{i}", "V2") for i in range(pairs)]
     fields += [("after", f"V{len(after_line)}"), ("hand", "V16"), ("tail", f"V{tails.itemsize}")]
-    fields += [("claim", f"V{claims.itemsize}")]
+    if claims is not None:
+        fields += [("claim", f"V{claims.itemsize}")]
     out = np.empty(n, dtype=np.dtype(fields))
     if lead:
         out["lead"] = lead.encode()
@@ -269,8 +274,9 @@ def _assemble(rows: FastRows, lead: str, after_line: str, fmt: str) -> Any:
     out["after"] = after_line.encode()
     out["hand"] = np.ascontiguousarray(rows.text).view("V16").reshape(n)
     out["tail"] = tails[rows.shape]
-    out["claim"] = claims
-    hand_at = np.dtype(fields[:-3]).itemsize  # the bytes before the hand, tail and claim
+    if claims is not None:
+        out["claim"] = claims
+    hand_at = np.dtype(fields[: [name for name, _ in fields].index("hand")]).itemsize
     return out.view(np.uint8).reshape(n, -1), hand_at
 
 
