@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cribcount.batch.engine import _CRIB_WORD, MAX_CLAIM_DIGITS, MAX_LINE
-from cribcount.cards import SUIT_ORDER, Card, Rank, Suit, parse_card
+from cribcount.cards import SUIT_ORDER, Card, Rank, Suit, parse_card, tokenize
 
 __all__ = ["Lines", "read_lines"]
 
@@ -59,11 +59,14 @@ assert _FIRST_LEAD <= _PLACEHOLDER_FIRST
 
 _SEP, _NEWLINE, _SLASH, _EQUALS, _CHAR = 0, 1, 2, 3, 4
 _CLASS = np.full(256, _CHAR, dtype=np.uint8)
-for _byte in b" \t\r\v\f,":  # what cards.tokenize splits at, besides the newline
-    _CLASS[_byte] = _SEP
+for _byte in range(128):
+    # A separator is an ASCII byte that cards.tokenize splits at (a non-ASCII one, if ever,
+    # stays inside a token that is no regular token, and its line takes the plain path).
+    if [token.text for token in tokenize(f"a{chr(_byte)}a")] == ["a", "a"]:
+        _CLASS[_byte] = _SEP
 _CLASS[ord("\n")] = _NEWLINE
-_CLASS[ord("/")] = _SLASH
-_CLASS[ord("=")] = _EQUALS
+_CLASS[ord("/")] = _SLASH  # a token of its own for tokenize
+_CLASS[ord("=")] = _EQUALS  # and for parse_line, which splits tokens at it
 
 
 # Token kinds; a line's tokens are matched against these patterns.
