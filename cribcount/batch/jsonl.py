@@ -92,6 +92,8 @@ _PAIRS_AND_RUNS: dict[int, tuple[str, int]] = {}
 _STRUCTURE_OF: dict[int, int] = {}
 _STRUCTURES: dict[tuple[tuple[Kind, tuple[int, ...], int], ...], int] = {}
 _SUITS: dict[int, tuple[str, int]] = {}
+_STRUCTURE_BY_PATTERN = np.full(_PATTERN_BASE**5, -1, dtype=np.int64)
+"""``_structure`` of each pattern number met so far, -1 for the others."""
 # The pattern tables stay small (at most 9**5 patterns, far fewer scorings), so only the
 # templates and the fifteens, which vary with the values, are ever cleared.
 _CACHES = (_TEMPLATES, _FIFTEENS, _SUITS)
@@ -123,9 +125,10 @@ def _keys(rows: FastRows) -> tuple[Any, Any, Any]:
         nob[(rows.ranks[i] == rules.JACK) & (suits[i] == suits[4])] = i + 1
     suit_key = ((one_suit * 2 + (suits[4] == suits[0])) * 5 + nob) * 2 + rows.crib
     # Many patterns score their pairs and runs at the same positions: one key for those.
-    patterns, where = np.unique(pattern, return_inverse=True)
-    structure = np.array([_structure(code) for code in patterns.tolist()], dtype=np.int64)
-    return fifteens, structure[where.reshape(-1)], suit_key
+    # Patterns met before are looked up all at once; only new ones are worked out.
+    for code in np.unique(pattern[_STRUCTURE_BY_PATTERN[pattern] < 0]).tolist():
+        _STRUCTURE_BY_PATTERN[code] = _structure(code)
+    return fifteens, _STRUCTURE_BY_PATTERN[pattern], suit_key
 
 
 def _pattern_ranks(code: int) -> list[int]:
