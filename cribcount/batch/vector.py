@@ -21,7 +21,6 @@ import numpy as np
 import numpy.typing as npt
 
 from cribcount import rules
-from cribcount.batch.normalise import read_lines
 from cribcount.cards import SUIT_ORDER, Rank
 
 __all__ = [
@@ -287,6 +286,8 @@ def split_chunk(
     # Canonical lines are their own canonical text: 16 bytes from where each begins.
     begins = begin[good]
     if len(fast) < len(ends):
+        from cribcount.batch.normalise import read_lines  # its tables only when needed
+
         begins = None
         # The other lines, put together, are read by the normaliser; their rows join these.
         unread = np.ones(len(ends), dtype=np.bool_)
