@@ -53,6 +53,7 @@ __all__ = [
     "discard_seat",
     "hand_points",
     "parse_deal",
+    "suit_points",
 ]
 
 
@@ -160,13 +161,18 @@ def discard_seat(
 
 def hand_points(keep: Sequence[Card], starter: Card) -> int:
     """The show of four kept cards with a starter: the same as ``count_show(...).total``."""
-    ranks = tuple(sorted([*(c.rank for c in keep), starter.rank]))
-    nobs = sum(rules.NOBS_POINTS for c in keep if rules.is_nob(c.rank, c.suit, starter.suit))
+    ranks = [*(c.rank for c in keep), starter.rank]
+    return rules.rank_totals()[rules.rank_key(ranks)] + suit_points(keep, starter.suit)
+
+
+def suit_points(keep: Sequence[Card], starter_suit: Suit) -> int:
+    """What a hand's four cards score by suit with a starter of ``starter_suit``: flush and nobs."""
     hand_suited = all(c.suit == keep[0].suit for c in keep)
     flush = rules.flush_points(
-        hand_suited=hand_suited, starter_suited=starter.suit == keep[0].suit, crib=False
+        hand_suited=hand_suited, starter_suited=starter_suit == keep[0].suit, crib=False
     )
-    return rules.rank_table()[ranks].total + flush + nobs
+    nobs = sum(rules.NOBS_POINTS for c in keep if rules.is_nob(c.rank, c.suit, starter_suit))
+    return flush + nobs
 
 
 class _Unseen:
@@ -185,12 +191,14 @@ class _Unseen:
             self.by_rank[card.rank] += 1
             self.by_suit[card.suit] += 1
         self.jacks = [card for card in self.cards if card.rank == Rank.JACK]
-        # Each multiset of drawn ranks, with the number of ways the unseen cards give it.
-        self.rank_weights: list[tuple[tuple[int, ...], int]] = []
+        # Each starter as its rank's part of a rank key, and its suit.
+        self.starters = [(rules.rank_key([card.rank]), card.suit) for card in self.cards]
+        # Each multiset of drawn ranks (as its rank key), with the ways the unseen cards give it.
+        self.rank_weights: list[tuple[int, int]] = []
         for ranks in combinations_with_replacement(range(1, 14), drawn):
             ways = prod(comb(self.by_rank[r], ranks.count(r)) for r in set(ranks))
             if ways:
-                self.rank_weights.append((ranks, ways))
+                self.rank_weights.append((rules.rank_key(ranks), ways))
 
 
 def crib_points_total(discard: Sequence[Card], seen: Sequence[Card]) -> tuple[int, int]:
@@ -209,12 +217,9 @@ def _crib_total(discard: Sequence[Card], unseen: _Unseen) -> tuple[int, int]:
     n = len(unseen.cards)
     cribs = comb(n, others) * (n - others)
     # Ranks: any of the drawn cards may be the starter, and the ranks do not care which.
-    mine = tuple(int(c.rank) for c in discard)
-    points = rules.rank_table()
-    ranks = sum(
-        ways * points[tuple(sorted(mine + drawn_ranks))].total
-        for drawn_ranks, ways in unseen.rank_weights
-    )
+    mine = rules.rank_key([c.rank for c in discard])
+    points = rules.rank_totals()
+    ranks = sum(ways * points[mine + drawn] for drawn, ways in unseen.rank_weights)
     total = ranks * drawn
     # Crib flush: only all five cards of one suit, so every drawn card of the discards' suit.
     suit = discard[0].suit
@@ -256,10 +261,14 @@ def advise_discard(
     n = len(unseen.cards)
     heels = Fraction(sum(rules.heels_points(card.rank) for card in unseen.cards), n)
     sign = 1 if role is Role.DEALER else -1
+    points = rules.rank_totals()
     choices = []
     for discard in combinations(cards, laid):
         keep = tuple(card for card in cards if card not in discard)
-        shows = [hand_points(keep, starter) for starter in unseen.cards]
+        # hand_points of every starter, its rank and suit parts looked up apart.
+        kept = rules.rank_key([card.rank for card in keep])
+        by_suit = {suit: suit_points(keep, suit) for suit in Suit}
+        shows = [points[kept + rank] + by_suit[suit] for rank, suit in unseen.starters]
         hand = Fraction(sum(shows), n)
         crib = Fraction(*_crib_total(discard, unseen))
         net = hand + sign * (crib + heels)
