@@ -8,7 +8,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, BinaryIO, TypeVar
 
 import click
@@ -61,6 +61,63 @@ def join_arguments(args: Sequence[str]) -> str:
     if not args:
         raise BadInput("no cards given: expected 4 cards and a starter, such as 5h 5d 5c Js / 5s")
     return " ".join(args)
+
+
+def from_option(what: str) -> Callable[[F], F]:
+    """The ``--from FILE`` option of a command that also reads many inputs, one a line."""
+    return click.option(
+        "--from",
+        "from_path",
+        type=click.Path(exists=True, dir_okay=False, allow_dash=True),
+        metavar="FILE",
+        help=f"Read {what} from FILE ('-': standard input), one a line: one record each.",
+    )
+
+
+def check_from(from_path: str | None, cards: Sequence[str], fmt: str, *, one: str) -> None:
+    """``--from`` takes no CARDS and writes jsonl, not json; jsonl and csv need ``--from``."""
+    if from_path is not None and cards:
+        raise BadInput("give the cards or --from FILE, not both")
+    if from_path is not None and fmt == "json":
+        raise BadInput("--from writes one JSON object a line: use --format jsonl")
+    if from_path is None and fmt in ("jsonl", "csv"):
+        raise BadInput(f"--format {fmt} is for --from FILE: one {one} gives --format json")
+
+
+def write_records(
+    path: str,
+    records: Callable[[BinaryIO], Iterable[Any]],
+    render: Callable[[Any], str],
+    *,
+    header: str,
+    noun: str,
+    done_word: str,
+) -> None:
+    """Write a record for each line of ``path``, a ``FILE:LINE:COLUMN`` line per bad one, a summary.
+
+    Exit status 2 if any line failed, else 0.
+    """
+    from cribcount.batch import Failed
+    from cribcount.render import plural
+
+    name = "<stdin>" if path == "-" else path  # as batch names it
+    out = sys.stdout.buffer
+    done = failed = 0
+    out.write(header.encode())
+    with _open_input(path) as stream:
+        for record in records(stream):
+            out.write(render(record).encode())
+            if isinstance(record, Failed):
+                failed += 1
+                out.flush()  # on a terminal, the record before the message about it
+                click.echo(f"{name}:{record.line}:{record.column}: {record.reason}", err=True)
+            else:
+                done += 1
+    out.flush()
+    said = f"{plural(done, noun)} {done_word}, {plural(failed, 'line')} failed"
+    click.echo(f"cribcount: {said}", err=True)
+    if failed:
+        sys.exit(EXIT_BAD_INPUT)
 
 
 class CribcountGroup(click.Group):
@@ -267,7 +324,8 @@ def peg(
     is_flag=True,
     help="Six players as three partnerships: seat 3 is then the dealer's partner.",
 )
-@format_option("text", "json")
+@from_option("deals")
+@format_option("text", "json", "jsonl", "csv")
 def discard(
     cards: tuple[str, ...],
     dealer: bool,
@@ -275,6 +333,7 @@ def discard(
     players: int,
     seat: int | None,
     partners: bool,
+    from_path: str | None,
     fmt: str,
 ) -> None:
     """Rank the ways to lay away (15 ways to lay 2 of 6) by exact expected points.
@@ -289,12 +348,18 @@ def discard(
     the other three crib cards are any unseen cards. With 5 players the dealer,
     and with 6 the dealer and seat 5, are dealt four and lay away nothing.
 
+    --from FILE reads one deal a line (blank lines and '#' comments skipped)
+    and writes one record each, in order: text, jsonl (the json object and
+    "line") or csv (the best choice). A bad line gives an error record and a
+    FILE:LINE:COLUMN line on stderr; exit status 2 if any line failed.
+
     \b
     Examples:
       cribcount discard "5h 5d 6c 7s Jh Kd" --dealer
       cribcount discard 5h 5d 6c 7s Jh Kd --pone --format json
       cribcount discard "5h 5d 6c 7s Jh" --players 3 --pone
       cribcount discard "5h 5d 6c 7s Jh" --players 6 --partners --seat 3 --dealer
+      cribcount discard --from deals.txt --pone --format csv
     """
     from cribcount.discard import Role, advise_discard, discard_seat, parse_deal
     from cribcount.render.discard import discard_to_dict, render_discard
@@ -305,6 +370,21 @@ def discard(
         raise BadInput(f"say whose crib it is: --dealer or --pone ({said} given)")
     role = Role.DEALER if dealer else Role.PONE
     seat = discard_seat(players, role=role, seat=seat, partners=partners)
+    check_from(from_path, cards, fmt, one="deal")
+    if from_path is not None:
+        from cribcount.batch.deals import advise_lines, deal_csv_header, render_deal_record
+
+        write_records(
+            from_path,
+            lambda stream: advise_lines(
+                stream, role=role, players=players, seat=seat, partners=partners
+            ),
+            lambda record: render_deal_record(record, fmt),
+            header=deal_csv_header() if fmt == "csv" else "",
+            noun="deal",
+            done_word="advised",
+        )
+        return
     if not cards:
         wanted = DEAL_SIZES[players][seat - 1][0]
         example = " ".join("5h 5d 6c 7s Jh Kd".split()[:wanted])

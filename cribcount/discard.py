@@ -49,6 +49,7 @@ __all__ = [
     "Choice",
     "Role",
     "advise_discard",
+    "check_deal",
     "crib_points_total",
     "discard_seat",
     "hand_points",
@@ -237,6 +238,13 @@ def _crib_total(discard: Sequence[Card], unseen: _Unseen) -> tuple[int, int]:
     return total + rules.NOBS_POINTS * nobs, cribs
 
 
+def check_deal(cards: Sequence[Card], dealt: int) -> None:
+    """Raise DealError unless ``cards`` are ``dealt`` different cards."""
+    check_distinct([(card, None) for card in cards])
+    if len(cards) != dealt:
+        raise DealError(f"expected {dealt} cards, got {format_cards(cards)}")
+
+
 def advise_discard(
     cards: Sequence[Card],
     *,
@@ -253,9 +261,7 @@ def advise_discard(
     """
     seat = discard_seat(players, role=role, seat=seat, partners=partners)
     dealt, laid = DEAL_SIZES[players][seat - 1]
-    check_distinct([(card, None) for card in cards])
-    if len(cards) != dealt:
-        raise DealError(f"expected {dealt} cards, got {format_cards(cards)}")
+    check_deal(cards, dealt)
     # The rest of the crib and the starter: CRIB_SIZE - laid cards and one more, all unseen.
     unseen = _Unseen(cards, drawn=CRIB_SIZE + 1 - laid)
     n = len(unseen.cards)

@@ -31,11 +31,14 @@ __all__ = [
     "Chunk",
     "Entry",
     "Failed",
+    "Line",
     "Record",
     "Scored",
     "Summary",
+    "decode_line",
     "parse_line",
     "read_chunks",
+    "read_lines",
     "score_line",
     "score_lines",
     "score_stream",
@@ -89,6 +92,8 @@ class Failed:
 
 
 Record = Scored | Failed
+Line = tuple[int, str] | Failed
+"""A line read: its number and text, or Failed when it could not be read."""
 
 
 def _split_equals(tokens: list[Token]) -> list[Token]:
@@ -151,11 +156,11 @@ def _is_skipped(text: str) -> bool:
     return not stripped or stripped.startswith("#")
 
 
-def score_line(raw: bytes, line: int, *, crib: bool = False) -> Record | None:
-    """Count one line of bytes (no newline); None for a blank or comment line."""
+def decode_line(raw: bytes, line: int) -> str | Failed:
+    """One line of bytes (no newline) as text, a trailing CR dropped; Failed if not UTF-8."""
     raw = raw.removesuffix(b"\r")
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError as error:
         column = len(raw[: error.start].decode("utf-8")) + 1
         return Failed(
@@ -164,6 +169,13 @@ def score_line(raw: bytes, line: int, *, crib: bool = False) -> Record | None:
             f"invalid UTF-8 byte 0x{raw[error.start]:02x}",
             column,
         )
+
+
+def score_line(raw: bytes, line: int, *, crib: bool = False) -> Record | None:
+    """Count one line of bytes (no newline); None for a blank or comment line."""
+    text = decode_line(raw, line)
+    if isinstance(text, Failed):
+        return text
     if _is_skipped(text):
         return None
     try:
@@ -171,6 +183,23 @@ def score_line(raw: bytes, line: int, *, crib: bool = False) -> Record | None:
     except CribcountError as error:
         return Failed(line, text, error.reason, max(error.column, 1))
     return Scored(line, count_show(entry.hand, crib=entry.crib), entry.claim)
+
+
+def read_lines(stream: BinaryIO, *, size: int = PLAIN_CHUNK_SIZE) -> Iterator[list[Line]]:
+    """The lines of ``stream`` that hold something, a chunk at a time, as batch reads them.
+
+    Each is (line number, text), or Failed when it is not UTF-8; blank and
+    comment lines are skipped but counted.
+    """
+    for first_line, data in read_chunks(stream, size=size):
+        lines: list[Line] = []
+        for i, raw in enumerate(data.split(b"\n")[:-1]):
+            text = decode_line(raw, first_line + i)
+            if isinstance(text, Failed):
+                lines.append(text)
+            elif not _is_skipped(text):
+                lines.append((first_line + i, text))
+        yield lines
 
 
 @dataclass
