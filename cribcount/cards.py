@@ -124,15 +124,20 @@ class Card:
             return NotImplemented
         return self.index < other.index
 
-    @property
+    # Worked out once a card, on first use: scoring and writing many plays ask for them often.
+    @functools.cached_property
     def index(self) -> int:
         """A number 0..51, by rank then suit: a compact key for tables."""
         return (self.rank - 1) * 4 + SUIT_ORDER[self.suit]
 
-    @property
+    @functools.cached_property
     def value(self) -> int:
         """Counting value: A = 1, 2..10 face value, J = Q = K = 10."""
         return self.rank.counting_value
+
+    @functools.cached_property
+    def _notation(self) -> str:
+        return self.rank.symbol + self.suit.value
 
     @classmethod
     def parse(cls, token: str) -> Card:
@@ -145,7 +150,7 @@ class Card:
         return DECK[index]
 
     def __str__(self) -> str:
-        return self.rank.symbol + self.suit.value
+        return self._notation
 
     def __repr__(self) -> str:
         return f"Card.parse('{self}')"

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations, combinations_with_replacement
 from math import comb, factorial
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -172,21 +173,24 @@ def _advise_block(
 
     advice = []
     columns = (hand_sum, hand_min, hand_max, crib, net)
+    take = [
+        (itemgetter(*keep), tuple(laid_away))
+        for keep, laid_away in zip(keeps.tolist(), ways_keep, strict=True)
+    ]
     for d, cards in enumerate(deals):
+        sums, least, most, cribbed, nets = (column[d].tolist() for column in columns)
         choices = []
-        values = [column[d].tolist() for column in columns]
         for c in order[d].tolist():
-            keep = tuple(cards[i] for i in keeps[c])
-            discard = tuple(cards[i] for i in discards[c])
+            keep, laid_away = take[c]
             choices.append(
                 Choice(
-                    keep,
-                    discard,
-                    Fraction(values[0][c], n),
-                    values[1][c],
-                    values[2][c],
-                    Fraction(values[3][c], cribs),
-                    Fraction(values[4][c], n * cribs),
+                    keep(cards),
+                    tuple([cards[i] for i in laid_away]),
+                    Fraction(sums[c], n),
+                    least[c],
+                    most[c],
+                    Fraction(cribbed[c], cribs),
+                    Fraction(nets[c], n * cribs),
                 )
             )
         heel = Fraction(int(heels[d]), n)
