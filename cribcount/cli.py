@@ -237,7 +237,8 @@ def score(cards: tuple[str, ...], crib: bool, claim: int | None, fmt: str) -> No
 @click.option(
     "--dealer", metavar="CARDS", help="Two players: the dealer's four cards (with --pone)."
 )
-@format_option("text", "json")
+@from_option("plays")
+@format_option("text", "json", "jsonl", "csv")
 def peg(
     cards: tuple[str, ...],
     players: int | None,
@@ -245,6 +246,7 @@ def peg(
     partners: bool,
     pone: str | None,
     dealer: str | None,
+    from_path: str | None,
     fmt: str,
 ) -> None:
     """Peg the play: who scores what, card by card, to 31 with go and last card.
@@ -257,6 +259,12 @@ def peg(
     --pone and --dealer) the play is checked against the hands and gos may be
     left out.
 
+    --from FILE reads one play a line, 'PLAY' or 'PLAY ; HANDS' (the hands as
+    for --hands), blank lines and '#' comments skipped, and writes one record
+    each: text, jsonl (the json object and "line") or csv (each player's
+    total). A bad line gives an error record and a FILE:LINE:COLUMN line on
+    stderr; exit status 2 if any line failed.
+
     \b
     Examples:
       cribcount peg "Kc 9d Th go 2s 7c 6s"
@@ -266,10 +274,27 @@ def peg(
         --hands "5c Kc 2c 9c | 5d Qd 3d 9d | 5h 7h Ah Jh | 6s 8s 4s Ts"
       cribcount peg "Tc 5c 5d 5h 5s Ac" --players 6 --partners
       cribcount peg 7c 8d 8h --format json
+      cribcount peg --from plays.txt --players 4 --format jsonl
     """
     from cribcount.play import peg as peg_play
     from cribcount.render.play import pegging_to_dict, render_pegging
 
+    check_from(from_path, cards, fmt, one="play")
+    if from_path is not None:
+        from cribcount.batch.plays import peg_lines, play_csv_header, render_play_record
+
+        if hands is not None or pone is not None or dealer is not None:
+            raise BadInput("with --from the hands go in the file: PLAY ; HANDS on each line")
+        table = 2 if players is None else players
+        write_records(
+            from_path,
+            lambda stream: peg_lines(stream, players=table, partners=partners),
+            lambda record: render_play_record(record, fmt, players=table),
+            header=play_csv_header(table) if fmt == "csv" else "",
+            noun="play",
+            done_word="pegged",
+        )
+        return
     if not cards:
         raise BadInput(
             "no cards given: expected the cards in the order they were laid, such as Kc 9d"
