@@ -84,6 +84,9 @@ def check_from(from_path: str | None, cards: Sequence[str], fmt: str, *, one: st
         raise BadInput(f"--format {fmt} is for --from FILE: one {one} gives --format json")
 
 
+_WRITE_SIZE = 1 << 16
+
+
 def write_records(
     path: str,
     records: Callable[[BinaryIO], Iterable[Any]],
@@ -103,16 +106,27 @@ def write_records(
     name = "<stdin>" if path == "-" else path  # as batch names it
     out = sys.stdout.buffer
     done = failed = 0
-    out.write(header.encode())
+    # Records are written some together: standard output may be unbuffered.
+    pending = [header]
+    size = len(header)
     with _open_input(path) as stream:
         for record in records(stream):
-            out.write(render(record).encode())
+            text = render(record)
+            pending.append(text)
+            size += len(text)
             if isinstance(record, Failed):
                 failed += 1
-                out.flush()  # on a terminal, the record before the message about it
+                # On a terminal, the record comes before the message about it.
+                out.write("".join(pending).encode())
+                out.flush()
+                pending, size = [], 0
                 click.echo(f"{name}:{record.line}:{record.column}: {record.reason}", err=True)
             else:
                 done += 1
+            if size >= _WRITE_SIZE:
+                out.write("".join(pending).encode())
+                pending, size = [], 0
+    out.write("".join(pending).encode())
     out.flush()
     said = f"{plural(done, noun)} {done_word}, {plural(failed, 'line')} failed"
     click.echo(f"cribcount: {said}", err=True)

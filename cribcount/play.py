@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from cribcount import rules
 from cribcount.cards import (
@@ -40,7 +41,7 @@ from cribcount.cards import (
 )
 from cribcount.errors import PlayError, Token
 from cribcount.hands import read_hands, seat_hands, split_hands
-from cribcount.rules import MAX_COUNT, PegItem, PegKind, score_card
+from cribcount.rules import MAX_COUNT, PegItem, PegKind, score_card, score_card_cached
 from cribcount.table import (
     HAND_SIZE,
     MAX_PLAYERS,
@@ -65,17 +66,18 @@ __all__ = [
 _HIGHEST_VALUE = rules.counting_value(13)  # a ten or a face card
 
 
-@dataclass(frozen=True)
-class Play:
+class Play(NamedTuple):
     """One turn: a card laid (``card``) or a go (``card`` is None), the count after it, its items.
 
     ``token`` is where the turn stands in the input; None for a go that was
-    inferred rather than written.
+    inferred rather than written. A named tuple, the lightest immutable record:
+    a play file makes one for every card.
     """
 
     player: str
     card: Card | None
-    count: int
+    # The running count, the word of the game: it takes the place of tuple's count().
+    count: int  # type: ignore[assignment]
     items: tuple[PegItem, ...]
     token: Token | None
 
@@ -102,12 +104,15 @@ class Pegging:
         """Points pegged by each player, in seat order."""
         totals = dict.fromkeys(self.players, 0)
         for play in self.plays:
-            totals[play.player] += play.points
+            if play.items:  # most turns peg nothing
+                totals[play.player] += play.points
         return totals
 
     @property
     def partnership_totals(self) -> dict[str, int]:
         """Points pegged by each partnership, named ``first & third``; empty without partners."""
+        if not self.partnerships:
+            return {}
         totals = self.totals
         return {
             partnership_name(team): sum(totals[name] for name in team) for team in self.partnerships
@@ -127,6 +132,13 @@ class PlayState:
     last: int = -1
     gone: set[int] = field(default_factory=set)
     turn: int = 0
+    left: int = field(init=False)
+    """Cards still to be laid, over every player."""
+    last_card: int = field(init=False, default=-1)
+    """Where in ``plays`` the last card laid is; -1 before the first."""
+
+    def __post_init__(self) -> None:
+        self.left = sum(self.held)
 
     def passive(self, player: int) -> bool:
         """True when the player plays no more in this count: said go, or holds no card."""
@@ -134,27 +146,36 @@ class PlayState:
 
     def over(self) -> bool:
         """True when every card has been laid."""
-        return not any(self.held)
+        return not self.left
 
     def settle(self) -> None:
         """Pass the turn over players who play no more, and end a count nobody can add to."""
-        if self.over():
+        if not self.left:
             return
-        if all(self.passive(p) for p in range(len(self.names))):
-            self._close_with_go()
-        while self.passive(self.turn):
-            self.turn = (self.turn + 1) % len(self.names)
+        players = len(self.names)
+        for step in range(players):
+            player = (self.turn + step) % players
+            if self.held[player] and player not in self.gone:
+                self.turn = player
+                return
+        self._close_with_go()
+        while not self.held[self.turn]:
+            self.turn = (self.turn + 1) % players
 
     def lay(self, card: Card, token: Token) -> None:
         """The player whose turn it is lays ``card``; the caller has checked that it fits."""
         player = self.turn
-        self.count += card.value
-        self.ranks.append(card.rank)
+        count = self.count = self.count + card.value
+        ranks = self.ranks
+        ranks.append(card.rank)
         self.held[player] -= 1
+        self.left -= 1
         self.last = player
-        items = score_card(self.ranks, self.count)
-        self.plays.append(Play(self.names[player], card, self.count, items, token))
-        if self.count == MAX_COUNT:
+        plays = self.plays
+        self.last_card = len(plays)
+        items = score_card_cached(tuple(ranks), count)
+        plays.append(Play(self.names[player], card, count, items, token))
+        if count == MAX_COUNT:
             # 31 ends the count by itself; the next player leads.
             self._reset(next_to=player)
         else:
@@ -180,7 +201,7 @@ class PlayState:
         name = self.names[self.last]
         previous = self.plays[-1]
         if previous.card is None and previous.player == name and not previous.items:
-            self.plays[-1] = replace(previous, items=(go,))
+            self.plays[-1] = Play(name, None, previous.count, (go,), previous.token)
         else:
             self.plays.append(Play(name, None, self.count, (go,), None))
         self._reset(next_to=self.last)
@@ -194,10 +215,11 @@ class PlayState:
     def finish(self) -> Pegging:
         """End the play: the last card pegs 1, unless it made 31 or a go already ended its count."""
         if self.ranks:
-            at = max(i for i, play in enumerate(self.plays) if play.card is not None)
+            at = self.last_card
             play = self.plays[at]
-            self.plays[at] = replace(
-                play, items=(*play.items, PegItem(PegKind.LAST_CARD, rules.LAST_CARD_POINTS))
+            last = PegItem(PegKind.LAST_CARD, rules.LAST_CARD_POINTS)
+            self.plays[at] = Play(
+                play.player, play.card, play.count, (*play.items, last), play.token
             )
         return Pegging(self.names, tuple(self.plays))
 
@@ -206,15 +228,19 @@ class PlayState:
         return PlayError.at(reason, self.text, token)
 
 
-def _is_go(token: Token) -> bool:
-    return token.text.lower() == "go"
+_GO = "go"
+_CARD_WORDS: dict[str, Card] = {}
+"""Every card token read so far, by its text: a play file repeats the same few hundred."""
 
 
 def _read_play(text: str, players: int) -> list[tuple[Card | None, Token]]:
     """The moves of a play sequence: a card, or None for a go, each with its token."""
     moves: list[tuple[Card | None, Token]] = []
     for token in tokenize(text):
-        card = None if _is_go(token) else parse_card(token.text, text=text, column=token.column)
+        word = token.text
+        card = _CARD_WORDS.get(word)
+        if card is None and word.lower() != _GO:
+            card = _CARD_WORDS[word] = parse_card(word, text=text, column=token.column)
         moves.append((card, token))
     cards = [(card, token) for card, token in moves if card is not None]
     if not cards:

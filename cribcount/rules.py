@@ -59,6 +59,7 @@ __all__ = [
     "run_points",
     "run_sets",
     "score_card",
+    "score_card_cached",
 ]
 
 JACK = 11
@@ -313,3 +314,9 @@ def score_card(ranks: Sequence[int], count: int) -> tuple[PegItem, ...]:
             items.append(PegItem(PegKind.RUN, n))
             break
     return tuple(items)
+
+
+@lru_cache(maxsize=1 << 16)
+def score_card_cached(ranks: tuple[int, ...], count: int) -> tuple[PegItem, ...]:
+    """``score_card``, remembered: the counts of many plays begin alike."""
+    return score_card(ranks, count)

@@ -38,9 +38,8 @@ def pegging_to_dict(pegging: Pegging) -> dict[str, Any]:
 
     With partnerships, ``partnerships`` holds each one's total, named ``first & third``.
     """
-    partnerships = (
-        {"partnerships": pegging.partnership_totals} if pegging.partnership_totals else {}
-    )
+    teams = pegging.partnership_totals
+    partnerships = {"partnerships": teams} if teams else {}
     return {
         "plays": [
             {
@@ -63,14 +62,17 @@ def render_pegging(pegging: Pegging) -> str:
     With partnerships, a last line gives each partnership's total.
     """
     width = max(len(name) for name in pegging.players)
+    names = {name: name.ljust(width) for name in pegging.players}
     lines = []
     for play in pegging.plays:
         card = "go" if play.card is None else str(play.card)
-        said = ", ".join(describe_peg_item(item) for item in play.items)
-        lines.append(f"{play.player:<{width}}  {card:<2}  {play.count:>2}  {said}".rstrip())
+        line = f"{names[play.player]}  {card:<2}  {play.count:>2}"
+        if play.items:
+            line += "  " + ", ".join(describe_peg_item(item) for item in play.items)
+        lines.append(line.rstrip())
     totals = ", ".join(f"{name} {points}" for name, points in pegging.totals.items())
     lines.append(f"totals: {totals}")
-    if pegging.partnership_totals:
-        teams = ", ".join(f"{name} {points}" for name, points in pegging.partnership_totals.items())
+    if partnerships := pegging.partnership_totals:
+        teams = ", ".join(f"{name} {points}" for name, points in partnerships.items())
         lines.append(f"partnerships: {teams}")
     return "\n".join(lines)
