@@ -28,7 +28,7 @@ and the gos may be left out; four players score as two partnerships:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from cribcount import rules
@@ -119,7 +119,7 @@ class Pegging:
         }
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayState:
     """The state of the play between turns; the players are numbered in turn order."""
 
@@ -179,7 +179,9 @@ class PlayState:
             # 31 ends the count by itself; the next player leads.
             self._reset(next_to=player)
         else:
-            self.turn = (player + 1) % len(self.names)
+            player = self.turn = (player + 1) % len(self.names)
+            if self.held[player] and player not in self.gone:
+                return  # the next player plays on: nothing to settle
         self.settle()
 
     def say_go(self, token: Token | None) -> None:
@@ -310,7 +312,7 @@ def peg(
         pegging = _peg_with_hands(text, moves, held, names)
     else:
         pegging = _peg_without_hands(text, moves, names)
-    return replace(pegging, partnerships=teams)
+    return Pegging(pegging.players, pegging.plays, teams)
 
 
 def _peg_without_hands(
@@ -318,7 +320,7 @@ def _peg_without_hands(
 ) -> Pegging:
     table = PlayState(names, text, [HAND_SIZE] * len(names))
     for card, token in moves:
-        if table.over():
+        if not table.left:
             raise table.error("go after every card was laid", token)
         if card is None:
             table.say_go(token)

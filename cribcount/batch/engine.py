@@ -192,9 +192,16 @@ def read_lines(stream: BinaryIO, *, size: int = PLAIN_CHUNK_SIZE) -> Iterator[li
     comment lines are skipped but counted.
     """
     for first_line, data in read_chunks(stream, size=size):
+        try:
+            # Most chunks are all UTF-8: decoded at once, then split.
+            texts: list[str | Failed] = [
+                line.removesuffix("\r") for line in data.decode("utf-8").split("\n")[:-1]
+            ]
+        except UnicodeDecodeError:
+            raws = data.split(b"\n")[:-1]
+            texts = [decode_line(raw, first_line + i) for i, raw in enumerate(raws)]
         lines: list[Line] = []
-        for i, raw in enumerate(data.split(b"\n")[:-1]):
-            text = decode_line(raw, first_line + i)
+        for i, text in enumerate(texts):
             if isinstance(text, Failed):
                 lines.append(text)
             elif not _is_skipped(text):

@@ -10,8 +10,10 @@ totals: pone 3, dealer 2
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
+from cribcount.cards import Card
 from cribcount.play import Pegging, PegItem, PegKind
 from cribcount.render.show import PAIR_NAMES
 
@@ -56,20 +58,25 @@ def pegging_to_dict(pegging: Pegging) -> dict[str, Any]:
     }
 
 
+@functools.lru_cache(maxsize=1 << 14)
+def _turn_line(player: str, card: Card | None, count: int, items: tuple[PegItem, ...]) -> str:
+    """One turn's line; many plays share their turns, so the lines are remembered."""
+    line = f"{player}  {'go' if card is None else str(card):<2}  {count:>2}"
+    if items:
+        line += "  " + ", ".join(describe_peg_item(item) for item in items)
+    return line
+
+
 def render_pegging(pegging: Pegging) -> str:
     """One line per turn (player, card or go, count, what it scored), then the totals.
 
     With partnerships, a last line gives each partnership's total.
     """
     width = max(len(name) for name in pegging.players)
-    names = {name: name.ljust(width) for name in pegging.players}
-    lines = []
-    for play in pegging.plays:
-        card = "go" if play.card is None else str(play.card)
-        line = f"{names[play.player]}  {card:<2}  {play.count:>2}"
-        if play.items:
-            line += "  " + ", ".join(describe_peg_item(item) for item in play.items)
-        lines.append(line.rstrip())
+    lines = [
+        _turn_line(play.player.ljust(width), play.card, play.count, play.items)
+        for play in pegging.plays
+    ]
     totals = ", ".join(f"{name} {points}" for name, points in pegging.totals.items())
     lines.append(f"totals: {totals}")
     if partnerships := pegging.partnership_totals:
