@@ -291,7 +291,7 @@ def peg(
       cribcount peg --from plays.txt --players 4 --format jsonl
     """
     from cribcount.play import peg as peg_play
-    from cribcount.render.play import pegging_to_dict, render_pegging
+    from cribcount.render.play import render_pegging, render_pegging_json
 
     check_from(from_path, cards, fmt, one="play")
     if from_path is not None:
@@ -328,7 +328,7 @@ def peg(
         partners=partners,
     )
     if fmt == "json":
-        click.echo(render_json(pegging_to_dict(pegging)))
+        click.echo(render_pegging_json(pegging))
     else:
         click.echo(render_pegging(pegging))
 

@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 from conftest import outcome as run
-
-from cribcount.cards import DECK, Card, format_cards
+from conftest import random_play
 
 FOUR_HANDS = "5c Kc 2c 9c | 5d Qd 3d 9d | 5h 7h Ah Jh | 6s 8s 4s Ts"
 FOUR_PLAY = "5c 5d 5h 6s Kc Qd 7h 8s 2c 3d Ah 4s 9c 9d Jh Ts"
@@ -21,34 +20,6 @@ def write(tmp_path: Path, lines: list[str]) -> str:
     path = tmp_path / "plays.txt"
     path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
     return str(path)
-
-
-def random_play(rng: random.Random, players: int) -> tuple[str, str]:
-    """A random legal play of a random deal, by the rules of the play: the cards laid, the hands."""
-    deal = rng.sample(DECK, 4 * players)
-    hands: list[list[Card]] = [deal[4 * i : 4 * i + 4] for i in range(players)]
-    order: list[Card] = []
-    count, turn, last = 0, 0, 0
-    gone: set[int] = set()
-    while any(hands):
-        fits = [card for card in hands[turn] if count + card.value <= 31]
-        if fits:
-            card = rng.choice(fits)
-            hands[turn].remove(card)
-            order.append(card)
-            count, last = count + card.value, turn
-            if count == 31:
-                count, gone = 0, set()
-            turn = (turn + 1) % players
-            continue
-        gone.add(turn)
-        waiting = [p for p in range(players) if hands[p] and p not in gone]
-        if waiting:
-            turn = min(waiting, key=lambda p: (p - turn) % players)
-        else:
-            count, gone, turn = 0, set(), (last + 1) % players
-    seats = " | ".join(format_cards(deal[4 * i : 4 * i + 4]) for i in range(players))
-    return format_cards(order), seats
 
 
 @pytest.mark.parametrize(

@@ -25,7 +25,7 @@ from cribcount.batch.engine import Failed, read_lines
 from cribcount.errors import CribcountError
 from cribcount.play import Pegging, peg
 from cribcount.render import csv_line, render_json
-from cribcount.render.play import pegging_to_dict, render_pegging
+from cribcount.render.play import render_pegging, render_pegging_json
 from cribcount.table import partnerships, seat_names
 
 __all__ = [
@@ -104,7 +104,7 @@ def render_play_record(record: PlayRecord, fmt: str, *, players: int = 2) -> str
         return f"line {record.line}: error: {record.message}\n"
     pegging = record.pegging
     if fmt == "jsonl":
-        return render_json({"line": record.line, **pegging_to_dict(pegging)}) + "\n"
+        return render_pegging_json(pegging, line=record.line) + "\n"
     if fmt == "csv":
         return csv_line([record.line, *pegging.totals.values(), ""])
     return f"line {record.line}:\n{render_pegging(pegging)}\n"

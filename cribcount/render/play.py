@@ -15,9 +15,10 @@ from typing import Any
 
 from cribcount.cards import Card
 from cribcount.play import Pegging, PegItem, PegKind
+from cribcount.render import render_json
 from cribcount.render.show import PAIR_NAMES
 
-__all__ = ["describe_peg_item", "pegging_to_dict", "render_pegging"]
+__all__ = ["describe_peg_item", "pegging_to_dict", "render_pegging", "render_pegging_json"]
 
 _PEG_WORDS = {
     PegKind.FIFTEEN: "fifteen for {}",
@@ -44,18 +45,43 @@ def pegging_to_dict(pegging: Pegging) -> dict[str, Any]:
     partnerships = {"partnerships": teams} if teams else {}
     return {
         "plays": [
-            {
-                "player": play.player,
-                "card": None if play.card is None else str(play.card),
-                "count": play.count,
-                "items": [{"kind": item.kind.value, "points": item.points} for item in play.items],
-                "points": play.points,
-            }
-            for play in pegging.plays
+            _turn_dict(play.player, play.card, play.count, play.items) for play in pegging.plays
         ],
         "totals": pegging.totals,
         **partnerships,
     }
+
+
+def _turn_dict(
+    player: str, card: Card | None, count: int, items: tuple[PegItem, ...]
+) -> dict[str, Any]:
+    return {
+        "player": player,
+        "card": None if card is None else str(card),
+        "count": count,
+        "items": [{"kind": item.kind.value, "points": item.points} for item in items],
+        "points": sum(item.points for item in items),
+    }
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _turn_json(player: str, card: Card | None, count: int, items: tuple[PegItem, ...]) -> str:
+    """One turn's JSON object; many plays share their turns, so the texts are remembered."""
+    return render_json(_turn_dict(player, card, count, items))
+
+
+def render_pegging_json(pegging: Pegging, *, line: int | None = None) -> str:
+    """``render_json(pegging_to_dict(pegging))``, put together from each turn's JSON text.
+
+    ``line``, when given, comes first: ``{"line": 3, "plays": ...}``.
+    """
+    head = "{" if line is None else f'{{"line": {line}, '
+    turns = ", ".join(
+        _turn_json(play.player, play.card, play.count, play.items) for play in pegging.plays
+    )
+    teams = pegging.partnership_totals
+    tail = f', "partnerships": {render_json(teams)}' if teams else ""
+    return f'{head}"plays": [{turns}], "totals": {render_json(pegging.totals)}{tail}}}'
 
 
 @functools.lru_cache(maxsize=1 << 14)
