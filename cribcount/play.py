@@ -27,6 +27,7 @@ and the gos may be left out; four players score as two partnerships:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -230,6 +231,14 @@ class PlayState:
         return PlayError.at(reason, self.text, token)
 
 
+@functools.cache
+def _table(players: int, partners: bool) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    """The players' names in seat order and the partnerships by name, for a table."""
+    names = seat_names(players)
+    teams = partnerships(players, partners=partners)
+    return names, tuple(tuple(names[seat - 1] for seat in team) for team in teams)
+
+
 _GO = "go"
 _CARD_WORDS: dict[str, Card] = {}
 """Every card token read so far, by its text: a play file repeats the same few hundred."""
@@ -247,7 +256,8 @@ def _read_play(text: str, players: int) -> list[tuple[Card | None, Token]]:
     cards = [(card, token) for card, token in moves if card is not None]
     if not cards:
         raise PlayError("no cards: expected the cards in the order they were laid", text=text)
-    check_distinct(cards, text=text)
+    if len({card.index for card, _ in cards}) != len(cards):
+        check_distinct(cards, text=text)  # which card, and where: a card was given twice
     most = HAND_SIZE * players
     if len(cards) > most:
         card, token = cards[most]
@@ -293,10 +303,7 @@ def peg(
                 None,
             )
     players = 2 if players is None else players
-    names = seat_names(players)
-    teams = tuple(
-        tuple(names[seat - 1] for seat in team) for team in partnerships(players, partners=partners)
-    )
+    names, teams = _table(players, partners)
     moves = _read_play(text, players)
     if pone is not None and dealer is not None:
         if players != 2:
