@@ -109,7 +109,11 @@ def write_records(
     # Records are written some together: standard output may be unbuffered.
     pending = [header]
     size = len(header)
-    with _open_input(path) as stream:
+    with contextlib.ExitStack() as stack:
+        try:
+            stream = stack.enter_context(_open_input(path))
+        except OSError as error:
+            raise BadInput(f"cannot read {name}: {error.strerror}") from None
         for record in records(stream):
             text = render(record)
             pending.append(text)

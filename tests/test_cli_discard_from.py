@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import outcome as run
 
+from cribcount import cli
 from cribcount.cards import DECK, format_cards
 
 DEALS = ["5h 5d 6c 7s Jh Kd", "Jc Jd Jh Js 5c 5d", "Ah 2h 3h 4h 5h 6h", "10h,jH,QH KH 9h 5s"]
@@ -160,3 +161,20 @@ def test_misuse_is_one_line_and_status_2(args: list[str], message: str) -> None:
         "discard", *args, "--dealer" if "--seat" not in args else "--pone", stdin=""
     )
     assert (code, out, err) == (2, "", f"cribcount: {message}\n")
+
+
+def test_a_file_that_cannot_be_read_is_one_line_and_status_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = write(tmp_path, ["5h 5d 6c 7s Jh Kd"])
+
+    def refuse(file: str, mode: str) -> None:
+        raise PermissionError(13, "Permission denied", file)
+
+    # The command's own open, so that the test runner's files open as usual.
+    monkeypatch.setattr(cli, "open", refuse, raising=False)
+    assert run("discard", "--from", path, "--dealer") == (
+        2,
+        "",
+        f"cribcount: cannot read {path}: Permission denied\n",
+    )
