@@ -13,7 +13,9 @@ vectorised path (numpy), with what went wrong beside them.
 
 Modules: ``engine`` reads and parses lines and counts them one by one;
 ``vector`` scores canonical lines with numpy; ``writers`` and ``jsonl``
-render records as text, CSV and JSON lines.
+render records as text, CSV and JSON lines. For the files of other commands:
+``deals`` (``discard --from``, advised together by ``discard``, with numpy)
+and ``plays`` (``peg --from``).
 """
 
 from __future__ import annotations
