@@ -187,6 +187,10 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(card) for card in cards)
 
 
+# Token(text, column) without the Python-level __new__ of a named tuple: a file has many.
+_new_token = functools.partial(tuple.__new__, Token)
+
+
 def tokenize(text: str) -> list[Token]:
     """Split notation into tokens at spaces and commas; ``/`` is a token of its own."""
     if "," in text or "/" in text or not text.isprintable():
@@ -197,7 +201,7 @@ def tokenize(text: str) -> list[Token]:
     column = 1
     for part in text.split(" "):
         if part:
-            tokens.append(Token(part, column))
+            tokens.append(_new_token((part, column)))
         column += len(part) + 1
     return tokens
 

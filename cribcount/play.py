@@ -215,8 +215,11 @@ class PlayState:
         self.gone = set()
         self.turn = (next_to + 1) % len(self.names)
 
-    def finish(self) -> Pegging:
-        """End the play: the last card pegs 1, unless it made 31 or a go already ended its count."""
+    def finish(self, partnerships: tuple[tuple[str, ...], ...] = ()) -> Pegging:
+        """End the play: the last card pegs 1, unless it made 31 or a go already ended its count.
+
+        ``partnerships`` are those of the Pegging, by the players' names.
+        """
         if self.ranks:
             at = self.last_card
             play = self.plays[at]
@@ -224,7 +227,7 @@ class PlayState:
             self.plays[at] = Play(
                 play.player, play.card, play.count, (*play.items, last), play.token
             )
-        return Pegging(self.names, tuple(self.plays))
+        return Pegging(self.names, tuple(self.plays), partnerships)
 
     def error(self, reason: str, token: Token | None) -> PlayError:
         """A PlayError in the play, placed at ``token`` (None: the end of the input)."""
@@ -313,18 +316,16 @@ def peg(
                 text=text,
             )
         held = read_hands([("pone", pone, 0, pone), ("dealer", dealer, 0, dealer)])
-        pegging = _peg_with_hands(text, moves, held, names)
-    elif hands is not None:
+        return _peg_with_hands(text, moves, held, names).finish(teams)
+    if hands is not None:
         held = read_hands(seat_hands(hands, names))
-        pegging = _peg_with_hands(text, moves, held, names)
-    else:
-        pegging = _peg_without_hands(text, moves, names)
-    return Pegging(pegging.players, pegging.plays, teams)
+        return _peg_with_hands(text, moves, held, names).finish(teams)
+    return _peg_without_hands(text, moves, names).finish(teams)
 
 
 def _peg_without_hands(
     text: str, moves: Sequence[tuple[Card | None, Token]], names: tuple[str, ...]
-) -> Pegging:
+) -> PlayState:
     table = PlayState(names, text, [HAND_SIZE] * len(names))
     for card, token in moves:
         if not table.left:
@@ -351,7 +352,7 @@ def _peg_without_hands(
             # The player to play could not either: that go ends the count and this card leads.
             table.say_go(None)
         table.lay(card, token)
-    return table.finish()
+    return table
 
 
 def _peg_with_hands(
@@ -359,7 +360,7 @@ def _peg_with_hands(
     moves: Sequence[tuple[Card | None, Token]],
     hands: tuple[frozenset[Card], ...],
     names: tuple[str, ...],
-) -> Pegging:
+) -> PlayState:
     held = [set(hand) for hand in hands]
     table = PlayState(names, text, [len(hand) for hand in held])
 
@@ -414,4 +415,4 @@ def _peg_with_hands(
             " every card of the hands is laid once",
             None,
         )
-    return table.finish()
+    return table
