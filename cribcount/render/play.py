@@ -99,9 +99,9 @@ def render_pegging(pegging: Pegging) -> str:
     With partnerships, a last line gives each partnership's total.
     """
     width = max(len(name) for name in pegging.players)
+    names = {name: name.ljust(width) for name in pegging.players}
     lines = [
-        _turn_line(play.player.ljust(width), play.card, play.count, play.items)
-        for play in pegging.plays
+        _turn_line(names[play.player], play.card, play.count, play.items) for play in pegging.plays
     ]
     totals = ", ".join(f"{name} {points}" for name, points in pegging.totals.items())
     lines.append(f"totals: {totals}")
