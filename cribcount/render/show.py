@@ -8,12 +8,7 @@ fifteen two                 7h 8d           2
 fifteen four                7h 8c           4
 fifteen six                 7s 8d           6
 fifteen eight               7s 8c           8
-a pair for 2                7h 7s          10
-a pair for 2                8d 8c          12
-a run of three for 3        7h 8d 9h       15
-a run of three for 3        7h 8c 9h       18
-a run of three for 3        7s 8d 9h       21
-a run of three for 3        7s 8c 9h       24
+a double double run for 16  7h 7s 8d 8c 9h 24
 total 24
 """
 
@@ -22,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from cribcount.cards import format_cards
+from cribcount.combinations import Call, call_items
 from cribcount.render import plural
 from cribcount.rules import heels_points
 from cribcount.show import Count, Item, Kind
@@ -30,6 +26,7 @@ __all__ = [
     "PAIR_NAMES",
     "claim_fields",
     "count_to_dict",
+    "describe_call",
     "describe_item",
     "render_claim",
     "render_count",
@@ -48,6 +45,7 @@ _NUMBERS = {
     14: "fourteen",
     16: "sixteen",
 }
+_SAID_WIDTH, _CARDS_WIDTH = 27, 14
 PAIR_NAMES = {2: "a pair for 2", 6: "pair royal for 6", 12: "double pair royal for 12"}
 """How the cards of one rank are called, by their points."""
 
@@ -84,21 +82,35 @@ def describe_item(item: Item, *, fifteens_so_far: int = 0) -> str:
     return "one for his nob"
 
 
+def describe_call(call: Call, *, fifteens_so_far: int = 0) -> str:
+    """How a player says a call: an item, or a combination such as ``a triple run for 15``."""
+    if call.combination is None:
+        return describe_item(call.items[0], fifteens_so_far=fifteens_so_far)
+    return f"{call.combination.value} for {call.points}"
+
+
 def render_count(count: Count) -> str:
-    """The spoken count: one line per item with its cards and the running total, then the total."""
+    """The spoken count: a line per call (a run with its pairs is one), cards, running total."""
     hand = count.hand
     what = "crib" if count.crib else "hand"
     lines = [f"{what} {format_cards(hand.cards)}, starter {hand.starter}"]
     if count.crib:
         lines.append("(crib: only a five-card flush counts)")
-    running = 0
+    calls = call_items(count.items)
+    said: list[str] = []
     fifteens = 0
-    for item in count.items:
-        said = describe_item(item, fifteens_so_far=fifteens)
-        if item.kind is Kind.FIFTEEN:
-            fifteens += item.points
-        running += item.points
-        lines.append(f"{said:<27} {format_cards(item.cards):<14} {running:>2}")
+    for call in calls:
+        said.append(describe_call(call, fifteens_so_far=fifteens))
+        if call.kind is Kind.FIFTEEN:
+            fifteens += call.points
+    cards = [format_cards(call.cards) for call in calls]
+    # Columns as wide as their longest entry, never narrower than a usual count's.
+    said_width = max([_SAID_WIDTH, *map(len, said)])
+    cards_width = max([_CARDS_WIDTH, *map(len, cards)])
+    running = 0
+    for call, words, written in zip(calls, said, cards, strict=True):
+        running += call.points
+        lines.append(f"{words:<{said_width}} {written:<{cards_width}} {running:>2}")
     if not count.items:
         lines.append("nineteen: no points")
     lines.append(f"total {count.total}")
