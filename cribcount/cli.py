@@ -9,6 +9,7 @@ import contextlib
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from contextvars import ContextVar
 from typing import Any, BinaryIO, TypeVar
 
 import click
@@ -16,13 +17,46 @@ import click
 from cribcount import __version__
 from cribcount.cards import parse_hand
 from cribcount.errors import CribcountError
+from cribcount.language import DEFAULT, Language, language, languages
 from cribcount.render import render_json
-from cribcount.render.show import claim_fields, count_to_dict, render_claim, render_count
+from cribcount.render.show import (
+    claim_fields,
+    count_to_dict,
+    render_claim,
+    render_count,
+    say_count,
+)
 from cribcount.show import count_show
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 EXIT_OK, EXIT_CLAIM_DIFFERS, EXIT_BAD_INPUT = 0, 1, 2
+LANG_VARIABLE = "CRIBCOUNT_LANG"
+
+_language: ContextVar[Language] = ContextVar("language")
+
+
+def lang() -> Language:
+    """The language of this run: ``--lang``, else ``CRIBCOUNT_LANG``, else English."""
+    return _language.get(language(DEFAULT))
+
+
+def _choose_language(ctx: click.Context, param: click.Parameter, code: str | None) -> None:
+    if code is not None:
+        _language.set(language(code))
+
+
+def lang_option(*, group: bool = False) -> Callable[[F], F]:
+    """``--lang`` on the group (which reads ``CRIBCOUNT_LANG`` too) and on every command."""
+    return click.option(
+        "--lang",
+        type=click.Choice(languages(), case_sensitive=False),
+        envvar=LANG_VARIABLE if group else None,
+        expose_value=False,
+        is_eager=True,
+        callback=_choose_language,
+        help=f"Language of the text and of card notation (default en; also {LANG_VARIABLE}).",
+    )
 
 
 class BadInput(click.ClickException):
@@ -57,10 +91,26 @@ def join_arguments(args: Sequence[str]) -> str:
     """One notation string from several arguments; an empty argument is an error."""
     for i, arg in enumerate(args, start=1):
         if not arg.strip():
-            raise BadInput(f"argument {i} is empty: expected cards such as 5h or 10s")
+            raise BadInput(
+                lang().say("argument {i} is empty: expected cards such as 5h or 10s", i=i)
+            )
     if not args:
-        raise BadInput("no cards given: expected 4 cards and a starter, such as 5h 5d 5c Js / 5s")
+        raise BadInput(
+            lang().say(
+                "no cards given: expected 4 cards and a starter, such as {example}",
+                example=_example("5h 5d 5c Js / 5s"),
+            )
+        )
     return " ".join(args)
+
+
+def _example(cards: str) -> str:
+    """Example cards, written in the notation of the run's language."""
+    from cribcount.cards import parse_cards
+
+    return " / ".join(
+        lang().cards([card for card, _ in parse_cards(part)]) for part in cards.split("/")
+    )
 
 
 class CribcountGroup(click.Group):
@@ -68,8 +118,13 @@ class CribcountGroup(click.Group):
     and every error comes out as one line on stderr with its exit status."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if args and args[0] not in self.commands and args[0] not in ("-h", "--help", "--version"):
-            args = ["score", *args]
+        # The group's own --lang may come first: the command (or the cards) follow it.
+        first = (
+            2 if args[:1] == ["--lang"] else 1 if args[:1] and args[0].startswith("--lang=") else 0
+        )
+        rest = args[first:]
+        if rest and rest[0] not in self.commands and rest[0] not in ("-h", "--help", "--version"):
+            args = [*args[:first], "score", *rest]
         return super().parse_args(ctx, args)
 
     def main(
@@ -86,13 +141,14 @@ class CribcountGroup(click.Group):
         sys.exit(self._run(args, prog_name, **extra))
 
     def _run(self, args: Sequence[str] | None, prog_name: str | None, **extra: Any) -> int:
+        _language.set(language(DEFAULT))
         try:
             super().main(args, prog_name or "cribcount", standalone_mode=False, **extra)
         except click.exceptions.Exit as done:
             return done.exit_code
         except CribcountError as error:
             # Every library error about the input, from any command: one line, status 2.
-            click.echo(f"cribcount: {error}", err=True)
+            click.echo(f"cribcount: {lang().error(error)}", err=True)
             return EXIT_BAD_INPUT
         except click.exceptions.NoArgsIsHelpError as nothing:
             # Plain ``cribcount`` asks for help: give it, and succeed.
@@ -110,6 +166,7 @@ class CribcountGroup(click.Group):
 
 @click.group(cls=CribcountGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="cribcount")
+@lang_option(group=True)
 def cli() -> None:
     """Exact cribbage scoring: count a show, check a claim, score many hands.
 
@@ -118,6 +175,7 @@ def cli() -> None:
       cribcount 5h 5d 5c Js / 5s
       cribcount score "2h 4h 6h 8h / Kc" --crib
       cribcount score 7h 7s 8d 8c 9h --claim 20
+      cribcount --lang fr Rc Dc Vc 10c / 5c
     """
 
 
@@ -130,8 +188,10 @@ def cli() -> None:
     metavar="N",
     help="Check a claimed count (muggins): exit 1 when it differs from the true count.",
 )
+@click.option("--say", is_flag=True, help="Say the count in one line, as spoken aloud.")
 @format_option("text", "json")
-def score(cards: tuple[str, ...], crib: bool, claim: int | None, fmt: str) -> None:
+@lang_option()
+def score(cards: tuple[str, ...], crib: bool, claim: int | None, say: bool, fmt: str) -> None:
     """Count four cards and the starter, the way a player says it.
 
     CARDS are four hand cards then the starter, after a '/' or as the fifth
@@ -142,14 +202,17 @@ def score(cards: tuple[str, ...], crib: bool, claim: int | None, fmt: str) -> No
       cribcount score 5h 5d 5c Js / 5s
       cribcount score "10h, Jh, Qh, Kh / 5h" --crib
       cribcount score 7h 7s 8d 8c 9h --claim 20 --format json
+      cribcount score 8c 7k 7p 6t / Ac --say --lang fr
     """
-    count = count_show(parse_hand(join_arguments(cards)), crib=crib)
+    if say and fmt == "json":
+        raise BadInput(lang().say("--say writes text: it does not go with --format json"))
+    count = count_show(parse_hand(join_arguments(cards), notation=lang().notation), crib=crib)
     if fmt == "json":
         click.echo(render_json(count_to_dict(count) | claim_fields(claim, count.total)))
     else:
-        click.echo(render_count(count))
+        click.echo(say_count(count, lang=lang()) if say else render_count(count, lang=lang()))
         if claim is not None:
-            click.echo(render_claim(claim, count.total))
+            click.echo(render_claim(claim, count.total, lang=lang()))
     if claim is not None and claim != count.total:
         sys.exit(EXIT_CLAIM_DIFFERS)
 

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from cribcount.cards import Card
+from cribcount.errors import N_
 from cribcount.show import Item, Kind
 
 __all__ = ["Call", "Combination", "call_items"]
@@ -27,10 +28,10 @@ __all__ = ["Call", "Combination", "call_items"]
 class Combination(enum.Enum):
     """A run called together with the pairs inside it; the value is its English name."""
 
-    DOUBLE_RUN_OF_THREE = "a double run of three"
-    DOUBLE_RUN_OF_FOUR = "a double run of four"
-    TRIPLE_RUN = "a triple run"
-    DOUBLE_DOUBLE_RUN = "a double double run"
+    DOUBLE_RUN_OF_THREE = N_("a double run of three")
+    DOUBLE_RUN_OF_FOUR = N_("a double run of four")
+    TRIPLE_RUN = N_("a triple run")
+    DOUBLE_DOUBLE_RUN = N_("a double double run")
 
 
 # Keyed by the run's length and how many cards each repeated rank in it has.

@@ -38,14 +38,14 @@ def test_spoken_example_from_the_rules() -> None:
 def test_29_hand_ends_with_double_pair_royal_and_nob() -> None:
     lines = spoken("5h 5d 5c Js / 5s")
     assert lines[8] == ["fifteen", "sixteen", "5d", "5c", "5s", "16"]
-    assert lines[9] == ["double", "pair", "royal", "for", "12", "5h", "5d", "5c", "5s", "28"]
+    assert lines[9] == ["a", "double", "pair", "royal", "for", "12", "5h", "5d", "5c", "5s", "28"]
     assert lines[10] == ["one", "for", "his", "nob", "Js", "29"]
     assert lines[11] == ["total", "29"]
 
 
 def test_pair_royal_and_flushes_are_named() -> None:
     # 3+3+9 three ways (6), then the three threes.
-    assert ["pair", "royal", "for", "6", "3c", "3d", "3h", "12"] in spoken("3c 3d 3h Ks / 9c")
+    assert ["a", "pair", "royal", "for", "6", "3c", "3d", "3h", "12"] in spoken("3c 3d 3h Ks / 9c")
     assert ["a", "flush", "of", "four", "for", "4", "2h", "4h", "6h", "8h", "4"] in spoken(
         "2h 4h 6h 8h / Kc"
     )
