@@ -113,11 +113,9 @@ class Notation:
     suits: dict[str, Suit]
     rank_symbols: tuple[str, ...]
     suit_letters: dict[Suit, str]
-    rank_help: str
-    suit_help: str
 
     @classmethod
-    def from_letters(cls, ranks: str, suits: str, *, rank_help: str, suit_help: str) -> Notation:
+    def from_letters(cls, ranks: str, suits: str) -> Notation:
         """A notation from the ranks A..K as written (``T|10``: ``T`` written, ``10`` read too)
         and the suit letters in the order c d h s (clubs, diamonds, hearts, spades)."""
         spellings = [rank.split("|") for rank in ranks.split()]
@@ -134,9 +132,21 @@ class Notation:
             | _SUIT_SYMBOLS,
             rank_symbols=tuple(names[0] for names in spellings),
             suit_letters=dict(zip(Suit, letters, strict=True)),
-            rank_help=rank_help,
-            suit_help=suit_help,
         )
+
+    @property
+    def rank_help(self) -> Message:
+        """What a rank may be, for messages: ``a rank (A 2-10 T J Q K)``."""
+        # The ace, the numbers, then the letters of the ten (if any) and the face cards.
+        letters = [self.rank_symbols[0], "2-10"]
+        letters += [symbol for symbol in self.rank_symbols[9:] if not symbol.isdigit()]
+        return Message("a rank ({ranks})", ranks=" ".join(letters))
+
+    @property
+    def suit_help(self) -> Message:
+        """What a suit may be, for messages: ``a suit (c d h s or ♣ ♦ ♥ ♠)``."""
+        letters = " ".join(self.suit_letters.values())
+        return Message("a suit ({letters} or ♣ ♦ ♥ ♠)", letters=letters)
 
     def card(self, card: Card) -> str:
         """One card as this notation writes it."""
@@ -151,11 +161,7 @@ RANK_LETTERS = N_("A 2 3 4 5 6 7 8 9 T|10 J Q K")
 """The English ranks A..K as written; a catalog gives another language's (context "notation")."""
 SUIT_LETTERS = N_("c d h s")
 """The English suit letters of clubs, diamonds, hearts and spades (context "notation")."""
-RANK_HELP = N_("a rank (A 2-10 T J Q K)")
-SUIT_HELP = N_("a suit (c d h s or ♣ ♦ ♥ ♠)")
-ENGLISH = Notation.from_letters(
-    RANK_LETTERS, SUIT_LETTERS, rank_help=RANK_HELP, suit_help=SUIT_HELP
-)
+ENGLISH = Notation.from_letters(RANK_LETTERS, SUIT_LETTERS)
 """The English notation, cribcount's canonical one: ``5h``, ``Td``, ``Qs``."""
 _RANKS = ENGLISH.ranks
 _SUITS = ENGLISH.suits
@@ -252,7 +258,7 @@ def parse_card(
     if suit is not None and rank is not None:
         return DECK[(rank - 1) * 4 + SUIT_ORDER[suit]]
     q = quote(token)
-    rank_help, suit_help = Message(notation.rank_help), Message(notation.suit_help)
+    rank_help, suit_help = notation.rank_help, notation.suit_help
     reason: Message
     if suit is None and ranks.get(body.upper()) is not None:
         reason = Message("missing suit after {token}: expected {suit}", token=q, suit=suit_help)

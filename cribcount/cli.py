@@ -354,6 +354,7 @@ def _open_input(path: str) -> Iterator[BinaryIO]:
     help="Use the vectorised path for canonical lines (--no-fast: plain path, for comparison).",
 )
 @format_option("text", "csv", "jsonl")
+@lang_option()
 def batch(files: tuple[str, ...], crib: bool, fast: bool, fmt: str) -> None:
     """Score one hand per line from FILES (or '-', standard input, the default).
 
@@ -385,16 +386,19 @@ def batch(files: tuple[str, ...], crib: bool, fast: bool, fmt: str) -> None:
             name = STDIN_NAME if path == "-" else path
             with _open_input(path) as stream:
                 file = name if named else None
-                for written in write_stream(stream, fmt, summary, crib=crib, fast=fast, file=file):
+                written_chunks = write_stream(
+                    stream, fmt, summary, crib=crib, fast=fast, file=file, lang=lang()
+                )
+                for written in written_chunks:
                     out.write(written.data)
                     if written.failed:
                         # On a terminal, the records come before the messages about them.
                         out.flush()
                     for record in written.failed:
-                        click.echo(render_error(record, name), err=True)
+                        click.echo(render_error(record, name, lang=lang()), err=True)
                     advance(written.size)
     out.flush()
-    click.echo(f"cribcount: {render_summary(summary)}", err=True)
+    click.echo(f"cribcount: {render_summary(summary, lang=lang())}", err=True)
     if summary.failed:
         sys.exit(EXIT_BAD_INPUT)
     if summary.claims_wrong:

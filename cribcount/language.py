@@ -28,9 +28,7 @@ from typing import Any, cast
 
 from cribcount.cards import (
     ENGLISH,
-    RANK_HELP,
     RANK_LETTERS,
-    SUIT_HELP,
     SUIT_LETTERS,
     Card,
     Notation,
@@ -112,10 +110,7 @@ def language(code: str) -> Language:
     data = _locale().joinpath(code, "LC_MESSAGES", f"{DOMAIN}.mo").read_bytes()
     catalog = gettext.GNUTranslations(io.BytesIO(data))
     notation = Notation.from_letters(
-        catalog.pgettext(NOTATION, RANK_LETTERS),
-        catalog.pgettext(NOTATION, SUIT_LETTERS),
-        rank_help=catalog.gettext(RANK_HELP),
-        suit_help=catalog.gettext(SUIT_HELP),
+        catalog.pgettext(NOTATION, RANK_LETTERS), catalog.pgettext(NOTATION, SUIT_LETTERS)
     )
     return Language(code, catalog, notation)
 

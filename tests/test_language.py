@@ -118,7 +118,7 @@ def test_french_writes_cards_in_its_notation() -> None:
             "5h 5k 5t Vp 5p",
             1,
             "5h",
-            "couleur inconnue 'h' dans '5h' : il faut une couleur (c k p t ou ♥ ♦ ♠ ♣)",
+            "couleur inconnue 'h' dans '5h' : il faut une couleur (t k c p ou ♣ ♦ ♥ ♠)",
         ),
         # T is the English ten: in French the ten is 10.
         ("Tc 5k 5t Vp 5p", 1, "Tc", "rang inconnu 'T' dans 'Tc' : il faut un rang (A 2-10 V D R)"),
@@ -126,7 +126,7 @@ def test_french_writes_cards_in_its_notation() -> None:
             "5c 5k 5t Vp R",
             13,
             "R",
-            "couleur manquante après 'R' : il faut une couleur (c k p t ou ♥ ♦ ♠ ♣)",
+            "couleur manquante après 'R' : il faut une couleur (t k c p ou ♣ ♦ ♥ ♠)",
         ),
     ],
 )
@@ -264,7 +264,7 @@ def test_french_errors_are_one_line_exit_2() -> None:
     assert outcome("--lang", "fr", "Rc Dc Vc 10c 5x") == (
         2,
         "",
-        "cribcount: colonne 14: couleur inconnue 'x' dans '5x' : il faut une couleur (c k p t ou ♥ ♦ ♠ ♣)\n",
+        "cribcount: colonne 14: couleur inconnue 'x' dans '5x' : il faut une couleur (t k c p ou ♣ ♦ ♥ ♠)\n",
     )
     assert outcome("--lang", "fr", "Rc Dc Vc 10c", "") == (
         2,
@@ -300,3 +300,38 @@ def test_a_language_without_a_catalog_is_a_value_error() -> None:
 def test_errors_are_still_cribcount_errors() -> None:
     with pytest.raises(CribcountError):
         parse_hand("Rc Dc Vc 10c 5x", notation=FRENCH.notation)
+
+
+# --- batch ----------------------------------------------------------------------------------
+
+
+def test_batch_in_french_reads_and_writes_french_text() -> None:
+    lines = "5c 5k 5t Vp / 5p = 28\n8t 7k 7p 6c / At\n5c 5k 5t Vp / 5h\n"
+    status, out, err = outcome("--lang", "fr", "batch", stdin=lines)
+    assert status == 2
+    assert out.splitlines() == [
+        # The 29 hand claimed 28: one point missed.
+        "1: 5c 5k 5t Vp / 5p = 29 (quinzes 16, paires 12, valet 1); annonce 28, compte 29 :"
+        " 1 point de moins (au muggins, l'adversaire peut les prendre)",
+        # 8 7 7 6 A: four fifteens, the pair of sevens and the two runs of three.
+        "2: 8t 7k 7p 6c / At = 16 (quinzes 8, paires 2, suites 6)",
+        "3: erreur : colonne 15: couleur inconnue 'h' dans '5h' : il faut une couleur"
+        " (t k c p ou ♣ ♦ ♥ ♠)",
+    ]
+    assert err.splitlines() == [
+        "<stdin>:3:15: couleur inconnue 'h' dans '5h' : il faut une couleur (t k c p ou ♣ ♦ ♥ ♠)",
+        "cribcount: 2 mains comptée(s), 1 ligne en erreur, 1 annonce vérifiée(s) dont 1 fausse(s)"
+        " (1 point de moins)",
+    ]
+
+
+def test_batch_csv_stays_english_in_french() -> None:
+    status, out, _ = outcome(
+        "batch", "--lang", "fr", "--format", "csv", stdin="Rc Dc Vc 10c / 5c\n5c 5k 5t Vp / 5h\n"
+    )
+    assert status == 2
+    assert out.splitlines()[1:] == [
+        "1,Kh Qh Jh Th,5h,false,8,0,4,5,1,18,,,",
+        "2,5c 5k 5t Vp / 5h,,,,,,,,,,,column 15: unknown suit 'h' in '5h':"
+        " expected a suit (t k c p or ♣ ♦ ♥ ♠)",
+    ]

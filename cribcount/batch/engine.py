@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import TYPE_CHECKING, BinaryIO
 
-from cribcount.cards import Hand, parse_hand_tokens, tokenize
-from cribcount.errors import CribcountError, NotationError, Token, quote
+from cribcount.cards import ENGLISH, Hand, Notation, parse_hand_tokens, tokenize
+from cribcount.errors import CribcountError, Message, NotationError, Token, quote
 from cribcount.show import Count, count_show
 
 if TYPE_CHECKING:
@@ -81,6 +81,8 @@ class Failed:
     text: str
     reason: str
     column: int
+    said: Message | None = field(default=None, compare=False)
+    """The reason as a message, to say in another language (None: ``reason`` as it is)."""
 
     @property
     def message(self) -> str:
@@ -106,7 +108,7 @@ def _split_equals(tokens: list[Token]) -> list[Token]:
     return split
 
 
-def parse_line(text: str, *, crib: bool = False) -> Entry:
+def parse_line(text: str, *, crib: bool = False, notation: Notation = ENGLISH) -> Entry:
     """Read one line: a hand, then ``crib`` and/or ``= N`` in either order.
 
     ``crib`` makes every line a crib. Raises NotationError (with the column in
@@ -125,22 +127,21 @@ def parse_line(text: str, *, crib: bool = False) -> Entry:
             claim = _read_claim(text, last)
             del tokens[-2:]
         elif last.text == "=":
-            raise NotationError.at("missing claimed count after '='", text, last)
+            raise NotationError.at(Message("missing claimed count after '='"), text, last)
         else:
             break
     for token in tokens:
         if token.text == "=":
-            raise NotationError.at(
-                "'=' in the hand: a claim goes at the end, as '= N'", text, token
-            )
+            reason = Message("'=' in the hand: a claim goes at the end, as '= N'")
+            raise NotationError.at(reason, text, token)
     end = tokens[-1].column - 1 + len(tokens[-1].text) if tokens else 0
     # The hand is the start of the line, so columns in its errors are columns of the line.
-    return Entry(parse_hand_tokens(text[:end], tokens), is_crib, claim)
+    return Entry(parse_hand_tokens(text[:end], tokens, notation=notation), is_crib, claim)
 
 
 def _read_claim(text: str, token: Token) -> int:
     if not (token.text.isascii() and token.text.isdigit()):
-        reason = f"claimed count {quote(token.text)} is not a whole number"
+        reason = Message("claimed count {claim} is not a whole number", claim=quote(token.text))
         raise NotationError.at(reason, text, token)
     return int(token.text)
 
@@ -151,25 +152,23 @@ def _is_skipped(text: str) -> bool:
     return not stripped or stripped.startswith("#")
 
 
-def score_line(raw: bytes, line: int, *, crib: bool = False) -> Record | None:
+def score_line(
+    raw: bytes, line: int, *, crib: bool = False, notation: Notation = ENGLISH
+) -> Record | None:
     """Count one line of bytes (no newline); None for a blank or comment line."""
     raw = raw.removesuffix(b"\r")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         column = len(raw[: error.start].decode("utf-8")) + 1
-        return Failed(
-            line,
-            raw.decode("utf-8", errors="replace"),
-            f"invalid UTF-8 byte 0x{raw[error.start]:02x}",
-            column,
-        )
+        reason = Message("invalid UTF-8 byte 0x{byte}", byte=f"{raw[error.start]:02x}")
+        return Failed(line, raw.decode("utf-8", errors="replace"), str(reason), column, reason)
     if _is_skipped(text):
         return None
     try:
-        entry = parse_line(text, crib=crib)
+        entry = parse_line(text, crib=crib, notation=notation)
     except CribcountError as error:
-        return Failed(line, text, error.reason, max(error.column, 1))
+        return Failed(line, text, error.reason, max(error.column, 1), error.said)
     return Scored(line, count_show(entry.hand, crib=entry.crib), entry.claim)
 
 
@@ -249,12 +248,19 @@ def read_chunks(stream: BinaryIO, *, size: int = CHUNK_SIZE) -> Iterator[tuple[i
 
 
 def score_stream(
-    stream: BinaryIO, *, crib: bool = False, fast: bool = True, size: int | None = None
+    stream: BinaryIO,
+    *,
+    crib: bool = False,
+    fast: bool = True,
+    size: int | None = None,
+    notation: Notation = ENGLISH,
 ) -> Iterator[Chunk]:
     """Count every line of ``stream``, a chunk at a time; ``fast`` uses the vectorised path.
 
     ``size`` is the bytes read at a time (``CHUNK_SIZE`` or ``PLAIN_CHUNK_SIZE`` by default).
+    The vectorised path reads the English notation only: another takes the plain path.
     """
+    fast = fast and notation is ENGLISH
     if size is None:
         size = CHUNK_SIZE if fast else PLAIN_CHUNK_SIZE
     for first_line, data in read_chunks(stream, size=size):
@@ -269,17 +275,19 @@ def score_stream(
         records = [
             (place, record)
             for place, line, raw in others
-            if (record := score_line(raw, line, crib=crib)) is not None
+            if (record := score_line(raw, line, crib=crib, notation=notation)) is not None
         ]
         yield Chunk(rows, records, len(data))
 
 
-def score_lines(stream: BinaryIO, *, crib: bool = False) -> Iterator[Record]:
+def score_lines(
+    stream: BinaryIO, *, crib: bool = False, notation: Notation = ENGLISH
+) -> Iterator[Record]:
     """One record for each line of ``stream`` that holds a hand, in order: scored or failed.
 
     Blank and comment lines give none. This is the plain path, record by
     record; ``cribcount batch`` renders the same records a chunk at a time.
     """
-    for chunk in score_stream(stream, crib=crib, fast=False):
+    for chunk in score_stream(stream, crib=crib, fast=False, notation=notation):
         for _, record in chunk.records:
             yield record
