@@ -16,7 +16,7 @@ import click
 
 from cribcount import __version__
 from cribcount.cards import parse_hand
-from cribcount.errors import CribcountError
+from cribcount.errors import N_, CribcountError, Message
 from cribcount.language import DEFAULT, Language, language, languages
 from cribcount.render import render_json
 from cribcount.render.show import (
@@ -282,6 +282,7 @@ def peg(
     help="Players at the table: with 3 or 4, five cards each and one laid away.",
 )
 @format_option("text", "json")
+@lang_option()
 def discard(cards: tuple[str, ...], dealer: bool, pone: bool, players: str, fmt: str) -> None:
     """Rank the 15 ways to lay away 2 of 6 cards by exact expected points.
 
@@ -303,16 +304,29 @@ def discard(cards: tuple[str, ...], dealer: bool, pone: bool, players: str, fmt:
     from cribcount.render.discard import discard_to_dict, render_discard
 
     if dealer == pone:
-        said = "both" if dealer else "neither"
-        raise BadInput(f"say whose crib it is: --dealer or --pone ({said} given)")
+        raise BadInput(
+            lang().say(
+                "say whose crib it is: --dealer or --pone ({said} given)",
+                said=Message(N_("both") if dealer else N_("neither")),
+            )
+        )
     count = int(players)
     if not cards:
-        example = " ".join("5h 5d 6c 7s Jh Kd".split()[: DEAL_SIZES[count][0]])
-        raise BadInput(f"no cards given: expected {DEAL_SIZES[count][0]} cards, such as {example}")
+        dealt = DEAL_SIZES[count][0]
+        raise BadInput(
+            lang().say(
+                "no cards given: expected {n} cards, such as {example}",
+                n=dealt,
+                example=_example(" ".join("5h 5d 6c 7s Jh Kd".split()[:dealt])),
+            )
+        )
     role = Role.DEALER if dealer else Role.PONE
-    deal = parse_deal(join_arguments(cards), players=count)
+    deal = parse_deal(join_arguments(cards), players=count, notation=lang().notation)
     advice = advise_discard(deal, role=role, players=count)
-    click.echo(render_json(discard_to_dict(advice)) if fmt == "json" else render_discard(advice))
+    if fmt == "json":
+        click.echo(render_json(discard_to_dict(advice)))
+    else:
+        click.echo(render_discard(advice, lang=lang()))
 
 
 # --- batch -------------------------------------------------------------------------------------
@@ -422,6 +436,7 @@ def batch(files: tuple[str, ...], crib: bool, fast: bool, fmt: str) -> None:
     help='Only the deals whose four cards hold these 1 to 4 cards (quoted, such as "5h 5d").',
 )
 @format_option("text", "json", "csv")
+@lang_option()
 def stats(
     hand_only: bool, crib_only: bool, starter: str | None, hand_cards: str | None, fmt: str
 ) -> None:
@@ -443,10 +458,15 @@ def stats(
     from cribcount.render.stats import render_stats_csv, render_stats_text, stats_to_dict
     from cribcount.stats import Side, deal_stats, parse_hand_cards, parse_starter
 
+    notation = lang().notation
     with about("--starter"):
-        turned = parse_starter(starter) if starter is not None else None
+        turned = parse_starter(starter, notation=notation) if starter is not None else None
     with about("--hand-cards"):
-        fixed = parse_hand_cards(hand_cards, starter=turned) if hand_cards is not None else ()
+        fixed = (
+            parse_hand_cards(hand_cards, starter=turned, notation=notation)
+            if hand_cards is not None
+            else ()
+        )
     result = deal_stats(starter=turned, hand_cards=fixed)
     sides = [side for side, only in ((Side.HAND, hand_only), (Side.CRIB, crib_only)) if only]
     sides = sides or [Side.HAND, Side.CRIB]
@@ -455,7 +475,7 @@ def stats(
     elif fmt == "csv":
         click.echo(render_stats_csv(result, sides=sides))
     else:
-        click.echo(render_stats_text(result, sides=sides))
+        click.echo(render_stats_text(result, sides=sides, lang=lang()))
 
 
 main = cli

@@ -6,6 +6,7 @@ every possible starter, and the crib over every way the opponent can lay away
 two of the unseen cards and every starter left, each equally likely. With
 three or four players each holds five cards and lays one away.
 
+>>> from cribcount.cards import format_cards
 >>> advice = advise_discard(parse_deal("5h 5d 6c 7s Jh Kd"), role=Role.DEALER)
 >>> best = advice.best
 >>> format_cards(best.keep), format_cards(best.discard)
@@ -26,15 +27,16 @@ from math import comb, prod
 from cribcount import rules
 from cribcount.cards import (
     DECK,
+    ENGLISH,
     Card,
+    Notation,
     Rank,
     Suit,
     check_count,
     check_distinct,
-    format_cards,
     parse_cards,
 )
-from cribcount.errors import DealError
+from cribcount.errors import DealError, Message
 
 __all__ = [
     "DEAL_SIZES",
@@ -92,18 +94,20 @@ class Advice:
         return self.choices[0]
 
 
-def parse_deal(text: str, *, players: int = 2) -> tuple[Card, ...]:
+def parse_deal(text: str, *, players: int = 2, notation: Notation = ENGLISH) -> tuple[Card, ...]:
     """Read the cards dealt to one player: 6 distinct cards (5 with 3 or 4 players).
 
     Raises NotationError for a bad card and DealError for a card given twice or
     the wrong number of cards, naming the first card too many and its column.
 
+    >>> from cribcount.cards import format_cards
     >>> format_cards(parse_deal("5h,5d 6c 7s 10h Kd"))
     '5h 5d 6c 7s Th Kd'
     """
     wanted = DEAL_SIZES[players][0]
-    cards = parse_cards(text, what="the deal")
-    check_count(text, cards, wanted, expected=f"{wanted} cards to choose from")
+    cards = parse_cards(text, what=Message("the deal"), notation=notation)
+    expected = Message("{n} cards to choose from", n=wanted)
+    check_count(text, cards, wanted, expected=expected)
     return tuple(card for card, _ in cards)
 
 
@@ -189,7 +193,7 @@ def advise_discard(cards: Sequence[Card], *, role: Role, players: int = 2) -> Ad
     dealt, laid = DEAL_SIZES[players]
     check_distinct([(card, None) for card in cards])
     if len(cards) != dealt:
-        raise DealError(f"expected {dealt} cards, got {format_cards(cards)}")
+        raise DealError(Message("expected {n} cards, got {cards}", n=dealt, cards=tuple(cards)))
     unseen = _Unseen(cards, drawn=5 - laid)
     n = len(unseen.cards)
     heels = Fraction(sum(rules.heels_points(card.rank) for card in unseen.cards), n)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import string
 from pathlib import Path
 
@@ -335,3 +336,53 @@ def test_batch_csv_stays_english_in_french() -> None:
         "2,5c 5k 5t Vp / 5h,,,,,,,,,,,column 15: unknown suit 'h' in '5h':"
         " expected a suit (t k c p or ♣ ♦ ♥ ♠)",
     ]
+
+
+# --- discard and stats ----------------------------------------------------------------------
+
+
+def numbers(text: str) -> list[list[str]]:
+    """The numbers of each line of a table, whatever its words and cards."""
+    return [re.findall(r"-?\d+\.\d+|\b\d+-\d+\b", line) for line in text.splitlines()]
+
+
+def test_discard_in_french_says_the_same_figures_in_french() -> None:
+    status, english, _ = outcome("discard", "5h 5d 6c 7s Jh Kd", "--pone")
+    status_fr, french, _ = outcome("--lang", "fr", "discard", "5c 5k 6t 7p Vc Rk", "--pone")
+    assert status == status_fr == 0
+    assert numbers(french) == numbers(english)
+    lines = french.splitlines()
+    assert lines[0] == (
+        "le non-donneur, avec 5c 5k 6t 7p Vc Rk : 15 façons d'écarter 2, la meilleure d'abord"
+    )
+    assert lines[2].startswith("* 5c 5k 6t 7p   Vc Rk ")
+    assert lines[-1] == "le mieux : garder 5c 5k 6t 7p, écarter Vc Rk (net 8.107)"
+
+
+def test_discard_errors_in_french() -> None:
+    status, _, err = outcome("discard", "--lang", "fr", "5c 5k 6t 7p Vc Rk Dp", "--dealer")
+    assert status == 2
+    assert err == (
+        "cribcount: colonne 19: il faut 6 cartes parmi lesquelles choisir, et il y a 7 cartes"
+        " ('Dp' est de trop)\n"
+    )
+
+
+def test_stats_in_french() -> None:
+    status, english, _ = outcome("stats", "--hand-cards", "5h 5d 5c Js")
+    status_fr, french, _ = outcome("stats", "--lang", "fr", "--hand-cards", "5c 5k 5t Vp")
+    assert status == status_fr == 0
+    assert numbers(french) == numbers(english)
+    assert (
+        french.splitlines()[0] == "points de l'abattage sur les 48 donnes avec 5c 5k 5t Vp en main"
+    )
+    assert "berceau : aucune donne ne fait 0, 1, 2, 3, " in french
+
+
+def test_stats_errors_in_french_name_the_option() -> None:
+    status, _, err = outcome("--lang", "fr", "stats", "--starter", "5p", "--hand-cards", "Vp 5p")
+    assert status == 2
+    assert err == (
+        "cribcount: --hand-cards: colonne 4: 5p est la carte de départ :"
+        " elle ne peut pas être aussi dans la main\n"
+    )
