@@ -232,6 +232,7 @@ def score(cards: tuple[str, ...], crib: bool, claim: int | None, say: bool, fmt:
     help="Players at the table; three take turns first, second, dealer.",
 )
 @format_option("text", "json")
+@lang_option()
 def peg(
     cards: tuple[str, ...], pone: str | None, dealer: str | None, players: int, fmt: str
 ) -> None:
@@ -254,17 +255,26 @@ def peg(
 
     if not cards:
         raise BadInput(
-            "no cards given: expected the cards in the order they were laid, such as Kc 9d"
+            lang().say(
+                "no cards given: expected the cards in the order they were laid, such as {example}",
+                example=_example("Kc 9d"),
+            )
         )
     if (pone is None) != (dealer is None):
-        raise BadInput("--pone and --dealer go together: give both hands or neither")
+        raise BadInput(lang().say("--pone and --dealer go together: give both hands or neither"))
     if pone is not None and players != 2:
-        raise BadInput("--pone and --dealer check a two-player play only")
-    pegging = peg_play(join_arguments(cards), pone=pone, dealer=dealer, players=players)
+        raise BadInput(lang().say("--pone and --dealer check a two-player play only"))
+    pegging = peg_play(
+        join_arguments(cards),
+        pone=pone,
+        dealer=dealer,
+        players=players,
+        notation=lang().notation,
+    )
     if fmt == "json":
         click.echo(render_json(pegging_to_dict(pegging)))
     else:
-        click.echo(render_pegging(pegging))
+        click.echo(render_pegging(pegging, lang=lang()))
 
 
 # --- discard: advise which cards to lay away --------------------------------------------------

@@ -25,7 +25,9 @@ from dataclasses import dataclass, field, replace
 
 from cribcount import rules
 from cribcount.cards import (
+    ENGLISH,
     Card,
+    Notation,
     check_distinct,
     format_cards,
     parse_card,
@@ -239,11 +241,14 @@ def _is_go(token: Token) -> bool:
     return token.text.lower() == "go"
 
 
-def _read_play(text: str, players: int) -> list[tuple[Card | None, Token]]:
+def _read_play(text: str, players: int, notation: Notation) -> list[tuple[Card | None, Token]]:
     """The moves of a play sequence: a card, or None for a go, each with its token."""
     moves: list[tuple[Card | None, Token]] = []
     for token in tokenize(text):
-        card = None if _is_go(token) else parse_card(token.text, text=text, column=token.column)
+        if _is_go(token):
+            card = None
+        else:
+            card = parse_card(token.text, text=text, column=token.column, notation=notation)
         moves.append((card, token))
     cards = [(card, token) for card, token in moves if card is not None]
     if not cards:
@@ -263,6 +268,7 @@ def peg(
     pone: str | None = None,
     dealer: str | None = None,
     players: int = 2,
+    notation: Notation = ENGLISH,
 ) -> Pegging:
     """Score a play: cards in the order laid, pone first, and ``go`` where a player could not play.
 
@@ -270,19 +276,19 @@ def peg(
     and a card that would pass 31 then starts a new count, laid by the player
     after the last one to play. With ``pone`` and ``dealer`` (four cards each),
     every card is checked against them and gos may be left out. ``players``
-    is 2 or 3 (hands are checked with two only).
+    is 2 or 3 (hands are checked with two only); ``notation`` reads the cards.
 
     Raises NotationError for bad notation and PlayError for a play that cannot
     have happened, each naming the token and its column.
     """
     names = player_names(players)
-    moves = _read_play(text, players)
+    moves = _read_play(text, players, notation)
     if (pone is None) != (dealer is None):
         raise PlayError("give both hands, pone's and the dealer's, or neither", text=text)
     if pone is not None and dealer is not None:
         if players != 2:
             raise PlayError("hands can be checked with two players only", text=text)
-        return _peg_with_hands(text, moves, _read_hands(pone, dealer), names)
+        return _peg_with_hands(text, moves, _read_hands(pone, dealer, notation), names)
     return _peg_without_hands(text, moves, names)
 
 
@@ -318,20 +324,22 @@ def _peg_without_hands(
     return table.finish()
 
 
-def _read_hands(pone: str, dealer: str) -> tuple[frozenset[Card], frozenset[Card]]:
+def _read_hands(
+    pone: str, dealer: str, notation: Notation
+) -> tuple[frozenset[Card], frozenset[Card]]:
     """Pone's and the dealer's four cards; no card may be in both."""
-    pone_cards = {card for card, _ in _read_hand("pone", pone)}
-    dealer_cards = _read_hand("dealer", dealer)
+    pone_cards = {card for card, _ in _read_hand("pone", pone, notation)}
+    dealer_cards = _read_hand("dealer", dealer, notation)
     for card, token in dealer_cards:
         if card in pone_cards:
             raise PlayError.at(f"dealer's hand: {card} is in pone's hand too", dealer, token)
     return frozenset(pone_cards), frozenset(card for card, _ in dealer_cards)
 
 
-def _read_hand(whose: str, text: str) -> list[tuple[Card, Token]]:
+def _read_hand(whose: str, text: str, notation: Notation) -> list[tuple[Card, Token]]:
     """The four cards of one hand with their tokens; ``whose`` names the hand in errors."""
     try:
-        cards = parse_cards(text, what="a hand")
+        cards = parse_cards(text, what="a hand", notation=notation)
     except CribcountError as error:
         where = Token(error.token, error.column)
         raise PlayError.at(f"{whose}'s hand: {error.reason}", text, where) from None

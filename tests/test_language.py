@@ -353,7 +353,7 @@ def test_discard_in_french_says_the_same_figures_in_french() -> None:
     assert numbers(french) == numbers(english)
     lines = french.splitlines()
     assert lines[0] == (
-        "le non-donneur, avec 5c 5k 6t 7p Vc Rk : 15 façons d'écarter 2, la meilleure d'abord"
+        "non-donneur, avec 5c 5k 6t 7p Vc Rk : 15 façons d'écarter 2, la meilleure d'abord"
     )
     assert lines[2].startswith("* 5c 5k 6t 7p   Vc Rk ")
     assert lines[-1] == "le mieux : garder 5c 5k 6t 7p, écarter Vc Rk (net 8.107)"
@@ -386,3 +386,38 @@ def test_stats_errors_in_french_name_the_option() -> None:
         "cribcount: --hand-cards: colonne 4: 5p est la carte de départ :"
         " elle ne peut pas être aussi dans la main\n"
     )
+
+
+# --- peg --------------------------------------------------------------------------------------
+
+
+def test_peg_in_french() -> None:
+    # The worked example: roi, 9, 10 (29), go, 2 makes 31 for 2; 7, then 6 the last card for 1.
+    status, out, _ = outcome("--lang", "fr", "peg", "Rt 9k 10c go 2p 7t 6p")
+    assert status == 0
+    assert out.splitlines() == [
+        "non-donneur  Rt   10",
+        "donneur      9k   19",
+        "non-donneur  10c  29",
+        "donneur      go   29",
+        "non-donneur  2p   31  trente et un pour 2",
+        "donneur      7t    7",
+        "non-donneur  6p   13  dernière carte pour 1",
+        "totaux : non-donneur 3, donneur 0",
+    ]
+
+
+def test_peg_in_french_names_pairs_and_runs() -> None:
+    # 4, 6, 5: a run of three, fifteen and the last card; 5 5 5 with three players: a pair
+    # royal for the third five.
+    status, out, _ = outcome("peg", "--lang", "fr", "4t 6k 5c")
+    assert out.splitlines()[2].endswith("quinze pour 2, suite de 3 pour 3, dernière carte pour 1")
+    status, out, _ = outcome("--lang", "fr", "peg", "Rt Dk 9c go go 5t 5k 5c", "--players", "3")
+    assert out.splitlines()[-1] == "totaux : premier 0, second 2, donneur 10"
+    assert "brelan pour 6" in out.splitlines()[-2]
+
+
+def test_peg_json_stays_english() -> None:
+    french = outcome("--lang", "fr", "peg", "7t 8k 8c", "--format", "json")
+    english = outcome("peg", "7c 8d 8h", "--format", "json")
+    assert french == english

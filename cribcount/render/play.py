@@ -12,25 +12,43 @@ from __future__ import annotations
 
 from typing import Any
 
+from cribcount import rules
+from cribcount.errors import N_
+from cribcount.language import DEFAULT, Language, language
 from cribcount.play import Pegging, PegItem, PegKind
-from cribcount.render.show import PAIR_NAMES
 
 __all__ = ["describe_peg_item", "pegging_to_dict", "render_pegging"]
 
+ENGLISH = language(DEFAULT)
 _PEG_WORDS = {
-    PegKind.FIFTEEN: "fifteen for {}",
-    PegKind.THIRTY_ONE: "31 for {}",
-    PegKind.RUN: "run of {0} for {0}",
-    PegKind.GO: "go for {}",
-    PegKind.LAST_CARD: "last card for {}",
+    PegKind.FIFTEEN: N_("fifteen for {points}"),
+    PegKind.THIRTY_ONE: N_("31 for {points}"),
+    PegKind.GO: N_("go for {points}"),
+    PegKind.LAST_CARD: N_("last card for {points}"),
+}
+# Pairs by the cards of the rank in a row: a pair, a pair royal (three), a double pair royal.
+_PAIR_WORDS = {
+    2: N_("pair for {points}"),
+    3: N_("pair royal for {points}"),
+    4: N_("double pair royal for {points}"),
+}
+# How players are named in the text, by their names in the play (and in JSON).
+_PLAYERS = {
+    "pone": N_("pone"),
+    "dealer": N_("dealer"),
+    "first": N_("first"),
+    "second": N_("second"),
 }
 
 
-def describe_peg_item(item: PegItem) -> str:
+def describe_peg_item(item: PegItem, *, lang: Language = ENGLISH) -> str:
     """How a pegged item is said: ``fifteen for 2``, ``pair royal for 6``, ``run of 4 for 4``."""
     if item.kind is PegKind.PAIR:
-        return PAIR_NAMES[item.points].removeprefix("a ")
-    return _PEG_WORDS[item.kind].format(item.points)
+        cards = next(n for n in _PAIR_WORDS if rules.pair_points(n) == item.points)
+        return lang.say(_PAIR_WORDS[cards], points=item.points)
+    if item.kind is PegKind.RUN:
+        return lang.say("run of {length} for {points}", length=item.points, points=item.points)
+    return lang.say(_PEG_WORDS[item.kind], points=item.points)
 
 
 def pegging_to_dict(pegging: Pegging) -> dict[str, Any]:
@@ -50,14 +68,19 @@ def pegging_to_dict(pegging: Pegging) -> dict[str, Any]:
     }
 
 
-def render_pegging(pegging: Pegging) -> str:
+def render_pegging(pegging: Pegging, *, lang: Language = ENGLISH) -> str:
     """One line per turn (player, card or go, count, what it scored), then the totals."""
-    width = max(len(name) for name in pegging.players)
+    names = {name: lang.say(_PLAYERS.get(name, name)) for name in pegging.players}
+    width = max(len(name) for name in names.values())
+    cards = [
+        lang.say("go") if p.card is None else lang.notation.card(p.card) for p in pegging.plays
+    ]
+    card_width = max([2, *map(len, cards)])
     lines = []
-    for play in pegging.plays:
-        card = "go" if play.card is None else str(play.card)
-        said = ", ".join(describe_peg_item(item) for item in play.items)
-        lines.append(f"{play.player:<{width}}  {card:<2}  {play.count:>2}  {said}".rstrip())
-    totals = ", ".join(f"{name} {points}" for name, points in pegging.totals.items())
-    lines.append(f"totals: {totals}")
+    for play, card in zip(pegging.plays, cards, strict=True):
+        said = ", ".join(describe_peg_item(item, lang=lang) for item in play.items)
+        line = f"{names[play.player]:<{width}}  {card:<{card_width}}  {play.count:>2}  {said}"
+        lines.append(line.rstrip())
+    totals = ", ".join(f"{names[name]} {points}" for name, points in pegging.totals.items())
+    lines.append(lang.say("totals: {totals}", totals=totals))
     return "\n".join(lines)

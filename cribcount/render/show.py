@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from cribcount import rules
 from cribcount.combinations import Call, call_items
 from cribcount.errors import N_, Message
 from cribcount.language import DEFAULT, Language, language
@@ -31,7 +30,6 @@ from cribcount.rules import heels_points
 from cribcount.show import Count, Item, Kind
 
 __all__ = [
-    "PAIR_NAMES",
     "call_name",
     "claim_fields",
     "count_to_dict",
@@ -61,10 +59,6 @@ _RUNS = {3: N_("a run of three"), 4: N_("a run of four"), 5: N_("a run of five")
 _FLUSHES = {4: N_("a flush of four"), 5: N_("a flush of five")}
 _NOBS = N_("one for his nob")
 _SAID_WIDTH, _CARDS_WIDTH = 27, 14
-PAIR_NAMES = {
-    rules.pair_points(n): f"{name} for {rules.pair_points(n)}" for n, name in _PAIRS.items()
-}
-"""How the cards of one rank are called, by their points (``pair royal for 6``), in English."""
 
 
 def count_to_dict(count: Count) -> dict[str, Any]:
