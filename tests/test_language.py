@@ -421,3 +421,10 @@ def test_peg_json_stays_english() -> None:
     french = outcome("--lang", "fr", "peg", "7t 8k 8c", "--format", "json")
     english = outcome("peg", "7c 8d 8h", "--format", "json")
     assert french == english
+
+
+@pytest.mark.parametrize("command", sorted(cli.commands))
+def test_every_command_takes_lang(command: str) -> None:
+    status, out, _ = outcome(command, "--help")
+    assert status == 0
+    assert "--lang" in out and "CRIBCOUNT_LANG" in out
