@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import ast
+import gettext
+import io
 import re
+import shutil
 import string
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -63,6 +67,17 @@ def test_each_compiled_catalog_is_its_source_compiled() -> None:
     for code in languages()[1:]:
         po = catalog(code)
         assert po.with_suffix(".mo").read_bytes() == compile_po(po.read_text(encoding="utf-8"))
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext's msgfmt is not installed")
+def test_the_compiled_catalogs_read_as_gnu_msgfmt_compiles_them(tmp_path: Path) -> None:
+    for code in languages()[1:]:
+        gnu = tmp_path / f"{code}.mo"
+        subprocess.run(["msgfmt", "--check", "-o", gnu, catalog(code)], check=True)
+        ours = gettext.GNUTranslations(io.BytesIO(catalog(code).with_suffix(".mo").read_bytes()))
+        theirs = gettext.GNUTranslations(io.BytesIO(gnu.read_bytes()))
+        assert ours._catalog == theirs._catalog  # type: ignore[attr-defined]
+        assert ours.ngettext("{n} point", "{n} points", 2) == "{n} points"
 
 
 def test_every_marked_message_has_a_french_translation_and_no_other() -> None:

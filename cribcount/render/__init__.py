@@ -17,7 +17,7 @@ import io
 from collections.abc import Iterable
 from typing import Any
 
-__all__ = ["csv_line", "plural", "render_json"]
+__all__ = ["csv_line", "render_json"]
 
 
 def render_json(data: Any) -> str:
@@ -32,8 +32,3 @@ def csv_line(fields: Iterable[object]) -> str:
     out = io.StringIO()
     csv.writer(out, lineterminator="\n").writerow(fields)
     return out.getvalue()
-
-
-def plural(n: int, noun: str) -> str:
-    """``1 hand``, ``2 hands``."""
-    return f"{n} {noun}{'' if n == 1 else 's'}"
