@@ -1,7 +1,7 @@
 """Why numpy: a tight pure-Python loop doing what ``batch --format csv`` does for canonical lines.
 
 Reads canonical lines by slicing, takes fifteens, pairs and runs from
-``show.rank_points`` (a table keyed by sorted ranks), works out flush and
+``rules.rank_points`` (a table keyed by sorted ranks), works out flush and
 nobs, and writes the same CSV rows to /dev/null; prints hands per second.
 Run as ``python benchmarks/bench_batch_pure.py [FILE]`` (default: the
 million-line file of ``bench_batch.py``, which must exist).
@@ -10,8 +10,9 @@ million-line file of ``bench_batch.py``, which must exist).
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
+
+from timing import measure
 
 from cribcount.rules import rank_points
 
@@ -48,9 +49,7 @@ def main() -> None:
     """Time one run and print hands per second."""
     default = Path(__file__).resolve().parent / "data" / "hands-1m.txt"
     path = Path(sys.argv[1]) if len(sys.argv) > 1 else default
-    start = time.perf_counter()
-    hands = score_csv(path)
-    elapsed = time.perf_counter() - start
+    hands, elapsed = measure(lambda: score_csv(path))
     print(f"pure Python, in process: {hands:,} hands in {elapsed:.2f} s = {hands / elapsed:,.0f}/s")
 
 

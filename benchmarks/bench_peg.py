@@ -8,12 +8,11 @@ different days.
 from __future__ import annotations
 
 import random
-import statistics
-import subprocess
 import sys
-import tempfile
-import time
 from collections.abc import Callable
+from functools import partial
+
+from timing import best_and_median, cribcount_command, time_command, timed
 
 from cribcount.cards import DECK, Card, format_cards, parse_card, tokenize
 from cribcount.play import peg
@@ -23,32 +22,41 @@ REPEATS = 5
 STARTS = 7
 
 
-def random_play(rng: random.Random) -> tuple[str, str, str]:
-    """A random legal play of a random deal: the cards in order (no gos), pone's and dealer's."""
-    deal = rng.sample(DECK, 8)
-    hands: list[list[Card]] = [deal[:4], deal[4:]]
+def random_play(rng: random.Random, players: int = 2) -> tuple[str, str]:
+    """A random legal play of a random deal: the cards in order (no gos), and the hands.
+
+    The hands are in seat order, separated by ``|``, as ``peg --hands`` takes them.
+    """
+    deal = rng.sample(DECK, 4 * players)
+    hands: list[list[Card]] = [deal[4 * i : 4 * i + 4] for i in range(players)]
     order: list[Card] = []
     count, turn, last = 0, 0, 0
-    while hands[0] or hands[1]:
+    gone: set[int] = set()
+    while any(hands):
         fits = [card for card in hands[turn] if count + card.value <= 31]
         if fits:
             card = rng.choice(fits)
             hands[turn].remove(card)
             order.append(card)
             count, last = count + card.value, turn
-            count = 0 if count == 31 else count
-            turn = 1 - turn
-        elif any(count + card.value <= 31 for card in hands[1 - turn]):
-            turn = 1 - turn
+            if count == 31:
+                count, gone = 0, set()
+            turn = (turn + 1) % players
+            continue
+        gone.add(turn)
+        waiting = [p for p in range(players) if hands[p] and p not in gone]
+        if waiting:
+            turn = min(waiting, key=lambda p: (p - turn) % players)
         else:
-            count, turn = 0, 1 - last
-    return format_cards(order), format_cards(deal[:4]), format_cards(deal[4:])
+            count, gone, turn = 0, set(), (last + 1) % players
+    seats = " | ".join(format_cards(deal[4 * i : 4 * i + 4]) for i in range(players))
+    return format_cards(order), seats
 
 
-def with_gos(text: str, pone: str, dealer: str) -> str:
+def with_gos(text: str, hands: str) -> str:
     """The same play with the gos written that are needed when no hands are given."""
     words = []
-    for play in peg(text, pone=pone, dealer=dealer).plays:
+    for play in peg(text, hands=hands).plays:
         if play.card is not None:
             words.append(str(play.card))
         elif not play.items:
@@ -58,12 +66,19 @@ def with_gos(text: str, pone: str, dealer: str) -> str:
 
 def best_of(work: Callable[[], object]) -> float:
     """The fastest of REPEATS runs, in seconds."""
-    times = []
-    for _ in range(REPEATS):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return min(times)
+    return min(timed(work) for _ in range(REPEATS))
+
+
+def peg_without_hands(texts: list[str], players: int) -> None:
+    """Peg every play from its cards and written gos."""
+    for text in texts:
+        peg(text, players=players)
+
+
+def peg_with_hands(plays: list[tuple[str, str]]) -> None:
+    """Peg every play against its hands, the gos inferred."""
+    for text, hands in plays:
+        peg(text, hands=hands)
 
 
 def parse_only(texts: list[str]) -> None:
@@ -74,17 +89,10 @@ def parse_only(texts: list[str]) -> None:
                 parse_card(token.text, text=text, column=token.column)
 
 
-def startup(args: list[str]) -> float:
-    """Median wall time of a fresh interpreter running ``args``, in milliseconds."""
-    times = []
-    for _ in range(STARTS):
-        start = time.perf_counter()
-        # Run outside the checkout, so that the installed (compiled) package is the one timed.
-        subprocess.run(
-            [sys.executable, *args], check=True, capture_output=True, cwd=tempfile.gettempdir()
-        )
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
+def startup(command: list[str]) -> float:
+    """Median wall time of a fresh process running ``command``, in milliseconds."""
+    _, median = best_and_median([time_command(command) for _ in range(STARTS)])
+    return median * 1000
 
 
 def main() -> None:
@@ -96,24 +104,34 @@ def main() -> None:
 
     baseline = best_of(lambda: parse_only(written))
     bare = best_of(lambda: [peg(text) for text in written])
-    hands = best_of(lambda: [peg(text, pone=p, dealer=d) for text, p, d in deals])
+    hands = best_of(lambda: [peg(text, hands=seats) for text, seats in deals])
     for name, seconds in (
         ("parse the cards only (baseline)", baseline),
         ("peg, gos written, no hands", bare),
-        ("peg with --pone/--dealer, gos inferred", hands),
+        ("peg with --hands, gos inferred", hands),
     ):
         print(f"  {name:<40} {seconds * 1000:8.1f} ms  {seconds / PLAYS * 1e6:7.1f} us/play")
 
+    print(f"per card laid, two and six players ({PLAYS} plays each); best of {REPEATS}")
+    for players in (2, 6):
+        table = [random_play(rng, players) for _ in range(PLAYS)]
+        texts = [with_gos(*deal) for deal in table]
+        cards = 4 * players * PLAYS
+        for name, seconds in (
+            ("gos written, no hands", best_of(partial(peg_without_hands, texts, players))),
+            ("--hands, gos inferred", best_of(partial(peg_with_hands, table))),
+        ):
+            label = f"{players} players, {name}"
+            print(f"  {label:<40} {seconds / cards * 1e6:8.2f} us/card")
+
+    cribcount = cribcount_command()
     print(f"start-up, median of {STARTS} fresh interpreters")
-    for name, args in (
-        ('python -c "import click"', ["-c", "import click"]),
-        ("cribcount 5h 5d 5c Js 5s", ["-m", "cribcount", "5h", "5d", "5c", "Js", "5s"]),
-        (
-            'cribcount peg "Kc 9d Th go 2s 7c 6s"',
-            ["-m", "cribcount", "peg", "Kc 9d Th go 2s 7c 6s"],
-        ),
+    for name, command in (
+        ('python -c "import click"', [sys.executable, "-c", "import click"]),
+        ("cribcount 5h 5d 5c Js 5s", [*cribcount, "5h", "5d", "5c", "Js", "5s"]),
+        ('cribcount peg "Kc 9d Th go 2s 7c 6s"', [*cribcount, "peg", "Kc 9d Th go 2s 7c 6s"]),
     ):
-        print(f"  {name:<40} {startup(args):8.1f} ms")
+        print(f"  {name:<40} {startup(command):8.1f} ms")
 
 
 if __name__ == "__main__":

@@ -10,47 +10,45 @@ more than it does the CPU time.
 
 from __future__ import annotations
 
-import resource
-import statistics
 import subprocess
 import sys
-import time
+import tempfile
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
-COLD_COMPUTE = """
-import time
-start = time.perf_counter()
-from cribcount.stats import deal_stats
-stats = deal_stats()
-print(time.perf_counter() - start)
+from timing import best_and_median, cribcount_command, run_command, time_command, timed
+
+# Run in a fresh process: times the import and the count with the shared timer,
+# prints the seconds.
+COLD_COMPUTE = f"""
+import sys
+sys.path.insert(0, {str(Path(__file__).resolve().parent)!r})
+from timing import timed
+
+def compute() -> None:
+    from cribcount.stats import deal_stats
+    deal_stats()
+
+print(timed(compute))
 """
-
-
-def wall(command: Sequence[str]) -> float:
-    """Seconds for one run of ``command``, its output thrown away."""
-    start = time.perf_counter()
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - start
 
 
 def cpu(command: Sequence[str]) -> float:
     """CPU seconds (user + system) that one run of ``command`` takes."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return run_command(command).cpu_seconds
 
 
 def reported(command: Sequence[str]) -> float:
     """The seconds that ``command`` prints as its last line."""
-    done = subprocess.run(command, check=True, capture_output=True, text=True)
+    done = subprocess.run(
+        command, check=True, capture_output=True, text=True, cwd=tempfile.gettempdir()
+    )
     return float(done.stdout.split()[-1])
 
 
 def show(label: str, runs: int, measure: Callable[[], float]) -> None:
     """Measure ``runs`` times and print the best and the median."""
-    times = [measure() for _ in range(runs)]
-    best, median = min(times), statistics.median(times)
+    best, median = best_and_median([measure() for _ in range(runs)])
     print(f"{label:<46} best {best:6.3f} s   median {median:6.3f} s   ({runs} runs)")
 
 
@@ -58,12 +56,15 @@ def main(argv: Sequence[str]) -> None:
     """Print the figures."""
     runs = int(argv[0]) if argv else 5
     python = sys.executable
+    cribcount = cribcount_command()
     print("cribcount stats: both distributions over all 12,994,800 deals")
-    show("baseline: python -c 'import click'", runs, lambda: wall([python, "-c", "import click"]))
+    print(f"command: {' '.join(cribcount)}")
+    click = [python, "-c", "import click"]
+    show("baseline: python -c 'import click'", runs, lambda: time_command(click))
     show(
         "baseline: cribcount 5h 5d 5c Js 5s",
         runs,
-        lambda: wall([python, "-m", "cribcount", "5h", "5d", "5c", "Js", "5s"]),
+        lambda: time_command([*cribcount, "5h", "5d", "5c", "Js", "5s"]),
     )
     show(
         "compute, fresh process (import + deal_stats())",
@@ -75,24 +76,15 @@ def main(argv: Sequence[str]) -> None:
 
     deal_stats()
 
-    def warm() -> float:
-        start = time.perf_counter()
-        deal_stats()
-        return time.perf_counter() - start
-
-    show("compute, warm (rank points already cached)", runs, warm)
-    command = [python, "-m", "cribcount", "stats"]
-    show("whole command: cribcount stats", runs, lambda: wall(command))
+    show("compute, warm (rank points already cached)", runs, lambda: timed(deal_stats))
+    command = [*cribcount, "stats"]
+    show("whole command: cribcount stats", runs, lambda: time_command(command))
     show("whole command: cribcount stats, CPU time", runs, lambda: cpu(command))
-    show(
-        "baseline: python -c 'import click', CPU time",
-        runs,
-        lambda: cpu([python, "-c", "import click"]),
-    )
+    show("baseline: python -c 'import click', CPU time", runs, lambda: cpu(click))
     show(
         "whole command: cribcount stats --format json",
         runs,
-        lambda: wall([python, "-m", "cribcount", "stats", "--format", "json"]),
+        lambda: time_command([*command, "--format", "json"]),
     )
 
 

@@ -1,6 +1,6 @@
 """The ``cribcount`` command: Click commands over the library, nothing more.
 
-Exit status: 0 all well, 1 a claim differs from the count, 2 bad input.
+Exit status: 0 all well, 1 a claim differs from the count, 2 bad input, 130 after Ctrl-C.
 """
 
 from __future__ import annotations
@@ -222,32 +222,56 @@ def score(cards: tuple[str, ...], crib: bool, claim: int | None, say: bool, fmt:
 
 @cli.command()
 @click.argument("cards", nargs=-1)
-@click.option("--pone", metavar="CARDS", help="Pone's four cards: check the play against them.")
-@click.option("--dealer", metavar="CARDS", help="The dealer's four cards (with --pone).")
 @click.option(
     "--players",
-    type=click.IntRange(2, 3),
-    default=2,
-    show_default=True,
-    help="Players at the table; three take turns first, second, dealer.",
+    type=click.IntRange(2, 6),
+    help="Players at the table, 2 to 6, named by seat: pone and dealer with two, else first,"
+    " second, ... and dealer.  [default: the number of --hands, else 2]",
+)
+@click.option(
+    "--hands",
+    metavar="'CARDS | CARDS ...'",
+    help="Every player's four cards in seat order, separated by '|': check the play against them.",
+)
+@click.option(
+    "--partners",
+    is_flag=True,
+    help="Six players as three partnerships, partners opposite (seats 1 and 4, 2 and 5, 3 and 6);"
+    " four players always play as two (seats 1 and 3, 2 and 4).",
+)
+@click.option("--pone", metavar="CARDS", help="Two players: pone's four cards (with --dealer).")
+@click.option(
+    "--dealer", metavar="CARDS", help="Two players: the dealer's four cards (with --pone)."
 )
 @format_option("text", "json")
 @lang_option()
 def peg(
-    cards: tuple[str, ...], pone: str | None, dealer: str | None, players: int, fmt: str
+    cards: tuple[str, ...],
+    players: int | None,
+    hands: str | None,
+    partners: bool,
+    pone: str | None,
+    dealer: str | None,
+    fmt: str,
 ) -> None:
     """Peg the play: who scores what, card by card, to 31 with go and last card.
 
-    CARDS are the cards in the order they were laid, pone first, turns
-    alternating, with the word 'go' where a player could not play. After a go
-    the other player keeps playing; a card that would pass 31 then leads a new
-    count. With --pone and --dealer the play is checked against the hands and
-    gos may be left out.
+    CARDS are the cards in the order they were laid, seat 1 first (the player
+    on the dealer's left; pone, with two players), turns passing in seat order,
+    with the word 'go' where a player could not play. A player who says go is
+    passed over until the count starts again; when nobody can play, the last
+    player to lay a card takes the go and the next seat leads. With --hands (or
+    --pone and --dealer) the play is checked against the hands and gos may be
+    left out.
 
     \b
     Examples:
       cribcount peg "Kc 9d Th go 2s 7c 6s"
       cribcount peg Kc 9d Th 2s 7c 6s Qh Jh --pone "Kc Th 2s 6s" --dealer "9d 7c Qh Jh"
+      cribcount peg "Kc Qd 9h go go 5c 5d 5h" --players 3
+      cribcount peg 5c 5d 5h 6s Kc Qd 7h 8s 2c 3d Ah 4s 9c 9d Jh Ts \\
+        --hands "5c Kc 2c 9c | 5d Qd 3d 9d | 5h 7h Ah Jh | 6s 8s 4s Ts"
+      cribcount peg "Tc 5c 5d 5h 5s Ac" --players 6 --partners
       cribcount peg 7c 8d 8h --format json
     """
     from cribcount.play import peg as peg_play
@@ -262,13 +286,17 @@ def peg(
         )
     if (pone is None) != (dealer is None):
         raise BadInput(lang().say("--pone and --dealer go together: give both hands or neither"))
-    if pone is not None and players != 2:
-        raise BadInput(lang().say("--pone and --dealer check a two-player play only"))
+    if pone is not None and hands is not None:
+        raise BadInput(lang().say("give the hands once: --hands, or --pone and --dealer"))
+    if pone is not None and players not in (None, 2):
+        raise BadInput(lang().say("--pone and --dealer check a two-player play only: use --hands"))
     pegging = peg_play(
         join_arguments(cards),
         pone=pone,
         dealer=dealer,
+        hands=hands,
         players=players,
+        partners=partners,
         notation=lang().notation,
     )
     if fmt == "json":
@@ -282,36 +310,64 @@ def peg(
 
 @cli.command()
 @click.argument("cards", nargs=-1)
-@click.option("--dealer", is_flag=True, help="You deal: the crib and the heels are yours.")
-@click.option("--pone", is_flag=True, help="The opponent deals: the crib and the heels are theirs.")
+@click.option(
+    "--dealer", is_flag=True, help="The crib is yours or your partner's, and so are the heels."
+)
+@click.option("--pone", is_flag=True, help="An opponent deals: the crib and the heels are theirs.")
 @click.option(
     "--players",
-    type=click.Choice(["2", "3", "4"]),
-    default="2",
+    type=click.IntRange(2, 6),
+    default=2,
     show_default=True,
-    help="Players at the table: with 3 or 4, five cards each and one laid away.",
+    help="Players at the table, 2 to 6: with 3 or more, a seat that lays away holds five cards"
+    " and lays away one.",
+)
+@click.option(
+    "--seat",
+    type=click.IntRange(min=1),
+    metavar="K",
+    help="Your seat, numbered from the dealer's left (the dealer is the last).  [default: seat 1"
+    " with --pone; with --dealer the dealer, or the dealer's partner if the dealer lays away"
+    " nothing]",
+)
+@click.option(
+    "--partners",
+    is_flag=True,
+    help="Six players as three partnerships: seat 3 is then the dealer's partner.",
 )
 @format_option("text", "json")
 @lang_option()
-def discard(cards: tuple[str, ...], dealer: bool, pone: bool, players: str, fmt: str) -> None:
-    """Rank the 15 ways to lay away 2 of 6 cards by exact expected points.
+def discard(
+    cards: tuple[str, ...],
+    dealer: bool,
+    pone: bool,
+    players: int,
+    seat: int | None,
+    partners: bool,
+    fmt: str,
+) -> None:
+    """Rank the ways to lay away (15 ways to lay 2 of 6) by exact expected points.
 
-    CARDS are the six cards dealt to you, one quoted argument or several.
-    For each choice: the average show of the 4 kept cards over the 46
-    starters (and its least and most), the exact average crib over every
-    discard the opponent can make and every starter left, and the net:
-    hand + crib + heels when you deal, hand - crib - heels when you are pone.
-    With --players 3 or 4 you hold five cards and lay away one; the rest of
-    the crib is any three unseen cards. The dealer's partner uses --dealer.
+    CARDS are the cards dealt to you, one quoted argument or several. For
+    each choice: the average show of the kept cards over the unseen starters
+    (and its least and most), the exact average crib over every way the rest
+    of the crib can be made from the unseen cards and every starter left, and
+    the net: hand + crib + heels when the crib is yours or your partner's
+    (--dealer), hand - crib - heels when it is an opponent's (--pone). With
+    --players 3 to 6 a seat that lays away holds five cards and lays one away;
+    the other three crib cards are any unseen cards. With 5 players the dealer,
+    and with 6 the dealer and seat 5, are dealt four and lay away nothing.
 
     \b
     Examples:
       cribcount discard "5h 5d 6c 7s Jh Kd" --dealer
       cribcount discard 5h 5d 6c 7s Jh Kd --pone --format json
       cribcount discard "5h 5d 6c 7s Jh" --players 3 --pone
+      cribcount discard "5h 5d 6c 7s Jh" --players 6 --partners --seat 3 --dealer
     """
-    from cribcount.discard import DEAL_SIZES, Role, advise_discard, parse_deal
+    from cribcount.discard import Role, advise_discard, discard_seat, parse_deal
     from cribcount.render.discard import discard_to_dict, render_discard
+    from cribcount.table import DEAL_SIZES
 
     if dealer == pone:
         raise BadInput(
@@ -320,19 +376,19 @@ def discard(cards: tuple[str, ...], dealer: bool, pone: bool, players: str, fmt:
                 said=Message(N_("both") if dealer else N_("neither")),
             )
         )
-    count = int(players)
+    role = Role.DEALER if dealer else Role.PONE
+    seat = discard_seat(players, role=role, seat=seat, partners=partners)
     if not cards:
-        dealt = DEAL_SIZES[count][0]
+        wanted = DEAL_SIZES[players][seat - 1][0]
         raise BadInput(
             lang().say(
                 "no cards given: expected {n} cards, such as {example}",
-                n=dealt,
-                example=_example(" ".join("5h 5d 6c 7s Jh Kd".split()[:dealt])),
+                n=wanted,
+                example=_example(" ".join("5h 5d 6c 7s Jh Kd".split()[:wanted])),
             )
         )
-    role = Role.DEALER if dealer else Role.PONE
-    deal = parse_deal(join_arguments(cards), players=count, notation=lang().notation)
-    advice = advise_discard(deal, role=role, players=count)
+    deal = parse_deal(join_arguments(cards), players=players, seat=seat, notation=lang().notation)
+    advice = advise_discard(deal, role=role, players=players, seat=seat, partners=partners)
     if fmt == "json":
         click.echo(render_json(discard_to_dict(advice)))
     else:
@@ -486,6 +542,157 @@ def stats(
         click.echo(render_stats_csv(result, sides=sides))
     else:
         click.echo(render_stats_text(result, sides=sides, lang=lang()))
+
+
+# --- practice: deal hands, ask for the count, call muggins ------------------------------------
+
+EXIT_INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl-C (128 + SIGINT)
+
+
+def _read_line(prompt: str) -> str | None:
+    """One line of standard input, None at its end; the prompt only on a terminal."""
+    if sys.stdin.isatty():
+        click.echo(prompt, nl=False)
+    line = sys.stdin.readline()
+    return line if line else None
+
+
+@cli.command()
+@click.option("--seed", type=click.IntRange(min=0), metavar="N", help="Replay the deals of seed N.")
+@click.option(
+    "--rounds", type=click.IntRange(min=1), metavar="N", help="Stop after N deals (default: q)."
+)
+@click.option("--crib", is_flag=True, help="Count cribs: only a five-card flush scores.")
+@click.option("--mix", is_flag=True, help="Hands and cribs at random; each deal says which.")
+@click.option("--hard", is_flag=True, help="Only 12 or more, or a double run, a flush or nobs.")
+@click.option("--play", "play_drill", is_flag=True, help="Pegging: say what the last card pegs.")
+@click.option("--muggins", is_flag=True, help="The table takes the points you miss.")
+@click.option(
+    "--log",
+    "log_path",
+    type=click.Path(dir_okay=False),
+    metavar="FILE",
+    help="Append one JSON line per deal to FILE.",
+)
+@click.option(
+    "--report",
+    "report_path",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    metavar="FILE",
+    help="Summarise a log by ISO week instead of practising.",
+)
+@lang_option()
+@click.pass_context
+def practice(
+    ctx: click.Context,
+    seed: int | None,
+    rounds: int | None,
+    crib: bool,
+    mix: bool,
+    hard: bool,
+    play_drill: bool,
+    muggins: bool,
+    log_path: str | None,
+    report_path: str | None,
+) -> None:
+    """Counting practice: deal a hand and a starter, ask for the count, check it.
+
+    Answer each deal with a whole number; '?' shows the count, 'q' (or the end
+    of input) stops. A wrong count is shown whole, with the points missed or
+    over-claimed. The summary at the end (also after Ctrl-C, with exit status
+    130) gives accuracy, median seconds a right count, the longest streak and
+    the kinds of hand missed most. Through a pipe it reads one answer a line
+    and prints each deal on one line, 'hand CARDS / STARTER' (or 'crib ...',
+    'play ...'), with no prompt. --report FILE summarises a --log by week.
+
+    \b
+    Examples:
+      cribcount practice --seed 7 --muggins
+      cribcount practice --mix --hard --rounds 10 --log practice.jsonl
+      cribcount practice --play
+      printf '29\\n?\\nq\\n' | cribcount practice --seed 7
+      cribcount practice --report practice.jsonl
+    """
+    from cribcount.practice import AnswerKind, Drill, Practice, new_seed, read_answer
+    from cribcount.practice_log import LogError, log_line, read_log, report, summarise
+    from cribcount.render.practice import (
+        PROMPT,
+        render_deal,
+        render_not_understood,
+        render_record,
+        render_report,
+        render_start,
+        render_summary,
+    )
+
+    if report_path is not None:
+        dealing = (seed, rounds, log_path)
+        if (
+            any(value is not None for value in dealing)
+            or crib
+            or mix
+            or hard
+            or play_drill
+            or muggins
+        ):
+            raise BadInput("--report reads a log: it goes with no option of a session")
+        try:
+            with click.open_file(report_path, encoding="utf-8") as stream:
+                click.echo(render_report(report(read_log(stream))))
+        except OSError as error:
+            raise BadInput(f"cannot read {report_path}: {error.strerror}") from None
+        except (LogError, UnicodeDecodeError) as error:
+            message = error.message if isinstance(error, LogError) else "not UTF-8 text"
+            raise BadInput(f"{report_path}: {message}") from None
+        return
+    if lang().code != DEFAULT:
+        raise BadInput(f"--lang {lang().code}: only en (English) is available so far")
+    if crib and mix:
+        raise BadInput("--crib and --mix: choose one")
+    if play_drill and (crib or mix or hard):
+        raise BadInput("--play drills the pegging: it goes without --crib, --mix and --hard")
+    drill = Drill.PLAY if play_drill else Drill.CRIB if crib else Drill.MIX if mix else Drill.HAND
+    # Tests hand in their own clock and wall time through the context object.
+    hooks: dict[str, Any] = ctx.obj if isinstance(ctx.obj, dict) else {}
+    session = Practice(
+        new_seed() if seed is None else seed,
+        drill=drill,
+        hard=hard,
+        muggins=muggins,
+        rounds=rounds,
+        **{key: hooks[key] for key in ("clock", "now") if key in hooks},
+    )
+    try:
+        log = open(log_path, "a", encoding="utf-8") if log_path else None
+    except OSError as error:
+        raise BadInput(f"cannot open {log_path}: {error.strerror}") from None
+    status = EXIT_OK
+    try:
+        click.echo(render_start(session.seed, drill=drill, muggins=muggins))
+        while (deal := session.deal()) is not None:
+            click.echo(render_deal(deal))
+            while (answer := read_answer(line := _read_line(PROMPT))).kind is AnswerKind.UNCLEAR:
+                click.echo(render_not_understood(line or ""))
+            if answer.kind is AnswerKind.QUIT:
+                break
+            record = session.answer(answer.value)
+            click.echo(render_record(record, match=session.match))
+            if log is not None:
+                try:
+                    log.write(log_line(record) + "\n")
+                    log.flush()
+                except OSError as error:
+                    raise BadInput(f"cannot write {log_path}: {error.strerror}") from None
+    except KeyboardInterrupt:
+        # Ctrl-C ends the session as q does, with the shell's status for an interrupt.
+        click.echo()
+        status = EXIT_INTERRUPTED
+    finally:
+        if log is not None:
+            with contextlib.suppress(OSError):  # a failed write was said already
+                log.close()
+    click.echo(render_summary(summarise(session.records), match=session.match))
+    sys.exit(status)
 
 
 main = cli

@@ -4,7 +4,9 @@ After the deal a player holds six cards and lays two away to the crib. For each
 of the 15 choices this module averages the show of the four kept cards over
 every possible starter, and the crib over every way the opponent can lay away
 two of the unseen cards and every starter left, each equally likely. With
-three or four players each holds five cards and lays one away.
+three to six players a seat that lays away holds five cards and lays one away;
+the other three crib cards (other seats' discards, or the deck's card with
+three players) are taken as any unseen cards.
 
 >>> from cribcount.cards import format_cards
 >>> advice = advise_discard(parse_deal("5h 5d 6c 7s Jh Kd"), role=Role.DEALER)
@@ -36,25 +38,28 @@ from cribcount.cards import (
     check_distinct,
     parse_cards,
 )
-from cribcount.errors import DealError, Message
+from cribcount.errors import DealError, Message, TableError
+from cribcount.table import (
+    CRIB_SIZE,
+    DEAL_SIZES,
+    crib_side,
+    seats_laying_away,
+)
 
 __all__ = [
-    "DEAL_SIZES",
     "Advice",
     "Choice",
     "Role",
     "advise_discard",
     "crib_points_total",
+    "discard_seat",
     "hand_points",
     "parse_deal",
 ]
 
-# Cards dealt to each player and laid away by each, by the number of players.
-DEAL_SIZES = {2: (6, 2), 3: (5, 1), 4: (5, 1)}
-
 
 class Role(enum.Enum):
-    """Whose crib it is: the dealer's own, or (for pone) the opponent's."""
+    """Whose crib it is: the dealer's (yours or your partner's), or (for pone) an opponent's."""
 
     DEALER = "dealer"
     PONE = "pone"
@@ -87,6 +92,7 @@ class Advice:
     players: int
     heels: Fraction
     choices: tuple[Choice, ...]
+    seat: int
 
     @property
     def best(self) -> Choice:
@@ -94,21 +100,68 @@ class Advice:
         return self.choices[0]
 
 
-def parse_deal(text: str, *, players: int = 2, notation: Notation = ENGLISH) -> tuple[Card, ...]:
-    """Read the cards dealt to one player: 6 distinct cards (5 with 3 or 4 players).
+def parse_deal(
+    text: str, *, players: int = 2, seat: int | None = None, notation: Notation = ENGLISH
+) -> tuple[Card, ...]:
+    """Read the cards dealt to one seat: 6 distinct cards with two players, else 5 (or 4).
 
-    Raises NotationError for a bad card and DealError for a card given twice or
-    the wrong number of cards, naming the first card too many and its column.
+    ``seat`` is numbered from 1; by default, seat 1. Raises NotationError for a
+    bad card and DealError for a card given twice or the wrong number of
+    cards, naming the first card too many and its column.
 
     >>> from cribcount.cards import format_cards
     >>> format_cards(parse_deal("5h,5d 6c 7s 10h Kd"))
     '5h 5d 6c 7s Th Kd'
     """
-    wanted = DEAL_SIZES[players][0]
+    wanted = DEAL_SIZES[players][(seat or 1) - 1][0]
     cards = parse_cards(text, what=Message("the deal"), notation=notation)
     expected = Message("{n} cards to choose from", n=wanted)
     check_count(text, cards, wanted, expected=expected)
     return tuple(card for card, _ in cards)
+
+
+def discard_seat(
+    players: int, *, role: Role, seat: int | None = None, partners: bool = False
+) -> int:
+    """The seat that lays away: ``seat`` checked, or by default one of ``role``'s side.
+
+    With ``role`` DEALER the seat shares the crib (the dealer, or the dealer's
+    partner); with PONE it does not. By default: for pone the first seat that
+    lays away; for the dealer the dealer, or the dealer's partner when the
+    dealer lays away nothing. Raises TableError for a seat the table does not
+    have, a seat that lays away nothing or a seat on the other side.
+
+    >>> discard_seat(6, role=Role.DEALER, partners=True)
+    3
+    """
+    laying = seats_laying_away(players)
+    side = crib_side(players, partners=partners)
+    if seat is None:
+        ours = [s for s in laying if (s in side) == (role is Role.DEALER)]
+        if role is Role.DEALER:
+            ours.reverse()  # the dealer's own seat, the last, before the partner's
+        if not ours:
+            raise TableError(
+                f"with {players} players no seat that lays away shares the crib: the dealer"
+                f" is dealt {DEAL_SIZES[players][-1][0]} and lays away nothing,"
+                " and has no partner"
+            )
+        return ours[0]
+    if not 1 <= seat <= players:
+        raise TableError(f"seat {seat}: a table of {players} players has seats 1 to {players}")
+    if seat not in laying:
+        dealt = DEAL_SIZES[players][seat - 1][0]
+        raise TableError(
+            f"seat {seat} of {players} lays away nothing: it is dealt {dealt} cards and keeps"
+            f" them (seats {laying[0]} to {laying[-1]} lay away one each)"
+        )
+    dealer = f"the dealer's (seat {players})"
+    whose = dealer if len(side) == 1 else f"{dealer} and partner's (seat {side[0]})"
+    if role is Role.DEALER and seat not in side:
+        raise TableError(f"seat {seat} of {players} does not share the crib: it is {whose}")
+    if role is Role.PONE and seat in side:
+        raise TableError(f"seat {seat} of {players} shares the crib: it is {whose}")
+    return seat
 
 
 def hand_points(keep: Sequence[Card], starter: Card) -> int:
@@ -153,7 +206,7 @@ def crib_points_total(discard: Sequence[Card], seen: Sequence[Card]) -> tuple[in
     player holds; the rest of the crib (4 cards in all) and the starter come
     from the unseen cards, every choice equally likely.
     """
-    return _crib_total(discard, _Unseen(seen, drawn=5 - len(discard)))
+    return _crib_total(discard, _Unseen(seen, drawn=CRIB_SIZE + 1 - len(discard)))
 
 
 def _crib_total(discard: Sequence[Card], unseen: _Unseen) -> tuple[int, int]:
@@ -185,16 +238,27 @@ def _crib_total(discard: Sequence[Card], unseen: _Unseen) -> tuple[int, int]:
     return total + rules.NOBS_POINTS * nobs, cribs
 
 
-def advise_discard(cards: Sequence[Card], *, role: Role, players: int = 2) -> Advice:
+def advise_discard(
+    cards: Sequence[Card],
+    *,
+    role: Role,
+    players: int = 2,
+    seat: int | None = None,
+    partners: bool = False,
+) -> Advice:
     """Every way to lay away from ``cards``, with exact expected values, best net first.
 
-    Ties in net go to the higher hand average, then to the order of the cards given.
+    ``seat`` (by default the first of ``role``'s side that lays away) and
+    ``partners`` are checked by ``discard_seat``. Ties in net go to the
+    higher hand average, then to the order of the cards given.
     """
-    dealt, laid = DEAL_SIZES[players]
+    seat = discard_seat(players, role=role, seat=seat, partners=partners)
+    dealt, laid = DEAL_SIZES[players][seat - 1]
     check_distinct([(card, None) for card in cards])
     if len(cards) != dealt:
         raise DealError(Message("expected {n} cards, got {cards}", n=dealt, cards=tuple(cards)))
-    unseen = _Unseen(cards, drawn=5 - laid)
+    # The rest of the crib and the starter: CRIB_SIZE - laid cards and one more, all unseen.
+    unseen = _Unseen(cards, drawn=CRIB_SIZE + 1 - laid)
     n = len(unseen.cards)
     heels = Fraction(sum(rules.heels_points(card.rank) for card in unseen.cards), n)
     sign = 1 if role is Role.DEALER else -1
@@ -207,4 +271,4 @@ def advise_discard(cards: Sequence[Card], *, role: Role, players: int = 2) -> Ad
         net = hand + sign * (crib + heels)
         choices.append(Choice(keep, discard, hand, min(shows), max(shows), crib, net))
     ranked = sorted(choices, key=lambda c: (-c.net, -c.hand))
-    return Advice(tuple(cards), role, players, heels, tuple(ranked))
+    return Advice(tuple(cards), role, players, heels, tuple(ranked), seat)

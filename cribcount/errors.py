@@ -25,6 +25,7 @@ __all__ = [
     "N_",
     "NotationError",
     "PlayError",
+    "TableError",
     "Token",
     "quote",
 ]
@@ -138,6 +139,10 @@ class NotationError(CribcountError):
 
 class DealError(CribcountError):
     """Cards that cannot have been dealt: a card twice, or the wrong number for the table."""
+
+
+class TableError(DealError):
+    """A table that cannot be: a number of players, a seat or partnerships it does not have."""
 
 
 class PlayError(CribcountError):

@@ -1,7 +1,7 @@
-"""Pegging: the count to 31, card by card, with go and last card.
+"""Pegging: the count to 31, card by card, with go and last card, for two to six players.
 
-Cards are given in the order they were laid, pone first, with the word ``go``
-where a player could not play:
+Cards are given in the order they were laid, seat 1 (pone, with two players)
+first, with the word ``go`` where a player could not play:
 
 >>> pegging = peg("Kc 9d Th go 2s 7c 6s")
 >>> for play in pegging.plays:
@@ -15,11 +15,18 @@ dealer 7c 7 0
 pone 6s 13 1
 >>> pegging.totals
 {'pone': 3, 'dealer': 0}
+
+With the hands, in seat order and separated by ``|``, every card is checked
+and the gos may be left out; four players score as two partnerships:
+
+>>> hands = "5c Kc 2c 9c | 5d Qd 3d 9d | 5h 7h Ah Jh | 6s 8s 4s Ts"
+>>> pegging = peg("5c 5d 5h 6s Kc Qd 7h 8s 2c 3d Ah 4s 9c 9d Jh Ts", hands=hands)
+>>> pegging.partnership_totals
+{'first & third': 15, 'second & dealer': 6}
 """
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -31,46 +38,33 @@ from cribcount.cards import (
     check_distinct,
     format_cards,
     parse_card,
-    parse_cards,
     tokenize,
 )
-from cribcount.errors import CribcountError, PlayError, Token
+from cribcount.errors import PlayError, Token
+from cribcount.hands import read_hands, seat_hands, split_hands
+from cribcount.rules import MAX_COUNT, PegItem, PegKind, score_card
+from cribcount.table import (
+    HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    partnership_name,
+    partnerships,
+    seat_names,
+)
 
 __all__ = [
+    "MAX_COUNT",
     "PlayError",
+    "PlayState",
     "PegItem",
     "PegKind",
     "Pegging",
     "Play",
     "peg",
-    "player_names",
     "score_card",
 ]
 
-MAX_COUNT = 31
-CARDS_EACH = 4
-"""Cards each player lays in the play: six dealt, the rest to the crib."""
-
 _HIGHEST_VALUE = rules.counting_value(13)  # a ten or a face card
-
-
-class PegKind(enum.Enum):
-    """What a play scores for, in the order they are said."""
-
-    FIFTEEN = "fifteen"
-    THIRTY_ONE = "thirty-one"
-    PAIR = "pair"
-    RUN = "run"
-    GO = "go"
-    LAST_CARD = "last-card"
-
-
-@dataclass(frozen=True)
-class PegItem:
-    """One thing a play scores: its kind and points (a pair royal is one item of 6)."""
-
-    kind: PegKind
-    points: int
 
 
 @dataclass(frozen=True)
@@ -95,62 +89,35 @@ class Play:
 
 @dataclass(frozen=True)
 class Pegging:
-    """The whole play: the players in turn order (the dealer last) and every turn."""
+    """The whole play: the players in seat order (the dealer last), every turn, the partnerships.
+
+    ``partnerships`` holds the players of each partnership (empty when
+    everyone plays alone).
+    """
 
     players: tuple[str, ...]
     plays: tuple[Play, ...]
+    partnerships: tuple[tuple[str, ...], ...] = ()
 
     @property
     def totals(self) -> dict[str, int]:
-        """Points pegged by each player, in turn order."""
+        """Points pegged by each player, in seat order."""
         totals = dict.fromkeys(self.players, 0)
         for play in self.plays:
             totals[play.player] += play.points
         return totals
 
-
-def player_names(players: int) -> tuple[str, ...]:
-    """The players in turn order: the one after the dealer leads and the dealer plays last."""
-    if players == 2:
-        return ("pone", "dealer")
-    if players == 3:
-        return ("first", "second", "dealer")
-    raise ValueError(f"two or three players, not {players}")
-
-
-def score_card(ranks: Sequence[int], count: int) -> tuple[PegItem, ...]:
-    """What the last card laid scores: ``ranks`` are the current count's ranks, that card last.
-
-    ``count`` is the running count after it. Pairs and runs look only at the
-    unbroken tail of the current count.
-
-    >>> [(item.kind.value, item.points) for item in score_card([3, 5, 4], 12)]
-    [('run', 3)]
-    >>> [(item.kind.value, item.points) for item in score_card([5, 10, 5, 5], 25)]
-    [('pair', 2)]
-    """
-    items: list[PegItem] = []
-    if count == rules.FIFTEEN:
-        items.append(PegItem(PegKind.FIFTEEN, rules.FIFTEEN_POINTS))
-    if count == MAX_COUNT:
-        items.append(PegItem(PegKind.THIRTY_ONE, 2))
-    same = 1
-    while same < len(ranks) and ranks[-1 - same] == ranks[-1]:
-        same += 1
-    if same >= 2:
-        items.append(PegItem(PegKind.PAIR, rules.pair_points(same)))
-    # The longest tail of n >= 3 distinct consecutive ranks: 3 5 4 2 is a run of four,
-    # and a shorter tail can be a run where a longer one is not.
-    for n in range(len(ranks), 2, -1):
-        tail = ranks[-n:]
-        if len(set(tail)) == n and max(tail) - min(tail) == n - 1:
-            items.append(PegItem(PegKind.RUN, n))
-            break
-    return tuple(items)
+    @property
+    def partnership_totals(self) -> dict[str, int]:
+        """Points pegged by each partnership, named ``first & third``; empty without partners."""
+        totals = self.totals
+        return {
+            partnership_name(team): sum(totals[name] for name in team) for team in self.partnerships
+        }
 
 
 @dataclass
-class _Table:
+class PlayState:
     """The state of the play between turns; the players are numbered in turn order."""
 
     names: tuple[str, ...]
@@ -201,15 +168,17 @@ class _Table:
         player = self.turn
         # Up to 21 every card fits, so a player holding any card can play.
         if self.count + _HIGHEST_VALUE <= MAX_COUNT:
-            reason = f"go at count {self.count}: any card fits, so {self.names[player]} can play"
-            raise self.error(reason, token)
+            raise self.error(
+                f"go at count {self.count}: any card fits, so {self.names[player]} can play",
+                token,
+            )
         self.gone.add(player)
         self.plays.append(Play(self.names[player], None, self.count, (), token))
         self.settle()
 
     def _close_with_go(self) -> None:
         # The go point goes to the last player to lay a card; it goes on that player's go.
-        go = PegItem(PegKind.GO, 1)
+        go = PegItem(PegKind.GO, rules.GO_POINTS)
         name = self.names[self.last]
         previous = self.plays[-1]
         if previous.card is None and previous.player == name and not previous.items:
@@ -229,7 +198,9 @@ class _Table:
         if self.ranks:
             at = max(i for i, play in enumerate(self.plays) if play.card is not None)
             play = self.plays[at]
-            self.plays[at] = replace(play, items=(*play.items, PegItem(PegKind.LAST_CARD, 1)))
+            self.plays[at] = replace(
+                play, items=(*play.items, PegItem(PegKind.LAST_CARD, rules.LAST_CARD_POINTS))
+            )
         return Pegging(self.names, tuple(self.plays))
 
     def error(self, reason: str, token: Token | None) -> PlayError:
@@ -254,11 +225,11 @@ def _read_play(text: str, players: int, notation: Notation) -> list[tuple[Card |
     if not cards:
         raise PlayError("no cards: expected the cards in the order they were laid", text=text)
     check_distinct(cards, text=text)
-    most = CARDS_EACH * players
+    most = HAND_SIZE * players
     if len(cards) > most:
         card, token = cards[most]
-        reason = f"more than {most} cards: {card} would be card {most + 1}"
-        raise PlayError.at(f"{reason} and each player lays {CARDS_EACH}", text, token)
+        message = f"more than {most} cards: {card} would be card {most + 1}"
+        raise PlayError.at(f"{message} and each player lays {HAND_SIZE}", text, token)
     return moves
 
 
@@ -267,35 +238,68 @@ def peg(
     *,
     pone: str | None = None,
     dealer: str | None = None,
-    players: int = 2,
+    hands: str | None = None,
+    players: int | None = None,
+    partners: bool = False,
     notation: Notation = ENGLISH,
 ) -> Pegging:
-    """Score a play: cards in the order laid, pone first, and ``go`` where a player could not play.
+    """Score a play: the cards in the order laid, seat 1 first, and ``go`` where one could not play.
 
-    Without hands, turns alternate; after a go the other players keep playing,
-    and a card that would pass 31 then starts a new count, laid by the player
-    after the last one to play. With ``pone`` and ``dealer`` (four cards each),
-    every card is checked against them and gos may be left out. ``players``
-    is 2 or 3 (hands are checked with two only); ``notation`` reads the cards.
+    Without hands, turns pass in seat order; a player who says go is passed
+    over until the count starts again, and a card that would pass 31 when
+    nobody else can play starts a new count, laid by the next seat after the
+    last one to play. With the hands (``hands``: every seat's four cards in
+    seat order, separated by ``|``; or, for two players, ``pone`` and
+    ``dealer``), every card is checked against them and gos may be left out.
+    ``players`` is 2 to 6: by default the number of ``hands``, else 2.
+    ``partners`` makes six players three partnerships (four always are two);
+    ``notation`` reads the cards, of the play and of the hands.
 
-    Raises NotationError for bad notation and PlayError for a play that cannot
-    have happened, each naming the token and its column.
+    Raises NotationError for bad notation, PlayError for a play that cannot
+    have happened, each naming the token and its column, and TableError for a
+    table that cannot be.
     """
-    names = player_names(players)
-    moves = _read_play(text, players, notation)
     if (pone is None) != (dealer is None):
         raise PlayError("give both hands, pone's and the dealer's, or neither", text=text)
+    if pone is not None and hands is not None:
+        raise PlayError("give the hands once: pone's and the dealer's, or every seat's", text=text)
+    if players is None and hands is not None:
+        players = len(split_hands(hands))
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise PlayError.at(
+                f"expected {MIN_PLAYERS} to {MAX_PLAYERS} hands separated by '|', got {players}",
+                hands,
+                None,
+            )
+    players = 2 if players is None else players
+    names = seat_names(players)
+    teams = tuple(
+        tuple(names[seat - 1] for seat in team) for team in partnerships(players, partners=partners)
+    )
+    moves = _read_play(text, players, notation)
     if pone is not None and dealer is not None:
         if players != 2:
-            raise PlayError("hands can be checked with two players only", text=text)
-        return _peg_with_hands(text, moves, _read_hands(pone, dealer, notation), names)
-    return _peg_without_hands(text, moves, names)
+            raise PlayError(
+                f"pone's and the dealer's hands are for two players, not {players}:"
+                " give every seat's hand in seat order",
+                text=text,
+            )
+        held = read_hands(
+            [("pone", pone, 0, pone), ("dealer", dealer, 0, dealer)], notation=notation
+        )
+        pegging = _peg_with_hands(text, moves, held, names)
+    elif hands is not None:
+        held = read_hands(seat_hands(hands, names), notation=notation)
+        pegging = _peg_with_hands(text, moves, held, names)
+    else:
+        pegging = _peg_without_hands(text, moves, names)
+    return replace(pegging, partnerships=teams)
 
 
 def _peg_without_hands(
     text: str, moves: Sequence[tuple[Card | None, Token]], names: tuple[str, ...]
 ) -> Pegging:
-    table = _Table(names, text, [CARDS_EACH] * len(names))
+    table = PlayState(names, text, [HAND_SIZE] * len(names))
     for card, token in moves:
         if table.over():
             raise table.error("go after every card was laid", token)
@@ -324,32 +328,6 @@ def _peg_without_hands(
     return table.finish()
 
 
-def _read_hands(
-    pone: str, dealer: str, notation: Notation
-) -> tuple[frozenset[Card], frozenset[Card]]:
-    """Pone's and the dealer's four cards; no card may be in both."""
-    pone_cards = {card for card, _ in _read_hand("pone", pone, notation)}
-    dealer_cards = _read_hand("dealer", dealer, notation)
-    for card, token in dealer_cards:
-        if card in pone_cards:
-            raise PlayError.at(f"dealer's hand: {card} is in pone's hand too", dealer, token)
-    return frozenset(pone_cards), frozenset(card for card, _ in dealer_cards)
-
-
-def _read_hand(whose: str, text: str, notation: Notation) -> list[tuple[Card, Token]]:
-    """The four cards of one hand with their tokens; ``whose`` names the hand in errors."""
-    try:
-        cards = parse_cards(text, what="a hand", notation=notation)
-    except CribcountError as error:
-        where = Token(error.token, error.column)
-        raise PlayError.at(f"{whose}'s hand: {error.reason}", text, where) from None
-    if len(cards) != CARDS_EACH:
-        extra = cards[CARDS_EACH][1] if len(cards) > CARDS_EACH else None
-        reason = f"{whose}'s hand needs {CARDS_EACH} cards, got {len(cards)}"
-        raise PlayError.at(reason, text, extra)
-    return cards
-
-
 def _peg_with_hands(
     text: str,
     moves: Sequence[tuple[Card | None, Token]],
@@ -357,7 +335,7 @@ def _peg_with_hands(
     names: tuple[str, ...],
 ) -> Pegging:
     held = [set(hand) for hand in hands]
-    table = _Table(names, text, [len(hand) for hand in held])
+    table = PlayState(names, text, [len(hand) for hand in held])
 
     def playable(player: int) -> list[Card]:
         return sorted(card for card in held[player] if table.count + card.value <= MAX_COUNT)
@@ -369,7 +347,8 @@ def _peg_with_hands(
 
     for card, token in moves:
         if card is not None and not any(card in hand for hand in hands):
-            raise table.error(f"{card} is in neither hand", token)
+            nobody = "neither hand" if len(hands) == 2 else "no player's hand"
+            raise table.error(f"{card} is in {nobody}", token)
         if table.over():
             raise table.error("go after every card was laid", token)
         player = table.turn

@@ -17,9 +17,11 @@ RankPoints(fifteens=16, pairs=12, runs=0)
 
 from __future__ import annotations
 
+import enum
+import os
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from functools import cache, lru_cache
-from importlib.resources import files
 from itertools import combinations, combinations_with_replacement, product
 from operator import itemgetter
 from typing import NamedTuple
@@ -27,9 +29,15 @@ from typing import NamedTuple
 __all__ = [
     "FIFTEEN",
     "FIFTEEN_POINTS",
+    "GO_POINTS",
     "HEELS_POINTS",
     "JACK",
+    "LAST_CARD_POINTS",
+    "MAX_COUNT",
     "NOBS_POINTS",
+    "THIRTY_ONE_POINTS",
+    "PegItem",
+    "PegKind",
     "RANK_DATA",
     "SUBSETS",
     "RankPoints",
@@ -41,11 +49,13 @@ __all__ = [
     "is_nob",
     "pair_points",
     "pair_sets",
+    "rank_data",
     "rank_multisets",
     "rank_points",
     "rank_table",
     "run_points",
     "run_sets",
+    "score_card",
 ]
 
 JACK = 11
@@ -58,7 +68,7 @@ NOBS_POINTS = 1
 """His nob: a jack in the hand or crib of the starter's suit."""
 HEELS_POINTS = 2
 """His heels: a jack turned as the starter, to the dealer at the cut (never part of a show)."""
-RANK_DATA = files("cribcount") / "rank_points.bin"
+RANK_DATA = os.path.join(os.path.dirname(__file__), "rank_points.bin")
 """``rank_table`` as shipped: fifteens, pairs and runs, three bytes a multiset of ranks."""
 
 
@@ -185,10 +195,16 @@ def compute_rank_data() -> bytes:
     return bytes(b for ranks in rank_multisets() for b in count_ranks(ranks))
 
 
+def rank_data() -> bytes:
+    """The bytes of ``RANK_DATA``: what ``compute_rank_data`` gives, as shipped."""
+    with open(RANK_DATA, "rb") as shipped:
+        return shipped.read()
+
+
 @cache
 def rank_table() -> dict[tuple[int, ...], RankPoints]:
     """``RankPoints`` of every multiset of five ranks, keyed by the sorted ranks; read once."""
-    data = RANK_DATA.read_bytes()
+    data = rank_data()
     return {
         ranks: RankPoints(data[3 * i], data[3 * i + 1], data[3 * i + 2])
         for i, ranks in enumerate(rank_multisets())
@@ -201,3 +217,65 @@ def rank_points(ranks: Sequence[int]) -> RankPoints:
     if len(key) != 5 or any(not 1 <= r <= 13 or key.count(r) > 4 for r in key):
         raise ValueError(f"five ranks 1..13, each at most 4 times, expected: {key}")
     return rank_table()[key]
+
+
+# --- the play: what a card laid scores ---------------------------------------------------------
+
+MAX_COUNT = 31
+"""The count of the play never passes 31; reaching it ends the count."""
+THIRTY_ONE_POINTS = 2
+"""Points for a card that makes the count 31 (never an extra go point)."""
+GO_POINTS = 1
+"""Points to the last player to lay a card when nobody else can play."""
+LAST_CARD_POINTS = 1
+"""Points for the last card of the whole play, unless it made 31 or a go closed its count."""
+
+
+class PegKind(enum.Enum):
+    """What a play scores for, in the order they are said."""
+
+    FIFTEEN = "fifteen"
+    THIRTY_ONE = "thirty-one"
+    PAIR = "pair"
+    RUN = "run"
+    GO = "go"
+    LAST_CARD = "last-card"
+
+
+@dataclass(frozen=True)
+class PegItem:
+    """One thing a play scores: its kind and points (a pair royal is one item of 6)."""
+
+    kind: PegKind
+    points: int
+
+
+def score_card(ranks: Sequence[int], count: int) -> tuple[PegItem, ...]:
+    """What the last card laid scores: ``ranks`` are the current count's ranks, that card last.
+
+    ``count`` is the running count after it. Pairs and runs look only at the
+    unbroken tail of the current count.
+
+    >>> [(item.kind.value, item.points) for item in score_card([3, 5, 4], 12)]
+    [('run', 3)]
+    >>> [(item.kind.value, item.points) for item in score_card([5, 10, 5, 5], 25)]
+    [('pair', 2)]
+    """
+    items: list[PegItem] = []
+    if count == FIFTEEN:
+        items.append(PegItem(PegKind.FIFTEEN, FIFTEEN_POINTS))
+    if count == MAX_COUNT:
+        items.append(PegItem(PegKind.THIRTY_ONE, THIRTY_ONE_POINTS))
+    same = 1
+    while same < len(ranks) and ranks[-1 - same] == ranks[-1]:
+        same += 1
+    if same >= 2:
+        items.append(PegItem(PegKind.PAIR, pair_points(same)))
+    # The longest tail of n >= 3 distinct consecutive ranks: 3 5 4 2 is a run of four,
+    # and a shorter tail can be a run where a longer one is not.
+    for n in range(len(ranks), 2, -1):
+        tail = ranks[-n:]
+        if len(set(tail)) == n and max(tail) - min(tail) == n - 1:
+            items.append(PegItem(PegKind.RUN, n))
+            break
+    return tuple(items)

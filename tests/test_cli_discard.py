@@ -127,7 +127,10 @@ def test_three_players_lay_away_one_of_five() -> None:
     code, out, _ = run("discard", "5h 5d 6c 7s Jh", "--players", "3", "--pone")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == "pone, holding 5h 5d 6c 7s Jh, 3 players: 5 ways to lay away 1, best first"
+    assert (
+        lines[0]
+        == "pone, holding 5h 5d 6c 7s Jh, seat 1 of 3 players: 5 ways to lay away 1, best first"
+    )
     assert len([line for line in lines if line[:2] in ("* ", "  ") and "." in line]) == 5
 
 
@@ -148,3 +151,102 @@ def test_five_card_deal_wants_five_cards() -> None:
         err
         == "cribcount: column 16: expected 5 cards to choose from, got 6 cards ('Kd' is one too many)\n"
     )
+
+
+# ---- every table: --players 2..6, --seat, --partners ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "first_line"),
+    [
+        (
+            ["--players", "5", "--pone"],
+            "pone, holding 5h 5d 6c 7s Jh, seat 1 of 5 players: 5 ways to lay away 1, best first",
+        ),
+        (
+            ["--players", "6", "--seat", "4", "--pone"],
+            "pone, holding 5h 5d 6c 7s Jh, seat 4 of 6 players: 5 ways to lay away 1, best first",
+        ),
+        (
+            ["--players", "6", "--partners", "--dealer"],
+            "dealer, holding 5h 5d 6c 7s Jh, seat 3 of 6 players: 5 ways to lay away 1, best first",
+        ),
+        (
+            ["--players", "4", "--seat", "2", "--dealer"],
+            "dealer, holding 5h 5d 6c 7s Jh, seat 2 of 4 players: 5 ways to lay away 1, best first",
+        ),
+    ],
+)
+def test_larger_tables_say_the_seat(args: list[str], first_line: str) -> None:
+    code, out, err = run("discard", "5h 5d 6c 7s Jh", *args)
+    assert (code, err) == (0, "")
+    assert out.splitlines()[0] == first_line
+
+
+def test_five_players_json_gives_players_and_seat() -> None:
+    code, out, _ = run(
+        "discard", "5h 5d 6c 7s Jh", "--players", "5", "--seat", "3", "--pone", "--format", "json"
+    )
+    data = json.loads(out)
+    assert code == 0
+    assert list(data)[:4] == ["role", "players", "seat", "heels"]
+    assert (data["role"], data["players"], data["seat"]) == ("pone", 5, 3)
+    # 47 unseen, three jacks; the seat changes nothing in the values at a table size.
+    assert data["heels"] == pytest.approx(6 / 47, abs=1e-12)
+    _, three, _ = run("discard", "5h 5d 6c 7s Jh", "--players", "3", "--pone", "--format", "json")
+    assert json.loads(three)["options"] == data["options"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--players", "6", "--seat", "5", "--pone"],
+            "seat 5 of 6 lays away nothing: it is dealt 4 cards and keeps them"
+            " (seats 1 to 4 lay away one each)",
+        ),
+        (
+            ["--players", "5", "--seat", "5", "--dealer"],
+            "seat 5 of 5 lays away nothing: it is dealt 4 cards and keeps them"
+            " (seats 1 to 4 lay away one each)",
+        ),
+        (
+            ["--players", "5", "--dealer"],
+            "with 5 players no seat that lays away shares the crib: the dealer is dealt 4"
+            " and lays away nothing, and has no partner",
+        ),
+        (
+            ["--players", "4", "--seat", "3", "--dealer"],
+            "seat 3 of 4 does not share the crib: it is the dealer's (seat 4) and partner's"
+            " (seat 2)",
+        ),
+        (
+            ["--players", "6", "--seat", "3", "--partners", "--pone"],
+            "seat 3 of 6 shares the crib: it is the dealer's (seat 6) and partner's (seat 3)",
+        ),
+        (
+            ["--players", "6", "--seat", "9", "--pone"],
+            "seat 9: a table of 6 players has seats 1 to 6",
+        ),
+        (
+            ["--players", "3", "--partners", "--pone"],
+            "partnerships need four or six players, not 3",
+        ),
+        (
+            ["--players", "7", "--pone"],
+            "Invalid value for '--players': 7 is not in the range 2<=x<=6.",
+        ),
+    ],
+)
+def test_seats_that_lay_away_nothing_get_one_line_not_advice(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert status("discard", "5h 5d 6c 7s Jh", *args) == 2
+    captured = capsys.readouterr()
+    assert (captured.out, captured.err) == ("", f"cribcount: {message}\n")
+
+
+def test_no_cards_names_the_seats_deal() -> None:
+    code, _, err = run("discard", "--players", "6", "--pone")
+    assert code == 2
+    assert err == "cribcount: no cards given: expected 5 cards, such as 5h 5d 6c 7s Jh\n"

@@ -181,7 +181,7 @@ def test_errors_through_main_are_one_line_without_traceback(
 
 
 def test_bad_players_option_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
-    assert status("peg", "Kc", "--players", "4") == 2
+    assert status("peg", "Kc", "--players", "7") == 2
     assert capsys.readouterr().err.count("\n") == 1
 
 
@@ -195,3 +195,118 @@ def test_the_command_line_does_not_load_the_pegging_engine_to_start() -> None:
     code = "import sys, cribcount.cli; print('cribcount.play' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
+
+
+# --- every table: --players, --hands, --partners -------------------------------------------
+
+FOUR_PLAY = "7c 8d 6h 9s go go go Ac 5c 5d 5h Ks 4c go go go go Td Jh Ts go go go Qc Jd Qh"
+FOUR_HANDS = "7c 5c 4c Qc | 8d 5d Td Jd | 6h 5h Jh Qh | 9s Ac Ks Ts"
+# The four-player play worked by hand in tests/test_play_tables.py, as the command says it.
+FOUR_TEXT = [
+    "first   7c   7",
+    "second  8d  15  fifteen for 2",
+    "third   6h  21  run of 3 for 3",
+    "dealer  9s  30  run of 4 for 4",
+    "first   go  30",
+    "second  go  30",
+    "third   go  30",
+    "dealer  Ac  31  31 for 2",
+    "first   5c   5",
+    "second  5d  10  pair for 2",
+    "third   5h  15  fifteen for 2, pair royal for 6",
+    "dealer  Ks  25",
+    "first   4c  29",
+    "second  go  29",
+    "third   go  29",
+    "dealer  go  29",
+    "first   go  29  go for 1",
+    "second  Td  10",
+    "third   Jh  20",
+    "dealer  Ts  30",
+    "first   go  30",
+    "second  go  30",
+    "third   go  30",
+    "dealer  go  30  go for 1",
+    "first   Qc  10",
+    "second  Jd  20",
+    "third   Qh  30  last card for 1",
+    "totals: first 1, second 4, third 12, dealer 7",
+    "partnerships: first & third 13, second & dealer 11",
+]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        [FOUR_PLAY, "--players", "4"],
+        [FOUR_PLAY.replace(" go", ""), "--hands", FOUR_HANDS],
+        [*FOUR_PLAY.replace(" go", "").split(), "--hands", FOUR_HANDS, "--players", "4"],
+        [FOUR_PLAY, "--hands", FOUR_HANDS, "--partners"],
+    ],
+)
+def test_four_players_in_partnerships(args: list[str]) -> None:
+    status, out, err = run(*args)
+    assert (status, err) == (0, "")
+    assert out.splitlines() == FOUR_TEXT
+
+
+def test_json_has_partnerships_only_when_there_are_some() -> None:
+    _, out, _ = run(FOUR_PLAY, "--players", "4", "--format", "json")
+    data = json.loads(out)
+    assert list(data) == ["plays", "totals", "partnerships"]
+    assert data["totals"] == {"first": 1, "second": 4, "third": 12, "dealer": 7}
+    assert data["partnerships"] == {"first & third": 13, "second & dealer": 11}
+    _, out, _ = run("Kc Qd 9h go go 5c 5d 5h", "--players", "3", "--format", "json")
+    assert list(json.loads(out)) == ["plays", "totals"]
+
+
+def test_six_players_with_and_without_partners() -> None:
+    # Six cards, one each: T, 5 (15: 2), 5 (pair 2), 5 (pair royal 6), 5 (double pair royal
+    # 12), and the dealer's A makes 31 (2), the last card, so no last card point.
+    play = "Tc 5c 5d 5h 5s Ac"
+    status, alone, _ = run(play, "--players", "6")
+    assert status == 0
+    assert alone.splitlines()[-1] == (
+        "totals: first 0, second 2, third 2, fourth 6, fifth 12, dealer 2"
+    )
+    _, together, _ = run(play, "--players", "6", "--partners")
+    assert together.splitlines()[-2:] == [
+        "totals: first 0, second 2, third 2, fourth 6, fifth 12, dealer 2",
+        "partnerships: first & fourth 6, second & fifth 14, third & dealer 4",
+    ]
+
+
+TABLE_ERRORS = [
+    (["Kc", "--players", "3", "--partners"], "partnerships need four or six players, not 3"),
+    (
+        ["Kc", "--hands", "Kc Th 2s 6s | 9d 7c Qh Jh", "--pone", "Kc Th 2s 6s", "--dealer", "9d"],
+        "give the hands once: --hands, or --pone and --dealer",
+    ),
+    (["Kc", "--hands", "Kc Th 2s 6s"], "column 12: expected 2 to 6 hands separated by '|', got 1"),
+    (
+        ["Kc", "--hands", "Kc Th 2s 6s | 9d 7c Qh Jh", "--players", "3"],
+        "column 26: expected 3 hands separated by '|', one for each player in seat order, got 2",
+    ),
+    (
+        ["Kc 9d", "--hands", "Kc Th 2s 6s | 9d 7c Qh | 5c 5d 5h 5s"],
+        "column 24: second's hand needs 4 cards, got 3",
+    ),
+    (["Kc", "--players", "7"], "Invalid value for '--players': 7 is not in the range 2<=x<=6."),
+]
+
+
+@pytest.mark.parametrize(("args", "message"), TABLE_ERRORS)
+def test_table_errors_are_one_line_and_exit_2(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert status("peg", *args) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == f"cribcount: {message}\n"
+
+
+def test_help_shows_an_example_for_every_table() -> None:
+    code, out, _ = run("--help")
+    assert "--players 3" in out
+    assert "--hands" in out
+    assert '"Tc 5c 5d 5h 5s Ac" --players 6 --partners' in out

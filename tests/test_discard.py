@@ -7,6 +7,7 @@ for the default run, with ``rank_points`` plus flush and nobs written out here).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations
@@ -23,10 +24,11 @@ from cribcount.discard import (
     Role,
     advise_discard,
     crib_points_total,
+    discard_seat,
     hand_points,
     parse_deal,
 )
-from cribcount.errors import CribcountError
+from cribcount.errors import CribcountError, TableError
 from cribcount.rules import rank_multisets, rank_points
 from cribcount.show import count_show
 
@@ -359,3 +361,91 @@ def test_one_card_crib_equals_plain_enumeration() -> None:
     five = cards("2h 3h Jh 7s Kd")
     for laid in ("Jh", "2h"):
         assert crib_points_total(cards(laid), five) == plain_crib_fast(cards(laid), five)
+
+
+# ---- five and six players: seats 1-4 lay away one of five --------------------------------
+
+
+def plain_advice(
+    five: Sequence[Card], *, dealer: bool
+) -> dict[frozenset[Card], tuple[Fraction, Fraction, Fraction]]:
+    """For each card laid away: hand, crib and net by plain enumeration of every starter and crib."""
+    unseen = unseen_cards(five)
+    heels = Fraction(2 * sum(1 for card in unseen if card.rank == Rank.JACK), len(unseen))
+    result = {}
+    for laid in five:
+        keep = [card for card in five if card != laid]
+        hand, _, _ = plain_hand(keep, five)
+        crib = Fraction(*plain_crib_fast([laid], five))
+        net = hand + crib + heels if dealer else hand - crib - heels
+        result[frozenset(keep)] = (hand, crib, net)
+    return result
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("deal", "players", "seat", "partners", "role"),
+    [
+        ("5h 5d 6c 7s Jh", 5, 1, False, Role.PONE),
+        ("2c 3c 7c 8c Jc", 5, 4, False, Role.PONE),
+        ("5h 5d 6c 7s Jh", 6, 2, False, Role.PONE),
+        ("Ah 2h Jd Qs Kd", 6, 3, True, Role.DEALER),
+    ],
+)
+def test_five_and_six_players_equal_plain_enumeration(
+    deal: str, players: int, seat: int, partners: bool, role: Role
+) -> None:
+    five = cards(deal)
+    advice = advise_discard(five, role=role, players=players, seat=seat, partners=partners)
+    assert (advice.players, advice.seat) == (players, seat)
+    plain = plain_advice(five, dealer=role is Role.DEALER)
+    got = {frozenset(c.keep): (c.hand, c.crib, c.net) for c in advice.choices}
+    assert got == plain
+
+
+@pytest.mark.parametrize(("players", "seat"), [(5, 1), (5, 4), (6, 2), (6, 4)])
+def test_five_and_six_player_hands_equal_plain_enumeration(players: int, seat: int) -> None:
+    # As with three or four players: five cards, one laid away, 47 unseen (three jacks).
+    five = cards("5h 5d 6c 7s Jh")
+    advice = advise_discard(five, role=Role.PONE, players=players, seat=seat)
+    assert advice.heels == Fraction(2 * 3, 47)
+    assert [len(c.discard) for c in advice.choices] == [1] * 5
+    for choice in advice.choices:
+        assert (choice.hand, choice.hand_min, choice.hand_max) == plain_hand(choice.keep, five)
+
+
+def test_the_seat_that_lays_away_by_default() -> None:
+    # Pone's side: seat 1.  The crib's side: the dealer, or at six in partnerships the
+    # dealer's partner, seat 3, since the dealer lays away nothing there.
+    assert discard_seat(2, role=Role.PONE) == 1
+    assert discard_seat(2, role=Role.DEALER) == 2
+    assert discard_seat(4, role=Role.DEALER) == 4
+    assert discard_seat(5, role=Role.PONE) == 1
+    assert discard_seat(6, role=Role.DEALER, partners=True) == 3
+    assert discard_seat(4, role=Role.PONE, seat=3) == 3
+
+
+@pytest.mark.parametrize(
+    ("players", "role", "seat", "partners", "message"),
+    [
+        (5, Role.DEALER, None, False, "with 5 players no seat that lays away shares the crib"),
+        (6, Role.DEALER, None, False, "with 6 players no seat that lays away shares the crib"),
+        (5, Role.PONE, 5, False, "seat 5 of 5 lays away nothing: it is dealt 4 cards"),
+        (6, Role.PONE, 5, False, "seat 5 of 6 lays away nothing"),
+        (6, Role.DEALER, 6, True, "seat 6 of 6 lays away nothing"),
+        (6, Role.PONE, 7, False, "seat 7: a table of 6 players has seats 1 to 6"),
+        (4, Role.DEALER, 1, False, "seat 1 of 4 does not share the crib"),
+        (4, Role.PONE, 2, False, "seat 2 of 4 shares the crib: it is the dealer's (seat 4) and"),
+        (2, Role.PONE, 2, False, "seat 2 of 2 shares the crib: it is the dealer's (seat 2)"),
+        (6, Role.PONE, 3, True, "seat 3 of 6 shares the crib"),
+        (5, Role.PONE, 1, True, "partnerships need four or six players, not 5"),
+    ],
+)
+def test_seats_that_cannot_lay_away_for_that_side(
+    players: int, role: Role, seat: int | None, partners: bool, message: str
+) -> None:
+    with pytest.raises(TableError, match=re.escape(message)):
+        discard_seat(players, role=role, seat=seat, partners=partners)
+    five = cards("5h 5d 6c 7s Jh")
+    with pytest.raises(TableError, match=re.escape(message)):
+        advise_discard(five, role=role, players=players, seat=seat, partners=partners)

@@ -428,7 +428,7 @@ def test_peg_in_french_names_pairs_and_runs() -> None:
     status, out, _ = outcome("peg", "--lang", "fr", "4t 6k 5c")
     assert out.splitlines()[2].endswith("quinze pour 2, suite de 3 pour 3, dernière carte pour 1")
     status, out, _ = outcome("--lang", "fr", "peg", "Rt Dk 9c go go 5t 5k 5c", "--players", "3")
-    assert out.splitlines()[-1] == "totaux : premier 0, second 2, donneur 10"
+    assert out.splitlines()[-1] == "totaux : premier 0, deuxième 2, donneur 10"
     assert "brelan pour 6" in out.splitlines()[-2]
 
 

@@ -404,18 +404,32 @@ def plain_points(pile: list[Card]) -> dict[str, int]:
     return points
 
 
-def simulate(dealt: list[list[Card]], rng: random.Random) -> tuple[list[str], list[str], list[Row]]:
-    """Play a random legal play of two or three hands (dealer last), as players at a table do.
+# The players' names by table size, and the partnerships (as seats numbered from 0), as
+# the issue gives them: seat 1 first, the dealer last; partners sit opposite.
+SEAT_NAMES = {
+    2: ["pone", "dealer"],
+    3: ["first", "second", "dealer"],
+    4: ["first", "second", "third", "dealer"],
+    5: ["first", "second", "third", "fourth", "dealer"],
+    6: ["first", "second", "third", "fourth", "fifth", "dealer"],
+}
+PARTNERS = {4: [(0, 2), (1, 3)], 6: [(0, 3), (1, 4), (2, 5)]}
 
-    Returns the play written with every go, written with only the gos that
-    cannot be inferred without hands, and the expected turns: each card
-    laid and each go point, as (player, card or None, count, points).
+
+def simulate(
+    dealt: list[list[Card]], rng: random.Random
+) -> tuple[list[tuple[str, bool]], list[Row]]:
+    """Play a random legal play of two to six hands (dealer last), as players at a table do.
+
+    Returns the play as words (each card, and each go), each marked with
+    whether it must be written when no hands are given, and the expected
+    turns: each card laid and each go point, as (player, card or None, count,
+    points).
     """
     n = len(dealt)
-    names = ["pone", "dealer"] if n == 2 else ["first", "second", "dealer"]
+    names = SEAT_NAMES[n]
     hands = [list(hand) for hand in dealt]
-    everything: list[str] = []
-    needed: list[str] = []
+    words: list[tuple[str, bool]] = []
     expected: list[Row] = []
     pile: list[Card] = []
     said_go: set[int] = set()
@@ -438,8 +452,7 @@ def simulate(dealt: list[list[Card]], rng: random.Random) -> tuple[list[str], li
             hands[turn].remove(card)
             pile.append(card)
             last = turn
-            everything.append(str(card))
-            needed.append(str(card))
+            words.append((str(card), True))
             expected.append((names[turn], str(card), count(), plain_points(pile)))
             if count() == 31:
                 pile, said_go = [], set()
@@ -447,11 +460,9 @@ def simulate(dealt: list[list[Card]], rng: random.Random) -> tuple[list[str], li
             continue
         if still_in(turn):
             said_go.add(turn)
-            everything.append("go")
             # A go must be written while another player may still play; the last one
             # follows from the next card, which cannot fit either.
-            if any(still_in(p) for p in range(n)):
-                needed.append("go")
+            words.append(("go", any(still_in(p) for p in range(n))))
         waiting = [p for p in range(n) if still_in(p)]
         if waiting:
             # The turn passes round the table to the next player still in the count.
@@ -464,7 +475,7 @@ def simulate(dealt: list[list[Card]], rng: random.Random) -> tuple[list[str], li
     if pile:
         player, laid, total, points = expected[-1]
         expected[-1] = (player, laid, total, {**points, "last-card": 1})
-    return everything, needed, expected
+    return words, expected
 
 
 def scored_turns(pegging: Pegging) -> list[Row]:
@@ -472,35 +483,58 @@ def scored_turns(pegging: Pegging) -> list[Row]:
     return [row for row in rows(pegging) if row[1] is not None or row[3]]
 
 
-def assert_agrees(pegging: Pegging, expected: list[Row]) -> None:
-    """The engine's cards, go points and totals are the simulation's."""
+def assert_agrees(
+    pegging: Pegging, expected: list[Row], players: int, *, partners: bool = False
+) -> None:
+    """The engine's cards, go points, totals and partnership totals are the simulation's.
+
+    Four players always play in partnerships, six with ``partners``.
+    """
     assert scored_turns(pegging) == expected
-    totals = dict.fromkeys(pegging.players, 0)
+    totals = dict.fromkeys(SEAT_NAMES[players], 0)
     for player, _, _, points in expected:
         totals[player] += sum(points.values())
     assert pegging.totals == totals
+    teams = {
+        f"{SEAT_NAMES[players][a]} & {SEAT_NAMES[players][b]}": totals[SEAT_NAMES[players][a]]
+        + totals[SEAT_NAMES[players][b]]
+        for a, b in PARTNERS.get(players, [])
+        if players == 4 or partners
+    }
+    assert pegging.partnership_totals == teams
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(
-    deal=st.lists(st.sampled_from(DECK), min_size=12, max_size=12, unique=True),
-    players=st.sampled_from([2, 3]),
+    deal=st.lists(st.sampled_from(DECK), min_size=24, max_size=24, unique=True),
+    players=st.integers(min_value=2, max_value=6),
+    six_in_partnerships=st.booleans(),
     rng=st.randoms(use_true_random=False),
 )
 def test_random_legal_plays_agree_with_a_plain_simulation(
-    deal: list[Card], players: int, rng: random.Random
+    deal: list[Card], players: int, six_in_partnerships: bool, rng: random.Random
 ) -> None:
     dealt = [deal[4 * i : 4 * i + 4] for i in range(players)]
-    everything, needed, expected = simulate(dealt, rng)
-    # Without hands, with every go written and with only the gos that cannot be inferred.
-    for text in (" ".join(everything), " ".join(needed)):
-        assert_agrees(peg(text, players=players), expected)
+    words, expected = simulate(dealt, rng)
+    partners = players == 6 and six_in_partnerships
+    every = " ".join(word for word, _ in words)
+    needed = " ".join(word for word, must in words if must)
+    # Without hands: every go, the gos that cannot be inferred, and those plus some others.
+    partly = " ".join(word for word, must in words if must or rng.random() < 0.5)
+    for text in (every, needed, partly):
+        pegging = peg(text, players=players, partners=partners)
+        assert_agrees(pegging, expected, players, partners=partners)
+    # With the hands, in seat order: any of the gos may be left out.
+    hands = " | ".join(format_cards(hand) for hand in dealt)
+    bare = " ".join(word for word, _ in words if word != "go")
+    some = " ".join(word for word, _ in words if word != "go" or rng.random() < 0.5)
+    for text in (every, bare, some):
+        pegging = peg(text, hands=hands, partners=partners)
+        assert_agrees(pegging, expected, players, partners=partners)
     if players == 2:
-        # With the hands, every go may be left out.
-        hands = {"pone": format_cards(dealt[0]), "dealer": format_cards(dealt[1])}
-        bare = " ".join(token for token in everything if token != "go")
-        for text in (" ".join(everything), bare):
-            assert_agrees(peg_with(text, hands), expected)
+        # The two-player spelling of the hands.
+        two = {"pone": format_cards(dealt[0]), "dealer": format_cards(dealt[1])}
+        assert_agrees(peg_with(bare, two), expected, players)
 
 
 def test_the_plain_simulation_finds_the_worked_example() -> None:
@@ -512,8 +546,10 @@ def test_the_plain_simulation_finds_the_worked_example() -> None:
 
     pone = [Card.parse(c) for c in ("Kc", "Th", "2s", "6s")]
     dealer = [Card.parse(c) for c in ("9d", "7c", "Qh", "Jh")]
-    _, needed, expected = simulate([pone, dealer], FirstChoice())
-    assert needed == ["Kc", "9d", "Th", "go", "2s", "7c", "6s", "Qh", "Jh"]
+    words, expected = simulate([pone, dealer], FirstChoice())
+    assert [word for word, must in words if must] == [
+        *("Kc", "9d", "Th", "go", "2s", "7c", "6s", "Qh", "Jh")
+    ]
     assert expected == [row for row in HANDS_ROWS if row[1] is not None or row[3]]
 
 

@@ -24,6 +24,7 @@ from cribcount.render.show import count_to_dict
 from cribcount.show import (
     Count,
     Item,
+    Kind,
     Scoring,
     fifteen_positions,
     rank_positions,
@@ -61,7 +62,7 @@ def jsonl_rows(rows: FastRows, lead: str) -> list[str]:
             f, p, s = key
             template = _TEMPLATES[key] = _template(
                 _FIFTEENS.get(f) or _part(_FIFTEENS, f, fifteen_positions(_values(ranks[i]))),
-                _PATTERNS.get(p) or _part(_PATTERNS, p, rank_positions(ranks[i])),
+                _PAIRS_AND_RUNS[p],
                 _SUITS.get(s)
                 or _part(_SUITS, s, suit_positions(ranks[i], suits[i], crib=cribs[i])),
                 crib=cribs[i],
@@ -72,9 +73,13 @@ def jsonl_rows(rows: FastRows, lead: str) -> list[str]:
 
 _TEMPLATES: dict[tuple[int, int, int], str] = {}
 _FIFTEENS: dict[int, tuple[str, int]] = {}
-_PATTERNS: dict[int, tuple[str, int]] = {}
+_PAIRS_AND_RUNS: dict[int, tuple[str, int]] = {}
+_STRUCTURE_OF: dict[int, int] = {}
+_STRUCTURES: dict[tuple[tuple[Kind, tuple[int, ...], int], ...], int] = {}
 _SUITS: dict[int, tuple[str, int]] = {}
-_CACHES = (_TEMPLATES, _FIFTEENS, _PATTERNS, _SUITS)
+# The pattern tables stay small (at most 9**5 patterns, far fewer scorings), so only the
+# templates and the fifteens, which vary with the values, are ever cleared.
+_CACHES = (_TEMPLATES, _FIFTEENS, _SUITS)
 
 
 def _values(ranks: list[int]) -> tuple[int, ...]:
@@ -102,7 +107,26 @@ def _keys(rows: FastRows) -> tuple[Any, Any, Any]:
     for i in range(4):
         nob[(rows.ranks[i] == rules.JACK) & (suits[i] == suits[4])] = i + 1
     suit_key = ((one_suit * 2 + (suits[4] == suits[0])) * 5 + nob) * 2 + rows.crib
-    return fifteens, pattern, suit_key
+    # Many patterns score their pairs and runs at the same positions: one key for those.
+    patterns, where = np.unique(pattern, return_inverse=True)
+    structure = np.array([_structure(code) for code in patterns.tolist()], dtype=np.int64)
+    return fifteens, structure[where.reshape(-1)], suit_key
+
+
+def _pattern_ranks(code: int) -> list[int]:
+    """The ranks (1 to 9) of a pattern by position, read back from its number."""
+    return [code // _PATTERN_BASE**i % _PATTERN_BASE + 1 for i in range(5)]
+
+
+def _structure(code: int) -> int:
+    """A number for the pairs and runs of a pattern, the same for patterns that score alike."""
+    found = _STRUCTURE_OF.get(code)
+    if found is None:
+        scoring = tuple(rank_positions(_pattern_ranks(code)))
+        found = _STRUCTURE_OF[code] = _STRUCTURES.setdefault(scoring, len(_STRUCTURES))
+        if found not in _PAIRS_AND_RUNS:
+            _part(_PAIRS_AND_RUNS, found, list(scoring))
+    return found
 
 
 def _part(cache: dict[int, tuple[str, int]], key: int, scoring: Scoring) -> tuple[str, int]:

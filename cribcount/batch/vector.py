@@ -126,7 +126,7 @@ def rank_tables() -> RankTables:
     """The arrays of ``rules.rank_table``, with an index from sorted ranks; built once."""
     sorted_ranks = np.array(list(rules.rank_multisets()), dtype=np.int64)
     size = len(sorted_ranks)
-    data = np.frombuffer(rules.RANK_DATA.read_bytes(), dtype=np.uint8).reshape(size, 3)
+    data = np.frombuffer(rules.rank_data(), dtype=np.uint8).reshape(size, 3)
     fifteens, pairs, runs = (data[:, i].astype(np.int64) for i in range(3))
     multiset = np.zeros(13**5, dtype=np.uint16)
     multiset[rank_key([sorted_ranks[:, i] for i in range(5)])] = np.arange(size)

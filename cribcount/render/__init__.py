@@ -12,8 +12,6 @@ helpers that they share are here.
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Iterable
 from typing import Any
 
@@ -29,6 +27,9 @@ def render_json(data: Any) -> str:
 
 def csv_line(fields: Iterable[object]) -> str:
     """One CSV row, quoted as RFC 4180 asks, ending in a newline."""
+    import csv  # only the CSV formats pay for it
+    import io
+
     out = io.StringIO()
     csv.writer(out, lineterminator="\n").writerow(fields)
     return out.getvalue()

@@ -17,8 +17,11 @@ _WIDTHS = (12, 8, 8, 7, 8, 7)
 
 
 def discard_to_dict(advice: Advice) -> dict[str, Any]:
-    """The advice as plain data: role, heels and the options best first, values as floats."""
-    players = {"players": advice.players} if advice.players != 2 else {}
+    """The advice as plain data: role, heels and the options best first, values as floats.
+
+    With more than two players, ``players`` and ``seat`` follow the role.
+    """
+    players = {"players": advice.players, "seat": advice.seat} if advice.players != 2 else {}
     return {
         "role": advice.role.value,
         **players,
@@ -44,10 +47,11 @@ def render_discard(advice: Advice, *, lang: Language = ENGLISH) -> str:
     role = lang.say(_ROLES[advice.role])
     if advice.players != 2:
         title = lang.say(
-            "{role}, holding {cards}, {players} players: {ways} ways to lay away {laid},"
-            " best first",
+            "{role}, holding {cards}, seat {seat} of {players} players:"
+            " {ways} ways to lay away {laid}, best first",
             role=role,
             cards=advice.cards,
+            seat=advice.seat,
             players=advice.players,
             ways=len(advice.choices),
             laid=laid,

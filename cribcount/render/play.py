@@ -16,6 +16,7 @@ from cribcount import rules
 from cribcount.errors import N_
 from cribcount.language import DEFAULT, Language, language
 from cribcount.play import Pegging, PegItem, PegKind
+from cribcount.table import partnership_name
 
 __all__ = ["describe_peg_item", "pegging_to_dict", "render_pegging"]
 
@@ -32,13 +33,6 @@ _PAIR_WORDS = {
     3: N_("pair royal for {points}"),
     4: N_("double pair royal for {points}"),
 }
-# How players are named in the text, by their names in the play (and in JSON).
-_PLAYERS = {
-    "pone": N_("pone"),
-    "dealer": N_("dealer"),
-    "first": N_("first"),
-    "second": N_("second"),
-}
 
 
 def describe_peg_item(item: PegItem, *, lang: Language = ENGLISH) -> str:
@@ -52,7 +46,13 @@ def describe_peg_item(item: PegItem, *, lang: Language = ENGLISH) -> str:
 
 
 def pegging_to_dict(pegging: Pegging) -> dict[str, Any]:
-    """The play as plain data: each turn (player, card or None for a go, count, items), totals."""
+    """The play as plain data: each turn (player, card or None for a go, count, items), totals.
+
+    With partnerships, ``partnerships`` holds each one's total, named ``first & third``.
+    """
+    partnerships = (
+        {"partnerships": pegging.partnership_totals} if pegging.partnership_totals else {}
+    )
     return {
         "plays": [
             {
@@ -65,12 +65,16 @@ def pegging_to_dict(pegging: Pegging) -> dict[str, Any]:
             for play in pegging.plays
         ],
         "totals": pegging.totals,
+        **partnerships,
     }
 
 
 def render_pegging(pegging: Pegging, *, lang: Language = ENGLISH) -> str:
-    """One line per turn (player, card or go, count, what it scored), then the totals."""
-    names = {name: lang.say(_PLAYERS.get(name, name)) for name in pegging.players}
+    """One line per turn (player, card or go, count, what it scored), then the totals.
+
+    With partnerships, a last line gives each partnership's total.
+    """
+    names = {name: lang.say(name) for name in pegging.players}
     width = max(len(name) for name in names.values())
     cards = [
         lang.say("go") if p.card is None else lang.notation.card(p.card) for p in pegging.plays
@@ -83,4 +87,12 @@ def render_pegging(pegging: Pegging, *, lang: Language = ENGLISH) -> str:
         lines.append(line.rstrip())
     totals = ", ".join(f"{names[name]} {points}" for name, points in pegging.totals.items())
     lines.append(lang.say("totals: {totals}", totals=totals))
+    if pegging.partnerships:
+        teams = ", ".join(
+            f"{partnership_name([names[name] for name in team])} {points}"
+            for team, points in zip(
+                pegging.partnerships, pegging.partnership_totals.values(), strict=True
+            )
+        )
+        lines.append(lang.say("partnerships: {teams}", teams=teams))
     return "\n".join(lines)

@@ -1,0 +1,89 @@
+"""The one timer every benchmark uses: calls, whole commands, and their summaries.
+
+The scripts beside this file import it as ``from timing import ...`` (a script's
+own folder is on ``sys.path``). Commands run with their output thrown away and
+from the temporary directory, so that a checkout's ``cribcount/`` folder never
+shadows the installed package that is meant to be timed.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def measure(work: Callable[[], T]) -> tuple[T, float]:
+    """What one call of ``work`` returns, and the wall-clock seconds it took."""
+    start = time.perf_counter()
+    result = work()
+    return result, time.perf_counter() - start
+
+
+def timed(work: Callable[[], object]) -> float:
+    """Wall-clock seconds of one call of ``work``."""
+    return measure(work)[1]
+
+
+def best_and_median(times: Sequence[float]) -> tuple[float, float]:
+    """The fastest and the median of ``times``."""
+    return min(times), statistics.median(times)
+
+
+@dataclass(frozen=True)
+class Run:
+    """One finished command: wall-clock and CPU seconds, peak resident memory."""
+
+    seconds: float
+    cpu_seconds: float
+    peak_rss_kib: int
+
+
+def run_command(argv: Sequence[str], *, cwd: str | Path | None = None) -> Run:
+    """Run ``argv`` with stdout and stderr thrown away; raise SystemExit if it fails.
+
+    The CPU time and peak memory are the child's own (``wait4``), not those of
+    every child this process has had.
+    """
+    with tempfile.TemporaryFile() as errors:
+        start = time.perf_counter()
+        process = subprocess.Popen(
+            list(argv),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=errors,
+            cwd=tempfile.gettempdir() if cwd is None else cwd,
+        )
+        _, status, usage = os.wait4(process.pid, 0)
+        seconds = time.perf_counter() - start
+        process.returncode = os.waitstatus_to_exitcode(status)
+        if process.returncode != 0:
+            errors.seek(0)
+            said = errors.read().decode(errors="replace").strip()
+            raise SystemExit(f"{' '.join(argv)} exited {process.returncode}: {said}")
+    return Run(seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss)
+
+
+def time_command(argv: Sequence[str], *, cwd: str | Path | None = None) -> float:
+    """Wall-clock seconds of one run of ``argv``, its stdout sent to /dev/null."""
+    return run_command(argv, cwd=cwd).seconds
+
+
+def cribcount_command() -> list[str]:
+    """The ``cribcount`` installed beside this Python, as the start of a command line.
+
+    Falls back to ``python -m cribcount`` with this Python, never to another
+    ``cribcount`` on PATH, so the figures are always those of this environment.
+    """
+    found = shutil.which("cribcount", path=os.path.dirname(sys.executable))
+    return [found] if found else [sys.executable, "-m", "cribcount"]

@@ -1,0 +1,395 @@
+"""Counting practice: seeded deals, answers checked against the count, and muggins.
+
+The library side of ``cribcount practice``: it deals, checks and keeps the
+score, and never reads, prints or times anything it was not handed (the clock
+and the wall time are parameters).
+
+>>> session = Practice(7, clock=iter([0.0, 2.5]).__next__)
+>>> deal = session.deal()
+>>> record = session.answer(deal.points)
+>>> (record.right, record.seconds)
+(True, 2.5)
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+import secrets
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import KW_ONLY, dataclass, field, replace
+from datetime import UTC, datetime
+from time import monotonic
+
+from cribcount.cards import DECK, Card, Hand, Token
+from cribcount.play import MAX_COUNT, PegItem, PegKind, PlayState, peg
+from cribcount.show import Count, Kind, count_show
+from cribcount.table import HAND_SIZE, seat_names
+
+# The play's turn order, 31 and go have one definition: the table that ``peg`` itself
+# keeps. The drill plays random legal cards on it rather than restating those rules.
+
+__all__ = [
+    "HARD_TOTAL",
+    "Answer",
+    "AnswerKind",
+    "Deal",
+    "Drill",
+    "PegDeal",
+    "Practice",
+    "Record",
+    "ShowDeal",
+    "deals",
+    "is_hard",
+    "last_card_items",
+    "new_seed",
+    "read_answer",
+    "show_kinds",
+]
+
+
+class Drill(enum.Enum):
+    """What is practised: hands, cribs, both at random, or the pegging of a play."""
+
+    HAND = "hand"
+    CRIB = "crib"
+    MIX = "mix"
+    PLAY = "play"
+
+
+HARD_TOTAL = 12
+"""``--hard`` deals score at least this much, unless they hold a double run, a flush or nobs."""
+
+_SEED_LIMIT = 1_000_000  # a seed a player can type back
+_MANY_FIFTEENS = 5
+_PLAY_CARDS = HAND_SIZE * 2
+
+
+# --- deals ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ShowDeal:
+    """A hand or a crib to count: four cards and the starter."""
+
+    round: int
+    hand: Hand
+    crib: bool
+
+    @property
+    def count(self) -> Count:
+        """The true count, item by item."""
+        return count_show(self.hand, crib=self.crib)
+
+    @property
+    def points(self) -> int:
+        """The true count's total."""
+        return self.count.total
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The kinds of hand this is, for the misses by kind (see ``show_kinds``)."""
+        return show_kinds(self.count)
+
+
+@dataclass(frozen=True)
+class PegDeal:
+    """A play in progress: the moves so far, pone first (None for a go), ending with a card."""
+
+    round: int
+    moves: tuple[Card | None, ...]
+
+    @property
+    def text(self) -> str:
+        """The moves in the notation of ``cribcount peg``: ``Kc 9d Th go 2s``."""
+        return " ".join("go" if card is None else str(card) for card in self.moves)
+
+    @property
+    def card(self) -> Card:
+        """The last card laid: the one whose points are asked."""
+        last = self.moves[-1]
+        assert last is not None, "a play in progress ends with a card"
+        return last
+
+    @property
+    def running(self) -> int:
+        """The count after the last card (31 when it made 31)."""
+        plays = peg(self.text).plays
+        return next(play.count for play in reversed(plays) if play.card is not None)
+
+    @property
+    def items(self) -> tuple[PegItem, ...]:
+        """What the last card pegs."""
+        return last_card_items(self.text)
+
+    @property
+    def points(self) -> int:
+        """What the last card pegs, in points."""
+        return sum(item.points for item in self.items)
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The kinds of play this is, for the misses by kind."""
+        names = {
+            PegKind.FIFTEEN: "play: fifteen",
+            PegKind.THIRTY_ONE: "play: 31",
+            PegKind.PAIR: "play: pair",
+            PegKind.RUN: "play: run",
+            PegKind.LAST_CARD: "play: last card",
+        }
+        found = [names[item.kind] for item in self.items if item.kind in names]
+        return tuple(found) or ("play: nothing",)
+
+
+Deal = ShowDeal | PegDeal
+
+
+def show_kinds(count: Count) -> tuple[str, ...]:
+    """The kinds of a counted hand that players tend to miss, read from its items.
+
+    A hand may be of several kinds: a double run (any run with a repeated
+    rank, so two runs or more), five or more fifteens, a pair royal or
+    better, a flush (``crib flush`` in a crib), nobs, a nineteen; else ``other``.
+    """
+    kinds = [item.kind for item in count.items]
+    found = []
+    if kinds.count(Kind.RUN) >= 2:
+        found.append("double run")
+    if kinds.count(Kind.FIFTEEN) >= _MANY_FIFTEENS:
+        found.append("five or more fifteens")
+    if any(item.kind is Kind.PAIR and item.points >= 6 for item in count.items):
+        found.append("pair royal")
+    if Kind.FLUSH in kinds:
+        found.append("crib flush" if count.crib else "flush")
+    if Kind.NOBS in kinds:
+        found.append("nobs")
+    if not count.items:
+        found.append("nineteen")
+    return tuple(found) or ("other",)
+
+
+def is_hard(count: Count) -> bool:
+    """A ``--hard`` deal: 12 or more, or a double run, a flush or nobs."""
+    kinds = [item.kind for item in count.items]
+    return (
+        count.total >= HARD_TOTAL
+        or kinds.count(Kind.RUN) >= 2
+        or Kind.FLUSH in kinds
+        or Kind.NOBS in kinds
+    )
+
+
+def last_card_items(text: str) -> tuple[PegItem, ...]:
+    """What the last card of a play in progress pegs (``text`` as for ``peg``, ending on a card).
+
+    The go point is pegged at the go, after the card; the last card point
+    only when every card of a two-player play (8) has been laid.
+
+    >>> [(item.kind.value, item.points) for item in last_card_items("4c 6d 5h")]
+    [('fifteen', 2), ('run', 3)]
+    """
+    plays = peg(text).plays
+    laid = [play for play in plays if play.card is not None]
+    items = laid[-1].items
+    # peg scores a sequence as a whole play: its last card takes the last card point.
+    if len(laid) < _PLAY_CARDS:
+        items = tuple(item for item in items if item.kind is not PegKind.LAST_CARD)
+    return items
+
+
+def _random_play(rng: random.Random, hands: Sequence[Sequence[Card]]) -> list[Card | None]:
+    """A whole legal two-player play of ``hands`` (pone's, the dealer's), cards chosen at random."""
+    held = [sorted(hand) for hand in hands]
+    table = PlayState(seat_names(2), "", [len(hand) for hand in held])
+    moves: list[Card | None] = []
+    while not table.over():
+        player = table.turn
+        fits = [card for card in held[player] if table.count + card.value <= MAX_COUNT]
+        if not fits:
+            table.say_go(None)
+            moves.append(None)
+            continue
+        card = rng.choice(fits)
+        held[player].remove(card)
+        table.lay(card, Token(str(card), 0))
+        moves.append(card)
+    return moves
+
+
+def deals(seed: int, *, drill: Drill = Drill.HAND, hard: bool = False) -> Iterator[Deal]:
+    """Endless deals from ``random.Random(seed)``: the same seed always deals the same."""
+    if hard and drill is Drill.PLAY:
+        raise ValueError("hard deals are for the show, not the play")
+    rng = random.Random(seed)
+    round_number = 0
+    while True:
+        round_number += 1
+        if drill is Drill.PLAY:
+            cards = rng.sample(DECK, _PLAY_CARDS)
+            moves = _random_play(rng, (cards[:HAND_SIZE], cards[HAND_SIZE:]))
+            # Stop after a card chosen at random: the first to the eighth.
+            stop = rng.randrange(_PLAY_CARDS)
+            at = [i for i, card in enumerate(moves) if card is not None][stop]
+            yield PegDeal(round_number, tuple(moves[: at + 1]))
+            continue
+        while True:
+            crib = drill is Drill.CRIB or (drill is Drill.MIX and rng.random() < 0.5)
+            cards = rng.sample(DECK, 5)
+            deal = ShowDeal(
+                round_number, Hand((cards[0], cards[1], cards[2], cards[3]), cards[4]), crib
+            )
+            if not hard or is_hard(deal.count):
+                break
+        yield deal
+
+
+def new_seed() -> int:
+    """A random seed small enough to type back (0 to 999,999)."""
+    return secrets.randbelow(_SEED_LIMIT)
+
+
+# --- answers ----------------------------------------------------------------------------------
+
+
+class AnswerKind(enum.Enum):
+    """What a line typed in answer means."""
+
+    COUNT = "count"
+    SHOW = "show"
+    QUIT = "quit"
+    UNCLEAR = "unclear"
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A line read as an answer: a count (``value``), ``?``, ``q`` or not understood."""
+
+    kind: AnswerKind
+    value: int | None = None
+
+
+_MAX_ANSWER_DIGITS = 3
+
+
+def read_answer(line: str | None) -> Answer:
+    """Read one line: a whole number, ``?`` (show the count), ``q`` or None (end of input): stop.
+
+    >>> read_answer(" 24 ")
+    Answer(kind=<AnswerKind.COUNT: 'count'>, value=24)
+    >>> [read_answer(line).kind.value for line in ("?", "q", None, "x", "-3")]
+    ['show', 'quit', 'quit', 'unclear', 'unclear']
+    """
+    if line is None:
+        return Answer(AnswerKind.QUIT)
+    text = line.strip()
+    if text.lower() in ("q", "quit"):
+        return Answer(AnswerKind.QUIT)
+    if text == "?":
+        return Answer(AnswerKind.SHOW)
+    if text.isascii() and text.isdigit() and len(text) <= _MAX_ANSWER_DIGITS:
+        return Answer(AnswerKind.COUNT, int(text))
+    return Answer(AnswerKind.UNCLEAR)
+
+
+# --- records and the session ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Record:
+    """One deal practised: when, the deal, the answer (None for ``?``), seconds, muggins.
+
+    ``muggins`` is what the table took by muggins (None when it was not played).
+    """
+
+    time: datetime
+    seed: int
+    deal: Deal
+    answer: int | None
+    seconds: float
+    muggins: int | None = None
+
+    @property
+    def count(self) -> int:
+        """The true count of the deal."""
+        return self.deal.points
+
+    @property
+    def right(self) -> bool:
+        """True when the answer was the count."""
+        return self.answer == self.count
+
+    @property
+    def missed(self) -> int:
+        """Points under the count in the answer (0 for an over-claim or a ``?``)."""
+        return max(0, self.count - self.answer) if self.answer is not None else 0
+
+    @property
+    def over(self) -> int:
+        """Points over the count in the answer."""
+        return max(0, self.answer - self.count) if self.answer is not None else 0
+
+    @property
+    def scored(self) -> int:
+        """What the player pegs: the claim, an over-claim corrected to the count, 0 for ``?``."""
+        return min(self.answer, self.count) if self.answer is not None else 0
+
+
+def _local_now() -> datetime:
+    return datetime.now(UTC).astimezone()
+
+
+@dataclass
+class Practice:
+    """A practice session: deals from a seed, answers checked, the match score under muggins.
+
+    ``clock`` gives seconds (``time.monotonic``), ``now`` the wall time for the log.
+    """
+
+    seed: int
+    _: KW_ONLY
+    drill: Drill = Drill.HAND
+    hard: bool = False
+    muggins: bool = False
+    rounds: int | None = None
+    clock: Callable[[], float] = monotonic
+    now: Callable[[], datetime] = field(default=_local_now)
+    records: list[Record] = field(default_factory=list, init=False)
+    _deals: Iterator[Deal] = field(init=False, repr=False)
+    _current: Deal | None = field(default=None, init=False, repr=False)
+    _started: float = field(default=0.0, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._deals = deals(self.seed, drill=self.drill, hard=self.hard)
+
+    def deal(self) -> Deal | None:
+        """The next deal, and its clock starts; None once ``rounds`` deals were answered."""
+        if self.rounds is not None and len(self.records) >= self.rounds:
+            return None
+        if self._current is None:
+            self._current = next(self._deals)
+        self._started = self.clock()
+        return self._current
+
+    def answer(self, answer: int | None) -> Record:
+        """Answer the current deal with a count, or None for ``?`` (a pass: nobody scores)."""
+        deal = self._current
+        if deal is None:
+            raise ValueError("no deal to answer: call deal() first")
+        seconds = self.clock() - self._started
+        record = Record(self.now(), self.seed, deal, answer, seconds)
+        if self.muggins:
+            # Points missed go to the table; an over-claim is only taken back.
+            record = replace(record, muggins=record.missed)
+        self.records.append(record)
+        self._current = None
+        return record
+
+    @property
+    def match(self) -> tuple[int, int] | None:
+        """The match under muggins, (you, the table); None without muggins."""
+        if not self.muggins:
+            return None
+        return (
+            sum(record.scored for record in self.records),
+            sum(record.muggins or 0 for record in self.records),
+        )
