@@ -604,6 +604,8 @@ def practice(
     the kinds of hand missed most. Through a pipe it reads one answer a line
     and prints each deal on one line, 'hand CARDS / STARTER' (or 'crib ...',
     'play ...'), with no prompt. --report FILE summarises a --log by week.
+    With --lang fr all is said in French, and on a terminal the deals too;
+    through a pipe the deal lines stay in English, as scripts read them.
 
     \b
     Examples:
@@ -616,7 +618,7 @@ def practice(
     from cribcount.practice import AnswerKind, Drill, Practice, new_seed, read_answer
     from cribcount.practice_log import LogError, log_line, read_log, report, summarise
     from cribcount.render.practice import (
-        PROMPT,
+        prompt,
         render_deal,
         render_not_understood,
         render_record,
@@ -635,22 +637,25 @@ def practice(
             or play_drill
             or muggins
         ):
-            raise BadInput("--report reads a log: it goes with no option of a session")
+            raise BadInput(lang().say("--report reads a log: it goes with no option of a session"))
         try:
             with click.open_file(report_path, encoding="utf-8") as stream:
-                click.echo(render_report(report(read_log(stream))))
+                click.echo(render_report(report(read_log(stream)), lang=lang()))
         except OSError as error:
-            raise BadInput(f"cannot read {report_path}: {error.strerror}") from None
+            reason = lang().say(
+                "cannot read {path}: {reason}", path=report_path, reason=error.strerror
+            )
+            raise BadInput(reason) from None
         except (LogError, UnicodeDecodeError) as error:
-            message = error.message if isinstance(error, LogError) else "not UTF-8 text"
-            raise BadInput(f"{report_path}: {message}") from None
+            said = error.said if isinstance(error, LogError) else Message("not UTF-8 text")
+            raise BadInput(f"{report_path}: {lang().text(said)}") from None
         return
-    if lang().code != DEFAULT:
-        raise BadInput(f"--lang {lang().code}: only en (English) is available so far")
     if crib and mix:
-        raise BadInput("--crib and --mix: choose one")
+        raise BadInput(lang().say("--crib and --mix: choose one"))
     if play_drill and (crib or mix or hard):
-        raise BadInput("--play drills the pegging: it goes without --crib, --mix and --hard")
+        raise BadInput(
+            lang().say("--play drills the pegging: it goes without --crib, --mix and --hard")
+        )
     drill = Drill.PLAY if play_drill else Drill.CRIB if crib else Drill.MIX if mix else Drill.HAND
     # Tests hand in their own clock and wall time through the context object.
     hooks: dict[str, Any] = ctx.obj if isinstance(ctx.obj, dict) else {}
@@ -665,24 +670,31 @@ def practice(
     try:
         log = open(log_path, "a", encoding="utf-8") if log_path else None
     except OSError as error:
-        raise BadInput(f"cannot open {log_path}: {error.strerror}") from None
+        reason = lang().say("cannot open {path}: {reason}", path=log_path, reason=error.strerror)
+        raise BadInput(reason) from None
     status = EXIT_OK
     try:
-        click.echo(render_start(session.seed, drill=drill, muggins=muggins))
+        click.echo(render_start(session.seed, drill=drill, muggins=muggins, lang=lang()))
         while (deal := session.deal()) is not None:
-            click.echo(render_deal(deal))
-            while (answer := read_answer(line := _read_line(PROMPT))).kind is AnswerKind.UNCLEAR:
-                click.echo(render_not_understood(line or ""))
+            # On a terminal the deal is said in the language; through a pipe it stays the
+            # canonical English line that scripts read.
+            click.echo(render_deal(deal, lang=lang(), canonical=not sys.stdin.isatty()))
+            asked = prompt(lang=lang())
+            while (answer := read_answer(line := _read_line(asked))).kind is AnswerKind.UNCLEAR:
+                click.echo(render_not_understood(line or "", lang=lang()))
             if answer.kind is AnswerKind.QUIT:
                 break
             record = session.answer(answer.value)
-            click.echo(render_record(record, match=session.match))
+            click.echo(render_record(record, match=session.match, lang=lang()))
             if log is not None:
                 try:
                     log.write(log_line(record) + "\n")
                     log.flush()
                 except OSError as error:
-                    raise BadInput(f"cannot write {log_path}: {error.strerror}") from None
+                    reason = lang().say(
+                        "cannot write {path}: {reason}", path=log_path, reason=error.strerror
+                    )
+                    raise BadInput(reason) from None
     except KeyboardInterrupt:
         # Ctrl-C ends the session as q does, with the shell's status for an interrupt.
         click.echo()
@@ -691,7 +703,7 @@ def practice(
         if log is not None:
             with contextlib.suppress(OSError):  # a failed write was said already
                 log.close()
-    click.echo(render_summary(summarise(session.records), match=session.match))
+    click.echo(render_summary(summarise(session.records), match=session.match, lang=lang()))
     sys.exit(status)
 
 

@@ -141,26 +141,60 @@ def discard_seat(
         if role is Role.DEALER:
             ours.reverse()  # the dealer's own seat, the last, before the partner's
         if not ours:
-            raise TableError(
-                f"with {players} players no seat that lays away shares the crib: the dealer"
-                f" is dealt {DEAL_SIZES[players][-1][0]} and lays away nothing,"
-                " and has no partner"
+            reason = Message(
+                "with {players} players no seat that lays away shares the crib: the dealer"
+                " is dealt {dealt} and lays away nothing, and has no partner",
+                players=players,
+                dealt=DEAL_SIZES[players][-1][0],
             )
+            raise TableError(reason)
         return ours[0]
     if not 1 <= seat <= players:
-        raise TableError(f"seat {seat}: a table of {players} players has seats 1 to {players}")
+        reason = Message(
+            "seat {seat}: a table of {players} players has seats 1 to {players}",
+            seat=seat,
+            players=players,
+        )
+        raise TableError(reason)
     if seat not in laying:
         dealt = DEAL_SIZES[players][seat - 1][0]
-        raise TableError(
-            f"seat {seat} of {players} lays away nothing: it is dealt {dealt} cards and keeps"
-            f" them (seats {laying[0]} to {laying[-1]} lay away one each)"
+        reason = Message(
+            "seat {seat} of {players} lays away nothing: it is dealt {dealt} cards and keeps"
+            " them (seats {first} to {last} lay away one each)",
+            seat=seat,
+            players=players,
+            dealt=dealt,
+            first=laying[0],
+            last=laying[-1],
         )
-    dealer = f"the dealer's (seat {players})"
-    whose = dealer if len(side) == 1 else f"{dealer} and partner's (seat {side[0]})"
+        raise TableError(reason)
+    whose = (
+        Message("the dealer's (seat {seat})", seat=players)
+        if len(side) == 1
+        else Message(
+            "the dealer's (seat {seat}) and partner's (seat {partner})",
+            seat=players,
+            partner=side[0],
+        )
+    )
     if role is Role.DEALER and seat not in side:
-        raise TableError(f"seat {seat} of {players} does not share the crib: it is {whose}")
+        raise TableError(
+            Message(
+                "seat {seat} of {players} does not share the crib: it is {whose}",
+                seat=seat,
+                players=players,
+                whose=whose,
+            )
+        )
     if role is Role.PONE and seat in side:
-        raise TableError(f"seat {seat} of {players} shares the crib: it is {whose}")
+        raise TableError(
+            Message(
+                "seat {seat} of {players} shares the crib: it is {whose}",
+                seat=seat,
+                players=players,
+                whose=whose,
+            )
+        )
     return seat
 
 

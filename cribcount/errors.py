@@ -14,7 +14,7 @@ column in front, once:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from gettext import NullTranslations
 from typing import NamedTuple, Self
 
@@ -27,6 +27,7 @@ __all__ = [
     "PlayError",
     "TableError",
     "Token",
+    "listed",
     "quote",
 ]
 
@@ -73,6 +74,18 @@ class Message:
 
     def __repr__(self) -> str:
         return f"Message({self.template!r}, **{self.params!r})"
+
+
+def listed(values: Sequence[object]) -> object:
+    """Values said one after another, ``first and second and third``: one value, or a message.
+
+    >>> str(listed(["first", "second", "third"]))
+    'first and second and third'
+    """
+    said = values[0]
+    for value in values[1:]:
+        said = Message("{before} and {after}", before=said, after=value)
+    return said
 
 
 _ENGLISH = NullTranslations()

@@ -217,7 +217,7 @@ def test_the_pegging_drill() -> None:
         (["--crib", "--mix"], "--crib and --mix: choose one"),
         (["--play", "--hard"], "--play drills the pegging"),
         (["--play", "--crib"], "--play drills the pegging"),
-        (["--lang", "fr"], "--lang fr: only en (English) is available so far"),
+        (["--lang", "fr", "--crib", "--mix"], "--crib et --mix : choisissez l'un des deux"),
         (["--rounds", "0"], "'--rounds'"),
         (["--seed", "-1"], "'--seed'"),
         (["--seed", "x"], "'--seed'"),
