@@ -21,6 +21,8 @@ from typing import NamedTuple, Self
 __all__ = [
     "CribcountError",
     "DealError",
+    "GameError",
+    "GameRecordError",
     "Message",
     "N_",
     "NotationError",
@@ -160,3 +162,32 @@ class TableError(DealError):
 
 class PlayError(CribcountError):
     """A play that cannot have happened: a card that does not fit, a wrong go, a wrong hand."""
+
+
+class GameError(CribcountError):
+    """A statement of a game record that cannot be: out of place, a bad word, cards or a play.
+
+    ``line`` is the statement's 1-based line in the record; ``text`` is that line.
+    """
+
+    def __init__(
+        self, reason: str, *, text: str = "", token: str = "", column: int = 0, line: int = 0
+    ) -> None:
+        super().__init__(reason, text=text, token=token, column=column)
+        self.line = line
+
+
+class GameRecordError(CribcountError):
+    """A game record with bad statements: ``errors`` holds each one, in the order of the lines."""
+
+    def __init__(self, errors: tuple[GameError, ...]) -> None:
+        first = errors[0]
+        super().__init__(first.reason, text=first.text, token=first.token, column=first.column)
+        self.errors = errors
+
+    @property
+    def message(self) -> str:
+        """The first bad statement with its line and column, and how many more there are."""
+        more = len(self.errors) - 1
+        after = f" (and {more} more)" if more else ""
+        return f"line {self.errors[0].line}: {self.errors[0].message}{after}"

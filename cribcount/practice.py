@@ -24,6 +24,7 @@ from time import monotonic
 from cribcount.cards import DECK, Card, Hand, Token
 from cribcount.errors import N_
 from cribcount.play import MAX_COUNT, PegItem, PegKind, PlayState, peg
+from cribcount.rules import settle_claim
 from cribcount.show import Count, Kind, count_show
 from cribcount.table import HAND_SIZE, seat_names
 
@@ -323,7 +324,7 @@ class Record:
     @property
     def missed(self) -> int:
         """Points under the count in the answer (0 for an over-claim or a ``?``)."""
-        return max(0, self.count - self.answer) if self.answer is not None else 0
+        return settle_claim(self.answer, self.count)[1] if self.answer is not None else 0
 
     @property
     def over(self) -> int:
@@ -333,7 +334,7 @@ class Record:
     @property
     def scored(self) -> int:
         """What the player pegs: the claim, an over-claim corrected to the count, 0 for ``?``."""
-        return min(self.answer, self.count) if self.answer is not None else 0
+        return settle_claim(self.answer, self.count)[0] if self.answer is not None else 0
 
 
 def _local_now() -> datetime:
