@@ -1,22 +1,25 @@
 """The ``cribcount`` command: Click commands over the library, nothing more.
 
-Exit status: 0 all well, 1 a claim differs from the count, 2 bad input, 130 after Ctrl-C.
+Exit status: 0 all well, 1 a claim differs from the count, 2 bad input,
+74 an input or output fault, 141 a closed output pipe (130, Ctrl-C, is
+``cribcount.entry``'s; ``practice`` prints its summary first).
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextvars import ContextVar
-from typing import Any, BinaryIO, TypeVar
+from typing import IO, Any, BinaryIO, TypeVar
 
 import click
 
 from cribcount import __version__
 from cribcount.cards import parse_hand
-from cribcount.errors import N_, CribcountError, Message
+from cribcount.errors import N_, CribcountError, Message, escape
 from cribcount.language import DEFAULT, Language, language, languages
 from cribcount.render import render_json
 from cribcount.render.show import (
@@ -31,6 +34,13 @@ from cribcount.show import count_show
 F = TypeVar("F", bound=Callable[..., Any])
 
 EXIT_OK, EXIT_CLAIM_DIFFERS, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_IO_ERROR = 74
+"""EX_IOERR of sysexits.h: a read or write failed (a full disk, a closed or failing stream)."""
+EXIT_BROKEN_PIPE = 141
+"""The reader of standard output went away (``| head``): 128 + SIGPIPE (13), as a shell says."""
+
+STDIN_NAME, STDOUT_NAME = "<stdin>", "<stdout>"
+"""How the standard streams are named in messages and records."""
 LANG_VARIABLE = "CRIBCOUNT_LANG"
 
 _language: ContextVar[Language] = ContextVar("language")
@@ -138,30 +148,150 @@ class CribcountGroup(click.Group):
         """Run the command line and exit with its status (the one entry point)."""
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
-        sys.exit(self._run(args, prog_name, **extra))
+        sys.exit(self._run(args, prog_name, complete_var, **extra))
 
-    def _run(self, args: Sequence[str] | None, prog_name: str | None, **extra: Any) -> int:
+    def _run(
+        self,
+        args: Sequence[str] | None,
+        prog_name: str | None,
+        complete_var: str | None,
+        **extra: Any,
+    ) -> int:
+        """The exit status of a whole run, output flushed; a stream fault ends it cleanly too."""
         _language.set(language(DEFAULT))
         try:
-            super().main(args, prog_name or "cribcount", standalone_mode=False, **extra)
+            status = self._status(args, prog_name, complete_var, **extra)
+            _finish_output(status)
+            return status
+        except BrokenPipeError:
+            # Whoever read the output has all they wanted: end quietly.
+            _drop(sys.stdout)
+            return EXIT_BROKEN_PIPE
+        except (StreamError, OSError) as error:
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                sys.stdout.flush()  # what was written before the fault still goes out
+            _drop(sys.stdout)
+            say(f"cribcount: {_fault(error)}")
+            return EXIT_IO_ERROR
+
+    def _status(
+        self,
+        args: Sequence[str] | None,
+        prog_name: str | None,
+        complete_var: str | None,
+        **extra: Any,
+    ) -> int:
+        """Run the command; every error about its input is one line on stderr and a status.
+
+        Click's own ``main`` is not used to run it: that would turn Ctrl-C into
+        a blank line and ``Abort``, and a closed pipe into status 1.
+        """
+        prog_name = prog_name or "cribcount"
+        self._main_shell_completion(extra, prog_name, complete_var)
+        try:
+            with self.make_context(
+                prog_name, list(sys.argv[1:] if args is None else args), **extra
+            ) as ctx:
+                self.invoke(ctx)
         except click.exceptions.Exit as done:
             return done.exit_code
+        except SystemExit as done:
+            return done.code if isinstance(done.code, int) else EXIT_OK
         except CribcountError as error:
             # Every library error about the input, from any command: one line, status 2.
-            click.echo(f"cribcount: {lang().error(error)}", err=True)
+            say(f"cribcount: {lang().error(error)}")
             return EXIT_BAD_INPUT
         except click.exceptions.NoArgsIsHelpError as nothing:
             # Plain ``cribcount`` asks for help: give it, and succeed.
             click.echo(nothing.format_message())
-            return EXIT_OK
         except click.ClickException as error:
             # Usage errors too are one line, not Click's usage block.
-            click.echo(f"cribcount: {error.format_message()}", err=True)
+            say(f"cribcount: {error.format_message()}")
             return EXIT_BAD_INPUT if isinstance(error, click.UsageError) else error.exit_code
-        except click.Abort:
-            click.echo("cribcount: aborted", err=True)
-            return 1
+        except click.Abort as abort:
+            # A prompt turns Ctrl-C into Abort: it is an interrupt all the same.
+            if isinstance(abort.__context__, KeyboardInterrupt):
+                raise abort.__context__ from None
+            say("cribcount: aborted")  # input ended at a prompt
+            return 1  # Click's status for Abort
         return EXIT_OK
+
+
+class StreamError(Exception):
+    """A read or write that failed, with the name of its file: one line, exit status 74."""
+
+    def __init__(self, name: str, error: OSError) -> None:
+        super().__init__(f"{name}: {_describe(error)}")
+
+
+def _describe(error: OSError) -> str:
+    """``[Errno 28] No space left on device``: the OS error without the file name."""
+    return f"[Errno {error.errno}] {error.strerror}" if error.errno else str(error)
+
+
+def _fault(error: OSError | StreamError) -> str:
+    """A stream fault as said on stderr: ``NAME: [Errno N] reason``."""
+    if isinstance(error, StreamError):
+        return str(error)
+    # Reads and the opening of files are named where they happen; an unnamed fault is a
+    # write, and the commands write to standard output only (stderr failures are ignored).
+    name = display_name(os.fsdecode(error.filename)) if error.filename else STDOUT_NAME
+    return f"{name}: {_describe(error)}"
+
+
+def _closed() -> OSError:
+    """The error of a standard stream whose descriptor was closed before the start."""
+    return OSError(errno.EBADF, os.strerror(errno.EBADF))
+
+
+@contextlib.contextmanager
+def naming(name: str) -> Iterator[None]:
+    """Name ``name`` in the OS errors raised inside; a closed pipe stays what it is."""
+    try:
+        yield
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise StreamError(name, error) from error
+
+
+def _finish_output(status: int) -> None:
+    """Flush standard output: output that could not be written is never a success.
+
+    With descriptor 1 closed there is no ``sys.stdout``, and Click writes
+    nothing without a word: a command that has output then fails.
+    """
+    if sys.stdout is None:
+        if status in (EXIT_OK, EXIT_CLAIM_DIFFERS):
+            raise StreamError(STDOUT_NAME, _closed())
+        return
+    with naming(STDOUT_NAME):
+        sys.stdout.flush()
+
+
+def _drop(stream: IO[Any] | None) -> None:
+    """Point a failed stream at /dev/null, so that the flush at exit cannot fail and complain."""
+    if stream is None:
+        return
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, stream.fileno())
+        finally:
+            os.close(devnull)
+
+
+def say(line: str) -> None:
+    """One line on stderr, control characters escaped; if stderr fails, the status still stands."""
+    try:
+        click.echo(escape(line), err=True)
+    except OSError:
+        _drop(sys.stderr)
+
+
+def display_name(path: str) -> str:
+    """A file name as messages and records show it: non-UTF-8 bytes, control characters escaped."""
+    return escape(os.fsencode(path).decode("utf-8", errors="backslashreplace"))
 
 
 @click.group(cls=CribcountGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -417,11 +547,20 @@ def _progress(length: int, *, show: bool) -> Iterator[Callable[[int], None]]:
 @contextlib.contextmanager
 def _open_input(path: str) -> Iterator[BinaryIO]:
     """The file as bytes; ``-`` is standard input, left open."""
-    if path == "-":
+    if path != "-":
+        with open(path, "rb") as stream:
+            yield stream
+    elif sys.stdin is None:
+        raise StreamError(STDIN_NAME, _closed())
+    else:
         yield sys.stdin.buffer
-        return
-    with open(path, "rb") as stream:
-        yield stream
+
+
+def _stdout_bytes() -> BinaryIO:
+    """Standard output as bytes; closed before the start, a fault."""
+    if sys.stdout is None:
+        raise StreamError(STDOUT_NAME, _closed())
+    return sys.stdout.buffer
 
 
 @cli.command()
@@ -451,34 +590,38 @@ def batch(files: tuple[str, ...], crib: bool, fast: bool, fmt: str) -> None:
       cribcount batch --format csv big.txt > counts.csv
     """
     from cribcount.batch import Summary, write_stream
-    from cribcount.batch.writers import STDIN_NAME, csv_header, render_error, render_summary
+    from cribcount.batch.writers import csv_header, render_error, render_summary
 
     paths = files or ("-",)
     named = len(paths) > 1
-    out = sys.stdout.buffer
+    out = _stdout_bytes()
     summary = Summary()
     sizes = [0 if path == "-" else os.path.getsize(path) for path in paths]
     show_progress = "-" not in paths and sum(sizes) >= _PROGRESS_MIN_BYTES and _stderr_is_terminal()
     if fmt == "csv":
-        out.write(csv_header(with_file=named).encode())
+        with naming(STDOUT_NAME):
+            out.write(csv_header(with_file=named).encode())
     with _progress(sum(sizes), show=show_progress) as advance:
         for path in paths:
-            name = STDIN_NAME if path == "-" else path
-            with _open_input(path) as stream:
+            name = STDIN_NAME if path == "-" else display_name(path)
+            # A fault in reading is named after the file; writes name themselves first.
+            with naming(name), _open_input(path) as stream:
                 file = name if named else None
                 written_chunks = write_stream(
                     stream, fmt, summary, crib=crib, fast=fast, file=file, lang=lang()
                 )
                 for written in written_chunks:
-                    out.write(written.data)
-                    if written.failed:
-                        # On a terminal, the records come before the messages about them.
-                        out.flush()
+                    with naming(STDOUT_NAME):
+                        out.write(written.data)
+                        if written.failed:
+                            # On a terminal, the records come before the messages about them.
+                            out.flush()
                     for record in written.failed:
-                        click.echo(render_error(record, name, lang=lang()), err=True)
+                        say(render_error(record, name, lang=lang()))
                     advance(written.size)
-    out.flush()
-    click.echo(f"cribcount: {render_summary(summary, lang=lang())}", err=True)
+    with naming(STDOUT_NAME):
+        out.flush()
+    say(f"cribcount: {render_summary(summary, lang=lang())}")
     if summary.failed:
         sys.exit(EXIT_BAD_INPUT)
     if summary.claims_wrong:

@@ -29,6 +29,7 @@ __all__ = [
     "PlayError",
     "TableError",
     "Token",
+    "escape",
     "listed",
     "quote",
 ]
@@ -112,6 +113,17 @@ def quote(text: str) -> str:
     """``text`` in quotes for a message, control characters escaped, so it stays on one line."""
     # repr escapes control characters and lone surrogates, so the message always prints.
     return repr(text) if text.isprintable() else ascii(text)
+
+
+def escape(text: str) -> str:
+    """``text`` with its control characters and lone surrogates escaped, so it is one line.
+
+    >>> print(escape("a\\nb\\udcff c"))
+    a\\nb\\udcff c
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
 
 
 class CribcountError(ValueError):

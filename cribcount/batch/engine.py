@@ -45,6 +45,12 @@ CHUNK_SIZE = 1 << 20
 """Bytes read at a time on the fast path: about 60,000 canonical lines."""
 PLAIN_CHUNK_SIZE = 1 << 16
 """Bytes read at a time on the plain path, whose records take more memory a line."""
+MAX_LINE = 1 << 16
+"""Bytes a line may hold (64 KiB): a longer line is one error record, never held whole."""
+_SHOWN = 40
+"""Bytes of a too-long line kept as its input in the error record."""
+MAX_CLAIM_DIGITS = 3
+"""A claimed count has at most this many digits (at most 999): a longer one is an error."""
 
 _BOM = b"\xef\xbb\xbf"
 _CRIB_WORD = "crib"
@@ -140,10 +146,20 @@ def parse_line(text: str, *, crib: bool = False, notation: Notation = ENGLISH) -
 
 
 def _read_claim(text: str, token: Token) -> int:
-    if not (token.text.isascii() and token.text.isdigit()):
-        reason = Message("claimed count {claim} is not a whole number", claim=quote(token.text))
+    digits = token.text
+    if not (digits.isascii() and digits.isdigit()):
+        reason = Message("claimed count {claim} is not a whole number", claim=quote(digits))
         raise NotationError.at(reason, text, token)
-    return int(token.text)
+    if len(digits) > MAX_CLAIM_DIGITS:
+        # Checked before int(): Python refuses to convert more than 4,300 digits.
+        largest = 10**MAX_CLAIM_DIGITS - 1
+        reason = Message(
+            "claimed count of {n} digits is too large: at most {largest}",
+            n=len(digits),
+            largest=largest,
+        )
+        raise NotationError.at(reason, text, token)
+    return int(digits)
 
 
 def _is_skipped(text: str) -> bool:
@@ -157,6 +173,10 @@ def score_line(
 ) -> Record | None:
     """Count one line of bytes (no newline); None for a blank or comment line."""
     raw = raw.removesuffix(b"\r")
+    if len(raw) > MAX_LINE:
+        shown = raw[:_SHOWN].decode("utf-8", errors="replace") + "..."
+        reason = Message("line too long: more than {n} bytes", n=MAX_LINE)
+        return Failed(line, shown, str(reason), 1, reason)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -167,9 +187,11 @@ def score_line(
         return None
     try:
         entry = parse_line(text, crib=crib, notation=notation)
+        count = count_show(entry.hand, crib=entry.crib)
     except CribcountError as error:
+        # One bad line costs only its own record.
         return Failed(line, text, error.reason, max(error.column, 1), error.said)
-    return Scored(line, count_show(entry.hand, crib=entry.crib), entry.claim)
+    return Scored(line, count, entry.claim)
 
 
 @dataclass
@@ -221,11 +243,15 @@ class Chunk:
         return 0 if self.rows is None else len(self.rows)
 
 
-def read_chunks(stream: BinaryIO, *, size: int = CHUNK_SIZE) -> Iterator[tuple[int, bytes]]:
+def read_chunks(
+    stream: BinaryIO, *, size: int = CHUNK_SIZE, longest: int = MAX_LINE
+) -> Iterator[tuple[int, bytes]]:
     """Whole lines, about ``size`` bytes at a time, each ending in a newline.
 
     Yields (line number of the first line, bytes); a leading UTF-8 byte order
-    mark is dropped. Memory holds one chunk, or one line when a line is longer.
+    mark is dropped. A line longer than ``longest`` bytes may be cut to its
+    first ``longest + 2`` bytes (still too long for ``score_line``) and the
+    rest of it skipped unread, so memory holds at most a chunk and a line.
     """
     start = b""
     while len(start) < len(_BOM) and (more := stream.read(len(_BOM) - len(start))):
@@ -233,15 +259,27 @@ def read_chunks(stream: BinaryIO, *, size: int = CHUNK_SIZE) -> Iterator[tuple[i
     blocks = chain([start.removeprefix(_BOM)], iter(lambda: stream.read(size), b""))
     line = 1
     pending: list[bytes] = []  # what was read since the last newline
+    held = 0  # bytes in pending
+    skipping = False  # in the rest of a line too long to hold
     for block in blocks:
+        if skipping:
+            end = block.find(b"\n")
+            if end < 0:
+                continue
+            block, skipping = block[end + 1 :], False
         cut = block.rfind(b"\n") + 1
-        if cut == 0:
-            pending.append(block)
-            continue
-        data = b"".join([*pending, block[:cut]])
-        pending = [block[cut:]]
-        yield line, data
-        line += data.count(b"\n")
+        if cut:
+            data = b"".join([*pending, block[:cut]])
+            pending, held = [], 0
+            yield line, data
+            line += data.count(b"\n")
+        pending.append(block[cut:])
+        held += len(block) - cut
+        if held > longest + 1:
+            # Two bytes past the limit: a CR that ends a line is not counted in its length.
+            yield line, b"".join(pending)[: longest + 2] + b"\n"
+            line += 1
+            pending, held, skipping = [], 0, True
     rest = b"".join(pending)
     if rest:
         yield line, rest + b"\n"

@@ -32,16 +32,12 @@ from cribcount.show import Count, Kind
 
 __all__ = [
     "CSV_COLUMNS",
-    "STDIN_NAME",
     "csv_header",
     "render_chunk",
     "render_error",
     "render_record",
     "render_summary",
 ]
-
-STDIN_NAME = "<stdin>"
-"""How standard input is named in messages and records."""
 
 CSV_COLUMNS = (
     "line",
