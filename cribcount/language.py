@@ -19,11 +19,9 @@ True
 from __future__ import annotations
 
 import gettext
-import io
+import os
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources import files
-from importlib.resources.abc import Traversable
 from typing import Any, cast
 
 from cribcount.cards import (
@@ -41,6 +39,8 @@ DOMAIN = "cribcount"
 """The catalogs' name: ``cribcount.mo``."""
 LOCALE = "locale"
 """Where the catalogs are, inside the package."""
+# A plain path, as for the rank data: importlib.resources would cost start-up time.
+LOCALE_DIR = os.path.join(os.path.dirname(__file__), LOCALE)
 DEFAULT = "en"
 """The language of the code, which needs no catalog."""
 NOTATION = "notation"
@@ -91,11 +91,7 @@ class Language:
 
 def languages() -> tuple[str, ...]:
     """The codes of the languages there are catalogs for, English first."""
-    found = [
-        entry.name
-        for entry in _locale().iterdir()
-        if entry.joinpath("LC_MESSAGES", f"{DOMAIN}.mo").is_file()
-    ]
+    found = [code for code in os.listdir(LOCALE_DIR) if os.path.isfile(_catalog(code))]
     return (DEFAULT, *sorted(found))
 
 
@@ -107,13 +103,14 @@ def language(code: str) -> Language:
         return Language(DEFAULT, gettext.NullTranslations(), ENGLISH)
     if code not in languages():
         raise ValueError(f"no catalog for language {code!r}: {', '.join(languages())}")
-    data = _locale().joinpath(code, "LC_MESSAGES", f"{DOMAIN}.mo").read_bytes()
-    catalog = gettext.GNUTranslations(io.BytesIO(data))
+    with open(_catalog(code), "rb") as compiled:
+        catalog = gettext.GNUTranslations(compiled)
     notation = Notation.from_letters(
         catalog.pgettext(NOTATION, RANK_LETTERS), catalog.pgettext(NOTATION, SUIT_LETTERS)
     )
     return Language(code, catalog, notation)
 
 
-def _locale() -> Traversable:
-    return files("cribcount") / LOCALE
+def _catalog(code: str) -> str:
+    """The compiled catalog of the language ``code``."""
+    return os.path.join(LOCALE_DIR, code, "LC_MESSAGES", f"{DOMAIN}.mo")
