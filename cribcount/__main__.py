@@ -1,7 +1,5 @@
 """``python -m cribcount``: the same as the ``cribcount`` command."""
 
-import sys
+from cribcount.entry import main
 
-from cribcount.cli import main
-
-sys.exit(main())
+main()

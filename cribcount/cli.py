@@ -1,28 +1,72 @@
 """The ``cribcount`` command: Click commands over the library, nothing more.
 
-Exit status: 0 all well, 1 a claim differs from the count, 2 bad input, 130 after Ctrl-C.
+Exit status: 0 all well, 1 a claim differs from the count, 2 bad input,
+74 an input or output fault, 141 a closed output pipe (130, Ctrl-C, is
+``cribcount.entry``'s; ``practice`` prints its summary first).
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, BinaryIO, TypeVar
+from contextvars import ContextVar
+from typing import IO, Any, BinaryIO, TypeVar
 
 import click
 
 from cribcount import __version__
 from cribcount.cards import parse_hand
-from cribcount.errors import CribcountError
+from cribcount.errors import N_, CribcountError, Message, escape
+from cribcount.language import DEFAULT, Language, language, languages
 from cribcount.render import render_json
-from cribcount.render.show import claim_fields, count_to_dict, render_claim, render_count
+from cribcount.render.show import (
+    claim_fields,
+    count_to_dict,
+    render_claim,
+    render_count,
+    say_count,
+)
 from cribcount.show import count_show
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 EXIT_OK, EXIT_CLAIM_DIFFERS, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_IO_ERROR = 74
+"""EX_IOERR of sysexits.h: a read or write failed (a full disk, a closed or failing stream)."""
+EXIT_BROKEN_PIPE = 141
+"""The reader of standard output went away (``| head``): 128 + SIGPIPE (13), as a shell says."""
+
+STDIN_NAME, STDOUT_NAME = "<stdin>", "<stdout>"
+"""How the standard streams are named in messages and records."""
+LANG_VARIABLE = "CRIBCOUNT_LANG"
+
+_language: ContextVar[Language] = ContextVar("language")
+
+
+def lang() -> Language:
+    """The language of this run: ``--lang``, else ``CRIBCOUNT_LANG``, else English."""
+    return _language.get(language(DEFAULT))
+
+
+def _choose_language(ctx: click.Context, param: click.Parameter, code: str | None) -> None:
+    if code is not None:
+        _language.set(language(code))
+
+
+def lang_option(*, group: bool = False) -> Callable[[F], F]:
+    """``--lang`` on the group (which reads ``CRIBCOUNT_LANG`` too) and on every command."""
+    return click.option(
+        "--lang",
+        type=click.Choice(languages(), case_sensitive=False),
+        envvar=LANG_VARIABLE if group else None,
+        expose_value=False,
+        is_eager=True,
+        callback=_choose_language,
+        help=f"Language of the text and of card notation (default en; also {LANG_VARIABLE}).",
+    )
 
 
 class BadInput(click.ClickException):
@@ -57,10 +101,26 @@ def join_arguments(args: Sequence[str]) -> str:
     """One notation string from several arguments; an empty argument is an error."""
     for i, arg in enumerate(args, start=1):
         if not arg.strip():
-            raise BadInput(f"argument {i} is empty: expected cards such as 5h or 10s")
+            raise BadInput(
+                lang().say("argument {i} is empty: expected cards such as 5h or 10s", i=i)
+            )
     if not args:
-        raise BadInput("no cards given: expected 4 cards and a starter, such as 5h 5d 5c Js / 5s")
+        raise BadInput(
+            lang().say(
+                "no cards given: expected 4 cards and a starter, such as {example}",
+                example=_example("5h 5d 5c Js / 5s"),
+            )
+        )
     return " ".join(args)
+
+
+def _example(cards: str) -> str:
+    """Example cards, written in the notation of the run's language."""
+    from cribcount.cards import parse_cards
+
+    return " / ".join(
+        lang().cards([card for card, _ in parse_cards(part)]) for part in cards.split("/")
+    )
 
 
 def from_option(what: str) -> Callable[[F], F]:
@@ -74,14 +134,17 @@ def from_option(what: str) -> Callable[[F], F]:
     )
 
 
-def check_from(from_path: str | None, cards: Sequence[str], fmt: str, *, one: str) -> None:
-    """``--from`` takes no CARDS and writes jsonl, not json; jsonl and csv need ``--from``."""
+def check_from(from_path: str | None, cards: Sequence[str], fmt: str, *, single: str) -> None:
+    """``--from`` takes no CARDS and writes jsonl, not json; jsonl and csv need ``--from``.
+
+    ``single`` says (a message with ``{fmt}``) that one input gives ``--format json``.
+    """
     if from_path is not None and cards:
-        raise BadInput("give the cards or --from FILE, not both")
+        raise BadInput(lang().say("give the cards or --from FILE, not both"))
     if from_path is not None and fmt == "json":
-        raise BadInput("--from writes one JSON object a line: use --format jsonl")
+        raise BadInput(lang().say("--from writes one JSON object a line: use --format jsonl"))
     if from_path is None and fmt in ("jsonl", "csv"):
-        raise BadInput(f"--format {fmt} is for --from FILE: one {one} gives --format json")
+        raise BadInput(lang().say(single, fmt=fmt))
 
 
 _WRITE_SIZE = 1 << 16
@@ -93,27 +156,32 @@ def write_records(
     render: Callable[[Any], str],
     *,
     header: str,
-    noun: str,
-    done_word: str,
+    summary: Callable[[int, int], str],
 ) -> None:
     """Write a record for each line of ``path``, a ``FILE:LINE:COLUMN`` line per bad one, a summary.
 
-    Exit status 2 if any line failed, else 0.
+    ``summary`` says the records done and the lines failed. Exit status 2 if
+    any line failed, else 0; a fault in reading or writing is a StreamError
+    (74), a closed pipe a BrokenPipeError (141), as in ``batch``.
     """
     from cribcount.batch import Failed
-    from cribcount.render import plural
+    from cribcount.batch.writers import render_error
 
-    name = "<stdin>" if path == "-" else path  # as batch names it
-    out = sys.stdout.buffer
+    name = STDIN_NAME if path == "-" else display_name(path)
+    out = _stdout_bytes()
     done = failed = 0
     # Records are written some together: standard output may be unbuffered.
     pending = [header]
     size = len(header)
-    with contextlib.ExitStack() as stack:
-        try:
-            stream = stack.enter_context(_open_input(path))
-        except OSError as error:
-            raise BadInput(f"cannot read {name}: {error.strerror}") from None
+
+    def write() -> None:
+        nonlocal pending, size
+        with naming(STDOUT_NAME):
+            out.write("".join(pending).encode())
+        pending, size = [], 0
+
+    # A fault in reading is named after the file; writes name themselves first.
+    with naming(name), _open_input(path) as stream:
         for record in records(stream):
             text = render(record)
             pending.append(text)
@@ -121,21 +189,34 @@ def write_records(
             if isinstance(record, Failed):
                 failed += 1
                 # On a terminal, the record comes before the message about it.
-                out.write("".join(pending).encode())
-                out.flush()
-                pending, size = [], 0
-                click.echo(f"{name}:{record.line}:{record.column}: {record.reason}", err=True)
+                write()
+                with naming(STDOUT_NAME):
+                    out.flush()
+                say(render_error(record, name, lang=lang()))
             else:
                 done += 1
             if size >= _WRITE_SIZE:
-                out.write("".join(pending).encode())
-                pending, size = [], 0
-    out.write("".join(pending).encode())
-    out.flush()
-    said = f"{plural(done, noun)} {done_word}, {plural(failed, 'line')} failed"
-    click.echo(f"cribcount: {said}", err=True)
+                write()
+    write()
+    with naming(STDOUT_NAME):
+        out.flush()
+    say(f"cribcount: {summary(done, failed)}")
     if failed:
         sys.exit(EXIT_BAD_INPUT)
+
+
+def _from_summary(template: str, singular: str, plural: str) -> Callable[[int, int], str]:
+    """The summary of a ``--from`` run: ``template`` with {records} done and {lines} failed."""
+
+    def said(done: int, failed: int) -> str:
+        run_lang = lang()
+        return run_lang.say(
+            template,
+            records=run_lang.plural(done, singular, plural),
+            lines=run_lang.plural(failed, "{n} line", "{n} lines"),
+        )
+
+    return said
 
 
 class CribcountGroup(click.Group):
@@ -143,8 +224,13 @@ class CribcountGroup(click.Group):
     and every error comes out as one line on stderr with its exit status."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if args and args[0] not in self.commands and args[0] not in ("-h", "--help", "--version"):
-            args = ["score", *args]
+        # The group's own --lang may come first: the command (or the cards) follow it.
+        first = (
+            2 if args[:1] == ["--lang"] else 1 if args[:1] and args[0].startswith("--lang=") else 0
+        )
+        rest = args[first:]
+        if rest and rest[0] not in self.commands and rest[0] not in ("-h", "--help", "--version"):
+            args = [*args[:first], "score", *rest]
         return super().parse_args(ctx, args)
 
     def main(
@@ -158,33 +244,155 @@ class CribcountGroup(click.Group):
         """Run the command line and exit with its status (the one entry point)."""
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
-        sys.exit(self._run(args, prog_name, **extra))
+        sys.exit(self._run(args, prog_name, complete_var, **extra))
 
-    def _run(self, args: Sequence[str] | None, prog_name: str | None, **extra: Any) -> int:
+    def _run(
+        self,
+        args: Sequence[str] | None,
+        prog_name: str | None,
+        complete_var: str | None,
+        **extra: Any,
+    ) -> int:
+        """The exit status of a whole run, output flushed; a stream fault ends it cleanly too."""
+        _language.set(language(DEFAULT))
         try:
-            super().main(args, prog_name or "cribcount", standalone_mode=False, **extra)
+            status = self._status(args, prog_name, complete_var, **extra)
+            _finish_output(status)
+            return status
+        except BrokenPipeError:
+            # Whoever read the output has all they wanted: end quietly.
+            _drop(sys.stdout)
+            return EXIT_BROKEN_PIPE
+        except (StreamError, OSError) as error:
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                sys.stdout.flush()  # what was written before the fault still goes out
+            _drop(sys.stdout)
+            say(f"cribcount: {_fault(error)}")
+            return EXIT_IO_ERROR
+
+    def _status(
+        self,
+        args: Sequence[str] | None,
+        prog_name: str | None,
+        complete_var: str | None,
+        **extra: Any,
+    ) -> int:
+        """Run the command; every error about its input is one line on stderr and a status.
+
+        Click's own ``main`` is not used to run it: that would turn Ctrl-C into
+        a blank line and ``Abort``, and a closed pipe into status 1.
+        """
+        prog_name = prog_name or "cribcount"
+        self._main_shell_completion(extra, prog_name, complete_var)
+        try:
+            with self.make_context(
+                prog_name, list(sys.argv[1:] if args is None else args), **extra
+            ) as ctx:
+                self.invoke(ctx)
         except click.exceptions.Exit as done:
             return done.exit_code
+        except SystemExit as done:
+            return done.code if isinstance(done.code, int) else EXIT_OK
         except CribcountError as error:
             # Every library error about the input, from any command: one line, status 2.
-            click.echo(f"cribcount: {error}", err=True)
+            say(f"cribcount: {lang().error(error)}")
             return EXIT_BAD_INPUT
         except click.exceptions.NoArgsIsHelpError as nothing:
             # Plain ``cribcount`` asks for help: give it, and succeed.
             click.echo(nothing.format_message())
-            return EXIT_OK
         except click.ClickException as error:
             # Usage errors too are one line, not Click's usage block.
-            click.echo(f"cribcount: {error.format_message()}", err=True)
+            say(f"cribcount: {error.format_message()}")
             return EXIT_BAD_INPUT if isinstance(error, click.UsageError) else error.exit_code
-        except click.Abort:
-            click.echo("cribcount: aborted", err=True)
-            return 1
+        except click.Abort as abort:
+            # A prompt turns Ctrl-C into Abort: it is an interrupt all the same.
+            if isinstance(abort.__context__, KeyboardInterrupt):
+                raise abort.__context__ from None
+            say("cribcount: aborted")  # input ended at a prompt
+            return 1  # Click's status for Abort
         return EXIT_OK
+
+
+class StreamError(Exception):
+    """A read or write that failed, with the name of its file: one line, exit status 74."""
+
+    def __init__(self, name: str, error: OSError) -> None:
+        super().__init__(f"{name}: {_describe(error)}")
+
+
+def _describe(error: OSError) -> str:
+    """``[Errno 28] No space left on device``: the OS error without the file name."""
+    return f"[Errno {error.errno}] {error.strerror}" if error.errno else str(error)
+
+
+def _fault(error: OSError | StreamError) -> str:
+    """A stream fault as said on stderr: ``NAME: [Errno N] reason``."""
+    if isinstance(error, StreamError):
+        return str(error)
+    # Reads and the opening of files are named where they happen; an unnamed fault is a
+    # write, and the commands write to standard output only (stderr failures are ignored).
+    name = display_name(os.fsdecode(error.filename)) if error.filename else STDOUT_NAME
+    return f"{name}: {_describe(error)}"
+
+
+def _closed() -> OSError:
+    """The error of a standard stream whose descriptor was closed before the start."""
+    return OSError(errno.EBADF, os.strerror(errno.EBADF))
+
+
+@contextlib.contextmanager
+def naming(name: str) -> Iterator[None]:
+    """Name ``name`` in the OS errors raised inside; a closed pipe stays what it is."""
+    try:
+        yield
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise StreamError(name, error) from error
+
+
+def _finish_output(status: int) -> None:
+    """Flush standard output: output that could not be written is never a success.
+
+    With descriptor 1 closed there is no ``sys.stdout``, and Click writes
+    nothing without a word: a command that has output then fails.
+    """
+    if sys.stdout is None:
+        if status in (EXIT_OK, EXIT_CLAIM_DIFFERS):
+            raise StreamError(STDOUT_NAME, _closed())
+        return
+    with naming(STDOUT_NAME):
+        sys.stdout.flush()
+
+
+def _drop(stream: IO[Any] | None) -> None:
+    """Point a failed stream at /dev/null, so that the flush at exit cannot fail and complain."""
+    if stream is None:
+        return
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, stream.fileno())
+        finally:
+            os.close(devnull)
+
+
+def say(line: str) -> None:
+    """One line on stderr, control characters escaped; if stderr fails, the status still stands."""
+    try:
+        click.echo(escape(line), err=True)
+    except OSError:
+        _drop(sys.stderr)
+
+
+def display_name(path: str) -> str:
+    """A file name as messages and records show it: non-UTF-8 bytes, control characters escaped."""
+    return escape(os.fsencode(path).decode("utf-8", errors="backslashreplace"))
 
 
 @click.group(cls=CribcountGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="cribcount")
+@lang_option(group=True)
 def cli() -> None:
     """Exact cribbage scoring: count a show, check a claim, score many hands.
 
@@ -193,6 +401,7 @@ def cli() -> None:
       cribcount 5h 5d 5c Js / 5s
       cribcount score "2h 4h 6h 8h / Kc" --crib
       cribcount score 7h 7s 8d 8c 9h --claim 20
+      cribcount --lang fr Rc Dc Vc 10c / 5c
     """
 
 
@@ -205,8 +414,10 @@ def cli() -> None:
     metavar="N",
     help="Check a claimed count (muggins): exit 1 when it differs from the true count.",
 )
+@click.option("--say", is_flag=True, help="Say the count in one line, as spoken aloud.")
 @format_option("text", "json")
-def score(cards: tuple[str, ...], crib: bool, claim: int | None, fmt: str) -> None:
+@lang_option()
+def score(cards: tuple[str, ...], crib: bool, claim: int | None, say: bool, fmt: str) -> None:
     """Count four cards and the starter, the way a player says it.
 
     CARDS are four hand cards then the starter, after a '/' or as the fifth
@@ -217,14 +428,17 @@ def score(cards: tuple[str, ...], crib: bool, claim: int | None, fmt: str) -> No
       cribcount score 5h 5d 5c Js / 5s
       cribcount score "10h, Jh, Qh, Kh / 5h" --crib
       cribcount score 7h 7s 8d 8c 9h --claim 20 --format json
+      cribcount score 8c 7k 7p 6t / Ac --say --lang fr
     """
-    count = count_show(parse_hand(join_arguments(cards)), crib=crib)
+    if say and fmt == "json":
+        raise BadInput(lang().say("--say writes text: it does not go with --format json"))
+    count = count_show(parse_hand(join_arguments(cards), notation=lang().notation), crib=crib)
     if fmt == "json":
         click.echo(render_json(count_to_dict(count) | claim_fields(claim, count.total)))
     else:
-        click.echo(render_count(count))
+        click.echo(say_count(count, lang=lang()) if say else render_count(count, lang=lang()))
         if claim is not None:
-            click.echo(render_claim(claim, count.total))
+            click.echo(render_claim(claim, count.total, lang=lang()))
     if claim is not None and claim != count.total:
         sys.exit(EXIT_CLAIM_DIFFERS)
 
@@ -257,6 +471,7 @@ def score(cards: tuple[str, ...], crib: bool, claim: int | None, fmt: str) -> No
 )
 @from_option("plays")
 @format_option("text", "json", "jsonl", "csv")
+@lang_option()
 def peg(
     cards: tuple[str, ...],
     players: int | None,
@@ -297,32 +512,44 @@ def peg(
     from cribcount.play import peg as peg_play
     from cribcount.render.play import render_pegging, render_pegging_json
 
-    check_from(from_path, cards, fmt, one="play")
+    check_from(
+        from_path,
+        cards,
+        fmt,
+        single=N_("--format {fmt} is for --from FILE: one play gives --format json"),
+    )
     if from_path is not None:
         from cribcount.batch.plays import peg_lines, play_csv_header, render_play_record
 
         if hands is not None or pone is not None or dealer is not None:
-            raise BadInput("with --from the hands go in the file: PLAY ; HANDS on each line")
+            raise BadInput(
+                lang().say("with --from the hands go in the file: PLAY ; HANDS on each line")
+            )
         table = 2 if players is None else players
+        notation, run_lang = lang().notation, lang()
         write_records(
             from_path,
-            lambda stream: peg_lines(stream, players=table, partners=partners),
-            lambda record: render_play_record(record, fmt, players=table),
+            lambda stream: peg_lines(stream, players=table, partners=partners, notation=notation),
+            lambda record: render_play_record(record, fmt, players=table, lang=run_lang),
             header=play_csv_header(table) if fmt == "csv" else "",
-            noun="play",
-            done_word="pegged",
+            summary=_from_summary(
+                N_("{records} pegged, {lines} failed"), N_("{n} play"), N_("{n} plays")
+            ),
         )
         return
     if not cards:
         raise BadInput(
-            "no cards given: expected the cards in the order they were laid, such as Kc 9d"
+            lang().say(
+                "no cards given: expected the cards in the order they were laid, such as {example}",
+                example=_example("Kc 9d"),
+            )
         )
     if (pone is None) != (dealer is None):
-        raise BadInput("--pone and --dealer go together: give both hands or neither")
+        raise BadInput(lang().say("--pone and --dealer go together: give both hands or neither"))
     if pone is not None and hands is not None:
-        raise BadInput("give the hands once: --hands, or --pone and --dealer")
+        raise BadInput(lang().say("give the hands once: --hands, or --pone and --dealer"))
     if pone is not None and players not in (None, 2):
-        raise BadInput("--pone and --dealer check a two-player play only: use --hands")
+        raise BadInput(lang().say("--pone and --dealer check a two-player play only: use --hands"))
     pegging = peg_play(
         join_arguments(cards),
         pone=pone,
@@ -330,11 +557,12 @@ def peg(
         hands=hands,
         players=players,
         partners=partners,
+        notation=lang().notation,
     )
     if fmt == "json":
         click.echo(render_pegging_json(pegging))
     else:
-        click.echo(render_pegging(pegging))
+        click.echo(render_pegging(pegging, lang=lang()))
 
 
 # --- discard: advise which cards to lay away --------------------------------------------------
@@ -369,6 +597,7 @@ def peg(
 )
 @from_option("deals")
 @format_option("text", "json", "jsonl", "csv")
+@lang_option()
 def discard(
     cards: tuple[str, ...],
     dealer: bool,
@@ -409,32 +638,56 @@ def discard(
     from cribcount.table import DEAL_SIZES
 
     if dealer == pone:
-        said = "both" if dealer else "neither"
-        raise BadInput(f"say whose crib it is: --dealer or --pone ({said} given)")
+        raise BadInput(
+            lang().say(
+                "say whose crib it is: --dealer or --pone ({said} given)",
+                said=Message(N_("both") if dealer else N_("neither")),
+            )
+        )
     role = Role.DEALER if dealer else Role.PONE
     seat = discard_seat(players, role=role, seat=seat, partners=partners)
-    check_from(from_path, cards, fmt, one="deal")
+    check_from(
+        from_path,
+        cards,
+        fmt,
+        single=N_("--format {fmt} is for --from FILE: one deal gives --format json"),
+    )
     if from_path is not None:
         from cribcount.batch.deals import advise_lines, deal_csv_header, render_deal_record
 
+        notation, run_lang = lang().notation, lang()
         write_records(
             from_path,
             lambda stream: advise_lines(
-                stream, role=role, players=players, seat=seat, partners=partners
+                stream,
+                role=role,
+                players=players,
+                seat=seat,
+                partners=partners,
+                notation=notation,
             ),
-            lambda record: render_deal_record(record, fmt),
+            lambda record: render_deal_record(record, fmt, lang=run_lang),
             header=deal_csv_header() if fmt == "csv" else "",
-            noun="deal",
-            done_word="advised",
+            summary=_from_summary(
+                N_("{records} advised, {lines} failed"), N_("{n} deal"), N_("{n} deals")
+            ),
         )
         return
     if not cards:
         wanted = DEAL_SIZES[players][seat - 1][0]
-        example = " ".join("5h 5d 6c 7s Jh Kd".split()[:wanted])
-        raise BadInput(f"no cards given: expected {wanted} cards, such as {example}")
-    deal = parse_deal(join_arguments(cards), players=players, seat=seat)
+        raise BadInput(
+            lang().say(
+                "no cards given: expected {n} cards, such as {example}",
+                n=wanted,
+                example=_example(" ".join("5h 5d 6c 7s Jh Kd".split()[:wanted])),
+            )
+        )
+    deal = parse_deal(join_arguments(cards), players=players, seat=seat, notation=lang().notation)
     advice = advise_discard(deal, role=role, players=players, seat=seat, partners=partners)
-    click.echo(render_json(discard_to_dict(advice)) if fmt == "json" else render_discard(advice))
+    if fmt == "json":
+        click.echo(render_json(discard_to_dict(advice)))
+    else:
+        click.echo(render_discard(advice, lang=lang()))
 
 
 # --- batch -------------------------------------------------------------------------------------
@@ -459,11 +712,20 @@ def _progress(length: int, *, show: bool) -> Iterator[Callable[[int], None]]:
 @contextlib.contextmanager
 def _open_input(path: str) -> Iterator[BinaryIO]:
     """The file as bytes; ``-`` is standard input, left open."""
-    if path == "-":
+    if path != "-":
+        with open(path, "rb") as stream:
+            yield stream
+    elif sys.stdin is None:
+        raise StreamError(STDIN_NAME, _closed())
+    else:
         yield sys.stdin.buffer
-        return
-    with open(path, "rb") as stream:
-        yield stream
+
+
+def _stdout_bytes() -> BinaryIO:
+    """Standard output as bytes; closed before the start, a fault."""
+    if sys.stdout is None:
+        raise StreamError(STDOUT_NAME, _closed())
+    return sys.stdout.buffer
 
 
 @cli.command()
@@ -476,6 +738,7 @@ def _open_input(path: str) -> Iterator[BinaryIO]:
     help="Use the vectorised path for canonical lines (--no-fast: plain path, for comparison).",
 )
 @format_option("text", "csv", "jsonl")
+@lang_option()
 def batch(files: tuple[str, ...], crib: bool, fast: bool, fmt: str) -> None:
     """Score one hand per line from FILES (or '-', standard input, the default).
 
@@ -492,31 +755,38 @@ def batch(files: tuple[str, ...], crib: bool, fast: bool, fmt: str) -> None:
       cribcount batch --format csv big.txt > counts.csv
     """
     from cribcount.batch import Summary, write_stream
-    from cribcount.batch.writers import STDIN_NAME, csv_header, render_error, render_summary
+    from cribcount.batch.writers import csv_header, render_error, render_summary
 
     paths = files or ("-",)
     named = len(paths) > 1
-    out = sys.stdout.buffer
+    out = _stdout_bytes()
     summary = Summary()
     sizes = [0 if path == "-" else os.path.getsize(path) for path in paths]
     show_progress = "-" not in paths and sum(sizes) >= _PROGRESS_MIN_BYTES and _stderr_is_terminal()
     if fmt == "csv":
-        out.write(csv_header(with_file=named).encode())
+        with naming(STDOUT_NAME):
+            out.write(csv_header(with_file=named).encode())
     with _progress(sum(sizes), show=show_progress) as advance:
         for path in paths:
-            name = STDIN_NAME if path == "-" else path
-            with _open_input(path) as stream:
+            name = STDIN_NAME if path == "-" else display_name(path)
+            # A fault in reading is named after the file; writes name themselves first.
+            with naming(name), _open_input(path) as stream:
                 file = name if named else None
-                for written in write_stream(stream, fmt, summary, crib=crib, fast=fast, file=file):
-                    out.write(written.data)
-                    if written.failed:
-                        # On a terminal, the records come before the messages about them.
-                        out.flush()
+                written_chunks = write_stream(
+                    stream, fmt, summary, crib=crib, fast=fast, file=file, lang=lang()
+                )
+                for written in written_chunks:
+                    with naming(STDOUT_NAME):
+                        out.write(written.data)
+                        if written.failed:
+                            # On a terminal, the records come before the messages about them.
+                            out.flush()
                     for record in written.failed:
-                        click.echo(render_error(record, name), err=True)
+                        say(render_error(record, name, lang=lang()))
                     advance(written.size)
-    out.flush()
-    click.echo(f"cribcount: {render_summary(summary)}", err=True)
+    with naming(STDOUT_NAME):
+        out.flush()
+    say(f"cribcount: {render_summary(summary, lang=lang())}")
     if summary.failed:
         sys.exit(EXIT_BAD_INPUT)
     if summary.claims_wrong:
@@ -540,6 +810,7 @@ def batch(files: tuple[str, ...], crib: bool, fast: bool, fmt: str) -> None:
     help='Only the deals whose four cards hold these 1 to 4 cards (quoted, such as "5h 5d").',
 )
 @format_option("text", "json", "csv")
+@lang_option()
 def stats(
     hand_only: bool, crib_only: bool, starter: str | None, hand_cards: str | None, fmt: str
 ) -> None:
@@ -561,10 +832,15 @@ def stats(
     from cribcount.render.stats import render_stats_csv, render_stats_text, stats_to_dict
     from cribcount.stats import Side, deal_stats, parse_hand_cards, parse_starter
 
+    notation = lang().notation
     with about("--starter"):
-        turned = parse_starter(starter) if starter is not None else None
+        turned = parse_starter(starter, notation=notation) if starter is not None else None
     with about("--hand-cards"):
-        fixed = parse_hand_cards(hand_cards, starter=turned) if hand_cards is not None else ()
+        fixed = (
+            parse_hand_cards(hand_cards, starter=turned, notation=notation)
+            if hand_cards is not None
+            else ()
+        )
     result = deal_stats(starter=turned, hand_cards=fixed)
     sides = [side for side, only in ((Side.HAND, hand_only), (Side.CRIB, crib_only)) if only]
     sides = sides or [Side.HAND, Side.CRIB]
@@ -573,7 +849,7 @@ def stats(
     elif fmt == "csv":
         click.echo(render_stats_csv(result, sides=sides))
     else:
-        click.echo(render_stats_text(result, sides=sides))
+        click.echo(render_stats_text(result, sides=sides, lang=lang()))
 
 
 # --- practice: deal hands, ask for the count, call muggins ------------------------------------
@@ -613,13 +889,7 @@ def _read_line(prompt: str) -> str | None:
     metavar="FILE",
     help="Summarise a log by ISO week instead of practising.",
 )
-@click.option(
-    "--lang",
-    metavar="LANG",
-    default="en",
-    show_default=True,
-    help="Language of the output: only en (English) so far.",
-)
+@lang_option()
 @click.pass_context
 def practice(
     ctx: click.Context,
@@ -632,7 +902,6 @@ def practice(
     muggins: bool,
     log_path: str | None,
     report_path: str | None,
-    lang: str,
 ) -> None:
     """Counting practice: deal a hand and a starter, ask for the count, check it.
 
@@ -643,6 +912,8 @@ def practice(
     the kinds of hand missed most. Through a pipe it reads one answer a line
     and prints each deal on one line, 'hand CARDS / STARTER' (or 'crib ...',
     'play ...'), with no prompt. --report FILE summarises a --log by week.
+    With --lang fr all is said in French, and on a terminal the deals too;
+    through a pipe the deal lines stay in English, as scripts read them.
 
     \b
     Examples:
@@ -655,7 +926,7 @@ def practice(
     from cribcount.practice import AnswerKind, Drill, Practice, new_seed, read_answer
     from cribcount.practice_log import LogError, log_line, read_log, report, summarise
     from cribcount.render.practice import (
-        PROMPT,
+        prompt,
         render_deal,
         render_not_understood,
         render_record,
@@ -674,22 +945,25 @@ def practice(
             or play_drill
             or muggins
         ):
-            raise BadInput("--report reads a log: it goes with no option of a session")
+            raise BadInput(lang().say("--report reads a log: it goes with no option of a session"))
         try:
             with click.open_file(report_path, encoding="utf-8") as stream:
-                click.echo(render_report(report(read_log(stream))))
+                click.echo(render_report(report(read_log(stream)), lang=lang()))
         except OSError as error:
-            raise BadInput(f"cannot read {report_path}: {error.strerror}") from None
+            reason = lang().say(
+                "cannot read {path}: {reason}", path=report_path, reason=error.strerror
+            )
+            raise BadInput(reason) from None
         except (LogError, UnicodeDecodeError) as error:
-            message = error.message if isinstance(error, LogError) else "not UTF-8 text"
-            raise BadInput(f"{report_path}: {message}") from None
+            said = error.said if isinstance(error, LogError) else Message("not UTF-8 text")
+            raise BadInput(f"{report_path}: {lang().text(said)}") from None
         return
-    if lang != "en":
-        raise BadInput(f"--lang {lang}: only en (English) is available so far")
     if crib and mix:
-        raise BadInput("--crib and --mix: choose one")
+        raise BadInput(lang().say("--crib and --mix: choose one"))
     if play_drill and (crib or mix or hard):
-        raise BadInput("--play drills the pegging: it goes without --crib, --mix and --hard")
+        raise BadInput(
+            lang().say("--play drills the pegging: it goes without --crib, --mix and --hard")
+        )
     drill = Drill.PLAY if play_drill else Drill.CRIB if crib else Drill.MIX if mix else Drill.HAND
     # Tests hand in their own clock and wall time through the context object.
     hooks: dict[str, Any] = ctx.obj if isinstance(ctx.obj, dict) else {}
@@ -704,24 +978,31 @@ def practice(
     try:
         log = open(log_path, "a", encoding="utf-8") if log_path else None
     except OSError as error:
-        raise BadInput(f"cannot open {log_path}: {error.strerror}") from None
+        reason = lang().say("cannot open {path}: {reason}", path=log_path, reason=error.strerror)
+        raise BadInput(reason) from None
     status = EXIT_OK
     try:
-        click.echo(render_start(session.seed, drill=drill, muggins=muggins))
+        click.echo(render_start(session.seed, drill=drill, muggins=muggins, lang=lang()))
         while (deal := session.deal()) is not None:
-            click.echo(render_deal(deal))
-            while (answer := read_answer(line := _read_line(PROMPT))).kind is AnswerKind.UNCLEAR:
-                click.echo(render_not_understood(line or ""))
+            # On a terminal the deal is said in the language; through a pipe it stays the
+            # canonical English line that scripts read.
+            click.echo(render_deal(deal, lang=lang(), canonical=not sys.stdin.isatty()))
+            asked = prompt(lang=lang())
+            while (answer := read_answer(line := _read_line(asked))).kind is AnswerKind.UNCLEAR:
+                click.echo(render_not_understood(line or "", lang=lang()))
             if answer.kind is AnswerKind.QUIT:
                 break
             record = session.answer(answer.value)
-            click.echo(render_record(record, match=session.match))
+            click.echo(render_record(record, match=session.match, lang=lang()))
             if log is not None:
                 try:
                     log.write(log_line(record) + "\n")
                     log.flush()
                 except OSError as error:
-                    raise BadInput(f"cannot write {log_path}: {error.strerror}") from None
+                    reason = lang().say(
+                        "cannot write {path}: {reason}", path=log_path, reason=error.strerror
+                    )
+                    raise BadInput(reason) from None
     except KeyboardInterrupt:
         # Ctrl-C ends the session as q does, with the shell's status for an interrupt.
         click.echo()
@@ -730,8 +1011,69 @@ def practice(
         if log is not None:
             with contextlib.suppress(OSError):  # a failed write was said already
                 log.close()
-    click.echo(render_summary(summarise(session.records), match=session.match))
+    click.echo(render_summary(summarise(session.records), match=session.match, lang=lang()))
     sys.exit(status)
+
+
+# --- game: check a whole game record, deal by deal -------------------------------------------
+
+
+@cli.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@click.option("--board", is_flag=True, help="Draw the board after each deal.")
+@format_option("text", "json")
+@lang_option()
+def game(file: str, board: bool, fmt: str) -> None:
+    """Check a game record deal by deal, to 121 or 61, with muggins and skunks.
+
+    FILE (or '-', standard input) holds one statement a line: the game, the
+    players clockwise, muggins on or off, then each deal: its dealer, every
+    hand (kept | laid away), the starter, the play and the claimed shows, or
+    only the points as a score sheet keeps them. Each deal is scored in the
+    order of the rules, to the moment a side reaches the game. Exit status: 0
+    every claim right, 1 a claim was wrong, 2 a bad record (a
+    FILE:LINE:COLUMN line on stderr for each bad statement).
+
+    \b
+    Examples:
+      cribcount game examples/game-121.txt
+      cribcount game examples/game-four.txt --board
+      cribcount game examples/game-121.txt --format json
+
+    The game is in English only so far: --lang fr (or CRIBCOUNT_LANG=fr) is
+    refused; --lang en overrides CRIBCOUNT_LANG.
+    """
+    from cribcount.errors import GameRecordError
+    from cribcount.game import read_record, score_game
+    from cribcount.render.game import game_to_dict, render_game
+
+    if lang().code != DEFAULT:
+        # Records, their statements and the game's text are English for now.
+        raise BadInput(lang().say("game reads and writes English only so far: use --lang en"))
+    name = "<stdin>" if file == "-" else file
+    with click.open_file(file, "rb") as stream:
+        data = stream.read()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as undecoded:
+        before = data[: undecoded.start]
+        line = before.count(b"\n") + 1
+        column = len(before[before.rfind(b"\n") + 1 :].decode("utf-8")) + 1
+        byte = data[undecoded.start]
+        click.echo(f"{name}:{line}:{column}: invalid UTF-8 byte 0x{byte:02x}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    try:
+        scored = score_game(read_record(text))
+    except GameRecordError as bad:
+        for wrong in bad.errors:
+            click.echo(f"{name}:{wrong.line}:{max(wrong.column, 1)}: {wrong.reason}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    if fmt == "json":
+        click.echo(render_json(game_to_dict(scored)))
+    else:
+        click.echo(render_game(scored, board=board))
+    if scored.wrong_claims:
+        sys.exit(EXIT_CLAIM_DIFFERS)
 
 
 main = cli

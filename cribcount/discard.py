@@ -8,6 +8,7 @@ three to six players a seat that lays away holds five cards and lays one away;
 the other three crib cards (other seats' discards, or the deck's card with
 three players) are taken as any unseen cards.
 
+>>> from cribcount.cards import format_cards
 >>> advice = advise_discard(parse_deal("5h 5d 6c 7s Jh Kd"), role=Role.DEALER)
 >>> best = advice.best
 >>> format_cards(best.keep), format_cards(best.discard)
@@ -28,15 +29,16 @@ from math import comb, prod
 from cribcount import rules
 from cribcount.cards import (
     DECK,
+    ENGLISH,
     Card,
+    Notation,
     Rank,
     Suit,
     check_count,
     check_distinct,
-    format_cards,
     parse_cards,
 )
-from cribcount.errors import DealError, TableError
+from cribcount.errors import DealError, Message, TableError
 from cribcount.table import (
     CRIB_SIZE,
     DEAL_SIZES,
@@ -100,19 +102,23 @@ class Advice:
         return self.choices[0]
 
 
-def parse_deal(text: str, *, players: int = 2, seat: int | None = None) -> tuple[Card, ...]:
+def parse_deal(
+    text: str, *, players: int = 2, seat: int | None = None, notation: Notation = ENGLISH
+) -> tuple[Card, ...]:
     """Read the cards dealt to one seat: 6 distinct cards with two players, else 5 (or 4).
 
     ``seat`` is numbered from 1; by default, seat 1. Raises NotationError for a
     bad card and DealError for a card given twice or the wrong number of
     cards, naming the first card too many and its column.
 
+    >>> from cribcount.cards import format_cards
     >>> format_cards(parse_deal("5h,5d 6c 7s 10h Kd"))
     '5h 5d 6c 7s Th Kd'
     """
     wanted = DEAL_SIZES[players][(seat or 1) - 1][0]
-    cards = parse_cards(text, what="the deal")
-    check_count(text, cards, wanted, expected=f"{wanted} cards to choose from")
+    cards = parse_cards(text, what=Message("the deal"), notation=notation)
+    expected = Message("{n} cards to choose from", n=wanted)
+    check_count(text, cards, wanted, expected=expected)
     return tuple(card for card, _ in cards)
 
 
@@ -137,26 +143,60 @@ def discard_seat(
         if role is Role.DEALER:
             ours.reverse()  # the dealer's own seat, the last, before the partner's
         if not ours:
-            raise TableError(
-                f"with {players} players no seat that lays away shares the crib: the dealer"
-                f" is dealt {DEAL_SIZES[players][-1][0]} and lays away nothing,"
-                " and has no partner"
+            reason = Message(
+                "with {players} players no seat that lays away shares the crib: the dealer"
+                " is dealt {dealt} and lays away nothing, and has no partner",
+                players=players,
+                dealt=DEAL_SIZES[players][-1][0],
             )
+            raise TableError(reason)
         return ours[0]
     if not 1 <= seat <= players:
-        raise TableError(f"seat {seat}: a table of {players} players has seats 1 to {players}")
+        reason = Message(
+            "seat {seat}: a table of {players} players has seats 1 to {players}",
+            seat=seat,
+            players=players,
+        )
+        raise TableError(reason)
     if seat not in laying:
         dealt = DEAL_SIZES[players][seat - 1][0]
-        raise TableError(
-            f"seat {seat} of {players} lays away nothing: it is dealt {dealt} cards and keeps"
-            f" them (seats {laying[0]} to {laying[-1]} lay away one each)"
+        reason = Message(
+            "seat {seat} of {players} lays away nothing: it is dealt {dealt} cards and keeps"
+            " them (seats {first} to {last} lay away one each)",
+            seat=seat,
+            players=players,
+            dealt=dealt,
+            first=laying[0],
+            last=laying[-1],
         )
-    dealer = f"the dealer's (seat {players})"
-    whose = dealer if len(side) == 1 else f"{dealer} and partner's (seat {side[0]})"
+        raise TableError(reason)
+    whose = (
+        Message("the dealer's (seat {seat})", seat=players)
+        if len(side) == 1
+        else Message(
+            "the dealer's (seat {seat}) and partner's (seat {partner})",
+            seat=players,
+            partner=side[0],
+        )
+    )
     if role is Role.DEALER and seat not in side:
-        raise TableError(f"seat {seat} of {players} does not share the crib: it is {whose}")
+        raise TableError(
+            Message(
+                "seat {seat} of {players} does not share the crib: it is {whose}",
+                seat=seat,
+                players=players,
+                whose=whose,
+            )
+        )
     if role is Role.PONE and seat in side:
-        raise TableError(f"seat {seat} of {players} shares the crib: it is {whose}")
+        raise TableError(
+            Message(
+                "seat {seat} of {players} shares the crib: it is {whose}",
+                seat=seat,
+                players=players,
+                whose=whose,
+            )
+        )
     return seat
 
 
@@ -242,7 +282,7 @@ def check_deal(cards: Sequence[Card], dealt: int) -> None:
     """Raise DealError unless ``cards`` are ``dealt`` different cards."""
     check_distinct([(card, None) for card in cards])
     if len(cards) != dealt:
-        raise DealError(f"expected {dealt} cards, got {format_cards(cards)}")
+        raise DealError(Message("expected {n} cards, got {cards}", n=dealt, cards=tuple(cards)))
 
 
 def advise_discard(

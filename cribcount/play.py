@@ -34,19 +34,21 @@ from typing import NamedTuple
 
 from cribcount import rules
 from cribcount.cards import (
+    ENGLISH,
     Card,
+    Notation,
     check_distinct,
-    format_cards,
     parse_card,
     tokenize,
 )
-from cribcount.errors import PlayError, Token
+from cribcount.errors import Message, PlayError, Token, listed
 from cribcount.hands import read_hands, seat_hands, split_hands
 from cribcount.rules import MAX_COUNT, PegItem, PegKind, score_card, score_card_cached
 from cribcount.table import (
     HAND_SIZE,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    TABLE_SIZES,
     partnership_name,
     partnerships,
     seat_names,
@@ -190,10 +192,12 @@ class PlayState:
         player = self.turn
         # Up to 21 every card fits, so a player holding any card can play.
         if self.count + _HIGHEST_VALUE <= MAX_COUNT:
-            raise self.error(
-                f"go at count {self.count}: any card fits, so {self.names[player]} can play",
-                token,
+            reason = Message(
+                "go at count {count}: any card fits, so {player} can play",
+                count=self.count,
+                player=Message(self.names[player]),
             )
+            raise self.error(reason, token)
         self.gone.add(player)
         self.plays.append(Play(self.names[player], None, self.count, (), token))
         self.settle()
@@ -229,7 +233,7 @@ class PlayState:
             )
         return Pegging(self.names, tuple(self.plays), partnerships)
 
-    def error(self, reason: str, token: Token | None) -> PlayError:
+    def error(self, reason: Message, token: Token | None) -> PlayError:
         """A PlayError in the play, placed at ``token`` (None: the end of the input)."""
         return PlayError.at(reason, self.text, token)
 
@@ -243,29 +247,47 @@ def _table(players: int, partners: bool) -> tuple[tuple[str, ...], tuple[tuple[s
 
 
 _GO = "go"
-_CARD_WORDS: dict[str, Card] = {}
-"""Every card token read so far, by its text: a play file repeats the same few hundred."""
+_CARD_WORDS: dict[int, tuple[Notation, dict[str, Card]]] = {}
+"""Every card token read so far, by the notation's id and its text: a play file repeats the
+same few hundred. The notation is kept with its words, so that its id stays its own."""
 
 
-def _read_play(text: str, players: int) -> list[tuple[Card | None, Token]]:
+def _card_words(notation: Notation) -> dict[str, Card]:
+    """The card tokens read so far in ``notation``."""
+    kept = _CARD_WORDS.get(id(notation))
+    if kept is None:
+        kept = _CARD_WORDS[id(notation)] = (notation, {})
+    return kept[1]
+
+
+def _read_play(text: str, players: int, notation: Notation) -> list[tuple[Card | None, Token]]:
     """The moves of a play sequence: a card, or None for a go, each with its token."""
     moves: list[tuple[Card | None, Token]] = []
+    words = _card_words(notation)
     for token in tokenize(text):
         word = token.text
-        card = _CARD_WORDS.get(word)
+        card = words.get(word)
         if card is None and word.lower() != _GO:
-            card = _CARD_WORDS[word] = parse_card(word, text=text, column=token.column)
+            card = parse_card(word, text=text, column=token.column, notation=notation)
+            words[word] = card
         moves.append((card, token))
     cards = [(card, token) for card, token in moves if card is not None]
     if not cards:
-        raise PlayError("no cards: expected the cards in the order they were laid", text=text)
+        reason = Message("no cards: expected the cards in the order they were laid")
+        raise PlayError(reason, text=text)
     if len({card.index for card, _ in cards}) != len(cards):
         check_distinct(cards, text=text)  # which card, and where: a card was given twice
     most = HAND_SIZE * players
     if len(cards) > most:
         card, token = cards[most]
-        message = f"more than {most} cards: {card} would be card {most + 1}"
-        raise PlayError.at(f"{message} and each player lays {HAND_SIZE}", text, token)
+        reason = Message(
+            "more than {most} cards: {card} would be card {next} and each player lays {each}",
+            most=most,
+            card=card,
+            next=most + 1,
+            each=HAND_SIZE,
+        )
+        raise PlayError.at(reason, text, token)
     return moves
 
 
@@ -277,6 +299,7 @@ def peg(
     hands: str | None = None,
     players: int | None = None,
     partners: bool = False,
+    notation: Notation = ENGLISH,
 ) -> Pegging:
     """Score a play: the cards in the order laid, seat 1 first, and ``go`` where one could not play.
 
@@ -287,38 +310,42 @@ def peg(
     seat order, separated by ``|``; or, for two players, ``pone`` and
     ``dealer``), every card is checked against them and gos may be left out.
     ``players`` is 2 to 6: by default the number of ``hands``, else 2.
-    ``partners`` makes six players three partnerships (four always are two).
+    ``partners`` makes six players three partnerships (four always are two);
+    ``notation`` reads the cards, of the play and of the hands.
 
     Raises NotationError for bad notation, PlayError for a play that cannot
     have happened, each naming the token and its column, and TableError for a
     table that cannot be.
     """
     if (pone is None) != (dealer is None):
-        raise PlayError("give both hands, pone's and the dealer's, or neither", text=text)
+        raise PlayError(Message("give both hands, pone's and the dealer's, or neither"), text=text)
     if pone is not None and hands is not None:
-        raise PlayError("give the hands once: pone's and the dealer's, or every seat's", text=text)
+        reason = Message("give the hands once: pone's and the dealer's, or every seat's")
+        raise PlayError(reason, text=text)
     if players is None and hands is not None:
         players = len(split_hands(hands))
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise PlayError.at(
-                f"expected {MIN_PLAYERS} to {MAX_PLAYERS} hands separated by '|', got {players}",
-                hands,
-                None,
+            reason = Message(
+                "expected {sizes} hands separated by '|', got {n}", sizes=TABLE_SIZES, n=players
             )
+            raise PlayError.at(reason, hands, None)
     players = 2 if players is None else players
     names, teams = _table(players, partners)
-    moves = _read_play(text, players)
+    moves = _read_play(text, players, notation)
     if pone is not None and dealer is not None:
         if players != 2:
-            raise PlayError(
-                f"pone's and the dealer's hands are for two players, not {players}:"
+            reason = Message(
+                "pone's and the dealer's hands are for two players, not {players}:"
                 " give every seat's hand in seat order",
-                text=text,
+                players=players,
             )
-        held = read_hands([("pone", pone, 0, pone), ("dealer", dealer, 0, dealer)])
+            raise PlayError(reason, text=text)
+        held = read_hands(
+            [("pone", pone, 0, pone), ("dealer", dealer, 0, dealer)], notation=notation
+        )
         return _peg_with_hands(text, moves, held, names).finish(teams)
     if hands is not None:
-        held = read_hands(seat_hands(hands, names))
+        held = read_hands(seat_hands(hands, names), notation=notation)
         return _peg_with_hands(text, moves, held, names).finish(teams)
     return _peg_without_hands(text, moves, names).finish(teams)
 
@@ -329,26 +356,36 @@ def _peg_without_hands(
     table = PlayState(names, text, [HAND_SIZE] * len(names))
     for card, token in moves:
         if not table.left:
-            raise table.error("go after every card was laid", token)
+            raise table.error(Message("go after every card was laid"), token)
         if card is None:
             table.say_go(token)
             continue
         if table.count + card.value > MAX_COUNT:
             still_in = [
-                names[p] for p in range(len(names)) if p != table.turn and not table.passive(p)
+                Message(names[p])
+                for p in range(len(names))
+                if p != table.turn and not table.passive(p)
             ]
             if still_in:
                 said = (
-                    "no go was said"
+                    Message("no go was said")
                     if not table.gone
-                    else f"{' and '.join(still_in)} did not say go"
+                    else Message(
+                        "{players} did not say go",
+                        plural="{players} did not say go",
+                        players=listed(still_in),
+                        n=len(still_in),
+                    )
                 )
-                raise table.error(
-                    f"{card} would take the count from {table.count}"
-                    f" to {table.count + card.value}, and {said} before it"
+                reason = Message(
+                    "{card} would take the count from {count} to {total}, and {said} before it"
                     " (without the hands, the go cannot be guessed)",
-                    token,
+                    card=card,
+                    count=table.count,
+                    total=table.count + card.value,
+                    said=said,
                 )
+                raise table.error(reason, token)
             # The player to play could not either: that go ends the count and this card leads.
             table.say_go(None)
         table.lay(card, token)
@@ -374,45 +411,59 @@ def _peg_with_hands(
 
     for card, token in moves:
         if card is not None and not any(card in hand for hand in hands):
-            nobody = "neither hand" if len(hands) == 2 else "no player's hand"
-            raise table.error(f"{card} is in {nobody}", token)
+            nobody = (
+                Message("{card} is in neither hand", card=card)
+                if len(hands) == 2
+                else Message("{card} is in no player's hand", card=card)
+            )
+            raise table.error(nobody, token)
         if table.over():
-            raise table.error("go after every card was laid", token)
+            raise table.error(Message("go after every card was laid"), token)
         player = table.turn
-        name = names[player]
+        name = Message(names[player])
         if card is None:
             can = playable(player)
             if can:
-                raise table.error(
-                    f"go from {name}, who can play {format_cards(can)} at count {table.count}",
-                    token,
+                reason = Message(
+                    "go from {name}, who can play {cards} at count {count}",
+                    name=name,
+                    cards=tuple(can),
+                    count=table.count,
                 )
+                raise table.error(reason, token)
             table.say_go(token)
             continue
         infer_gos()
         player = table.turn
-        name = names[player]
+        name = Message(names[player])
         if card not in held[player]:
             owner = next(names[p] for p in range(len(names)) if card in held[p])
-            raise table.error(
-                f"{card} is {owner}'s, but it is {name}'s turn"
-                f" and {name} can play {format_cards(playable(player))}",
-                token,
+            reason = Message(
+                "{card} is {owner}'s, but it is {name}'s turn and {name} can play {cards}",
+                card=card,
+                owner=Message(owner),
+                name=name,
+                cards=tuple(playable(player)),
             )
+            raise table.error(reason, token)
         if table.count + card.value > MAX_COUNT:
-            raise table.error(
-                f"{card} would take the count from {table.count}"
-                f" to {table.count + card.value}; {name} can play {format_cards(playable(player))}",
-                token,
+            reason = Message(
+                "{card} would take the count from {count} to {total}; {name} can play {cards}",
+                card=card,
+                count=table.count,
+                total=table.count + card.value,
+                name=name,
+                cards=tuple(playable(player)),
             )
+            raise table.error(reason, token)
         held[player].discard(card)
         table.lay(card, token)
     infer_gos()
     if not table.over():
         left = sorted(card for hand in held for card in hand)
-        raise table.error(
-            f"the play stops with {format_cards(left)} still in hand:"
-            " every card of the hands is laid once",
-            None,
+        reason = Message(
+            "the play stops with {cards} still in hand: every card of the hands is laid once",
+            cards=tuple(left),
         )
+        raise table.error(reason, None)
     return table

@@ -60,6 +60,7 @@ __all__ = [
     "run_sets",
     "score_card",
     "score_card_cached",
+    "settle_claim",
 ]
 
 JACK = 11
@@ -112,6 +113,17 @@ def is_nob(rank: int, suit: object, starter_suit: object) -> bool:
 def heels_points(starter_rank: int) -> int:
     """What the cut is worth to the dealer: 2 for a jack turned, else nothing."""
     return HEELS_POINTS if starter_rank == JACK else 0
+
+
+def settle_claim(claim: int, count: int) -> tuple[int, int]:
+    """(points pegged, points missed) for a claimed show: an over-claim is taken back to the count.
+
+    >>> settle_claim(10, 12), settle_claim(14, 12)
+    ((10, 2), (12, 0))
+    """
+    # Over-claimed points are a correction, not a penalty; under-claimed points are lost
+    # to the claimant (under muggins an opponent takes them).
+    return min(claim, count), max(0, count - claim)
 
 
 # The 26 sets of two or more of five cards, by size then position, with a getter for each.

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from cribcount.batch.engine import (
+    MAX_LINE,
     Failed,
     Scored,
     Summary,
@@ -30,6 +32,7 @@ from cribcount.errors import CribcountError
         ("7h 7s 8d 8c / 9h crib = 18", "7h 7s 8d 8c / 9h", True, 18),
         ("7h 7s 8d 8c / 9h =18", "7h 7s 8d 8c / 9h", False, 18),
         ("7h 7s 8d 8c / 9h=0", "7h 7s 8d 8c / 9h", False, 0),
+        ("7h 7s 8d 8c / 9h = 999", "7h 7s 8d 8c / 9h", False, 999),
         ("7H, 7S, 8D, 8C, 9H CRIB", "7h 7s 8d 8c / 9h", True, None),
         ("10h Jh Qh Kh / 5h\t \r", "Th Jh Qh Kh / 5h", False, None),
     ],
@@ -53,6 +56,8 @@ def test_parse_line_crib_option_makes_every_line_a_crib() -> None:
         ("5h 5d 5c Js / 5s =", 18, "missing claimed count"),
         ("5h 5d 5c Js / 5s = x", 20, "not a whole number"),
         ("5h 5d 5c Js / 5s = -3", 20, "not a whole number"),
+        ("5h 5d 5c Js / 5s = 1000", 20, "claimed count of 4 digits is too large: at most 999"),
+        ("5h 5d 5c Js / 5s = " + "9" * 4301, 20, "claimed count of 4301 digits is too large"),
         ("5h = 5d 5c Js / 5s", 4, "'=' in the hand"),
         ("5h 5d 5c Js / 5x", 15, "unknown suit 'x'"),
         ("5h 5d 5c Js / 5s crib crib", 18, "unknown card 'crib'"),
@@ -135,6 +140,81 @@ def test_read_chunks_gives_every_line_once_in_order(
     chunks = list(read_chunks(io.BytesIO(data), size=size))
     assert all(chunk.endswith(b"\n") for _, chunk in chunks)
     assert _lines(chunks) == list(enumerate(expected, start=1))
+
+
+def too_long(line: bytes, longest: int) -> bool:
+    """Longer than ``longest`` bytes, a CR at the end not counted, as ``score_line`` sees it."""
+    return len(line.removesuffix(b"\r")) > longest
+
+
+@given(
+    st.lists(
+        st.lists(st.sampled_from([b"a", b"\r", b"\xff"]), max_size=30).map(b"".join),
+        max_size=20,
+    ),
+    st.integers(min_value=1, max_value=40),
+    st.integers(min_value=1, max_value=12),
+)
+def test_read_chunks_cuts_every_line_longer_than_the_limit(
+    lines: list[bytes], size: int, longest: int
+) -> None:
+    data = b"\n".join(lines)
+    if data.startswith(b"\xef\xbb\xbf"):
+        return
+    if lines and lines[-1] == b"":
+        lines.pop()  # a file ending in a newline has no line after it
+    chunks = list(read_chunks(io.BytesIO(data), size=size, longest=longest))
+    got = _lines(chunks)
+    assert [number for number, _ in got] == list(range(1, len(lines) + 1))
+    for (_, line), whole in zip(got, lines, strict=True):
+        # Whole, or, when it is longer than the limit, cut past it: still too long.
+        assert line == whole or (len(whole) > longest + 1 and line == whole[: longest + 2])
+        assert too_long(line, longest) == too_long(whole, longest)
+    # Memory: a chunk holds at most a block read and the allowance of one line.
+    assert all(len(chunk) <= size + longest + 2 for _, chunk in chunks)
+
+
+_TOKENS = ["5h", "5d", "5c", "Js", "5s", "10♥", "/", "=", "crib", "#", "x", "\r", "\t"]
+
+
+@given(
+    st.one_of(
+        st.binary(max_size=60),
+        st.tuples(
+            st.lists(st.sampled_from(_TOKENS), max_size=9),
+            st.sampled_from(["", " = 18", "=" + "9" * 5000, " crib = 1000"]),
+        ).map(lambda made: (" ".join(made[0]) + made[1]).encode()),
+    )
+)
+def test_score_line_gives_a_record_or_none_and_raises_nothing(raw: bytes) -> None:
+    # Whatever a line holds, it costs no other line its record: nothing escapes it.
+    record = score_line(raw.replace(b"\n", b""), 3)
+    assert record is None or record.line == 3
+
+
+def test_a_line_too_long_is_one_error_record() -> None:
+    record = score_line(b"#" * (MAX_LINE + 1), 7)
+    assert record == Failed(7, "#" * 40 + "...", "line too long: more than 65536 bytes", 1)
+    assert score_line(b"#" * MAX_LINE, 7) is None
+
+
+def test_endless_input_without_newlines_is_read_in_blocks_and_dropped() -> None:
+    class Endless(io.RawIOBase):
+        def readable(self) -> bool:
+            return True
+
+        def readinto(self, buffer: Any) -> int:
+            self.reads = getattr(self, "reads", 0) + 1
+            if self.reads > 1000:  # 64 MiB of zeros, then one good line
+                tail = b"\n5h 5d 5c Js / 5s\n"[: len(buffer)] if self.reads == 1001 else b""
+                buffer[: len(tail)] = tail
+                return len(tail)
+            buffer[:] = bytes(len(buffer))
+            return len(buffer)
+
+    stream = io.BufferedReader(Endless(), buffer_size=1 << 16)
+    records = [r for chunk in score_stream(stream, fast=False) for _, r in chunk.records]
+    assert [(type(r).__name__, r.line) for r in records] == [("Failed", 1), ("Scored", 2)]
 
 
 def test_score_stream_plain_path_keeps_line_numbers() -> None:

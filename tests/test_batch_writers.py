@@ -6,6 +6,9 @@ import csv
 import io
 import json
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from cribcount.batch.engine import Failed, Scored, Summary, score_line
 from cribcount.batch.writers import (
     CSV_COLUMNS,
@@ -14,6 +17,7 @@ from cribcount.batch.writers import (
     render_record,
     render_summary,
 )
+from cribcount.render import csv_line
 
 
 def _scored(raw: bytes, line: int = 1) -> Scored:
@@ -63,6 +67,22 @@ def test_csv_error_row_keeps_the_input_and_quotes_it() -> None:
     assert fields[:2] == ["3", '5h, 5d 5c "Js" / 5s']
     assert fields[2:12] == [""] * 10
     assert "unknown card" in fields[12]
+
+
+def test_csv_error_row_quotes_a_bare_cr_in_the_input() -> None:
+    row = render_record(_failed(b"5h 5d 5c Js / 5x\r# tail", 3), "csv")
+    assert row.startswith('3,"5h 5d 5c Js / 5x\r# tail",')
+    assert list(csv.reader(io.StringIO(row, newline="")))[0][:2] == [
+        "3",
+        "5h 5d 5c Js / 5x\r# tail",
+    ]
+
+
+@given(st.lists(st.one_of(st.text(), st.integers()), min_size=1, max_size=6))
+def test_csv_line_reads_back_as_its_fields(fields: list[str | int]) -> None:
+    line = csv_line(fields)
+    assert line.endswith("\n")
+    assert list(csv.reader(io.StringIO(line, newline=""))) == [[str(f) for f in fields]]
 
 
 def test_jsonl_record_is_the_score_json_plus_line_and_claim() -> None:

@@ -163,7 +163,7 @@ def test_misuse_is_one_line_and_status_2(args: list[str], message: str) -> None:
     assert (code, out, err) == (2, "", f"cribcount: {message}\n")
 
 
-def test_a_file_that_cannot_be_read_is_one_line_and_status_2(
+def test_a_file_that_cannot_be_read_is_one_line_and_status_74_as_in_batch(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = write(tmp_path, ["5h 5d 6c 7s Jh Kd"])
@@ -173,8 +173,67 @@ def test_a_file_that_cannot_be_read_is_one_line_and_status_2(
 
     # The command's own open, so that the test runner's files open as usual.
     monkeypatch.setattr(cli, "open", refuse, raising=False)
-    assert run("discard", "--from", path, "--dealer") == (
-        2,
-        "",
-        f"cribcount: cannot read {path}: Permission denied\n",
+    said = (74, "", f"cribcount: {path}: [Errno 13] Permission denied\n")
+    assert run("batch", path) == said
+    assert run("discard", "--from", path, "--dealer") == said
+    assert run("peg", "--from", path) == said
+
+
+def test_a_missing_file_is_a_usage_error_status_2(tmp_path: Path) -> None:
+    missing = str(tmp_path / "missing.txt")
+    for args in (["discard", "--from", missing, "--dealer"], ["peg", "--from", missing]):
+        code, out, err = run(*args)
+        assert (code, out) == (2, "")
+        assert err.startswith("cribcount: ") and "does not exist" in err
+
+
+def test_from_in_french_reads_french_notation_and_writes_french_text() -> None:
+    deal = "Rc Dc Vc 10c 5c 5k"
+    code, out, err = run(
+        "--lang", "fr", "discard", "--from", "-", "--dealer", stdin=deal + "\n5x\n"
+    )
+    one = run("--lang", "fr", "discard", deal, "--dealer")[1]
+    assert code == 2
+    assert out.startswith("ligne 1 :\n" + one)
+    assert out.endswith(
+        "ligne 2 : erreur : colonne 1: couleur inconnue 'x' dans '5x' :"
+        " il faut une couleur (t k c p ou ♣ ♦ ♥ ♠)\n"
+    )
+    assert err.splitlines()[-1] == "cribcount: 1 donne conseillée(s), 1 ligne en erreur"
+
+
+def test_from_jsonl_and_csv_stay_english_in_french() -> None:
+    english = run("discard", "--from", "-", "--dealer", "--format", "jsonl", stdin=DEALS[0] + "\n")
+    french = run(
+        "--lang",
+        "fr",
+        "discard",
+        "--from",
+        "-",
+        "--dealer",
+        "--format",
+        "jsonl",
+        stdin="5c 5k 6t 7p Vc Rk\n",
+    )
+    assert french[:2] == english[:2]
+    csv_en = run("discard", "--from", "-", "--dealer", "--format", "csv", stdin=DEALS[0] + "\n")
+    csv_fr = run(
+        "--lang",
+        "fr",
+        "discard",
+        "--from",
+        "-",
+        "--dealer",
+        "--format",
+        "csv",
+        stdin="5c 5k 6t 7p Vc Rk\n",
+    )
+    assert csv_fr[1].replace("5c 5k 6t 7p Vc Rk", DEALS[0]) == csv_en[1]
+
+
+def test_from_usage_errors_in_french() -> None:
+    code, out, err = run("--lang", "fr", "discard", "--dealer", "--format", "csv")
+    assert (code, out) == (2, "")
+    assert err == (
+        "cribcount: --format csv est pour --from FICHIER : une seule donne donne --format json\n"
     )

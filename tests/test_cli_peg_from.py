@@ -156,3 +156,33 @@ def test_standard_input() -> None:
 )
 def test_misuse_is_one_line_and_status_2(args: list[str], message: str) -> None:
     assert run("peg", *args, stdin="") == (2, "", f"cribcount: {message}\n")
+
+
+def test_from_in_french_reads_french_notation_and_writes_french_text() -> None:
+    code, out, err = run("--lang", "fr", "peg", "--from", "-", stdin="7t 8k 8c\n7t 7t\n")
+    assert code == 2
+    assert out == (
+        "ligne 1 :\n"
+        + run("--lang", "fr", "peg", "7t 8k 8c")[1]
+        + "ligne 2 : erreur : colonne 4: 7t apparaît deux fois (d'abord en colonne 1)\n"
+    )
+    assert err.splitlines() == [
+        "<stdin>:2:4: 7t apparaît deux fois (d'abord en colonne 1)",
+        "cribcount: 1 jeu marqué(s), 1 ligne en erreur",
+    ]
+
+
+def test_from_jsonl_stays_english_in_french() -> None:
+    french = run("--lang", "fr", "peg", "--from", "-", "--format", "jsonl", stdin="7t 8k 8c\n")
+    english = run("peg", "--from", "-", "--format", "jsonl", stdin="7c 8d 8h\n")
+    assert french[:2] == english[:2]
+
+
+def test_from_hands_in_the_file_in_french() -> None:
+    code, out, err = run(
+        "--lang", "fr", "peg", "--from", "-", "--hands", "7t 2p 3p 4p | 8k 9k 10k Vk", stdin=""
+    )
+    assert (code, out) == (2, "")
+    assert err == (
+        "cribcount: avec --from les mains sont dans le fichier : JEU ; MAINS sur chaque ligne\n"
+    )

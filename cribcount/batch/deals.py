@@ -16,13 +16,14 @@ line 3: error: column 15: expected 6 cards to choose from, got 5 cards
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import BinaryIO
 
-from cribcount.batch.engine import Failed, read_lines
-from cribcount.cards import Card, format_cards
+from cribcount.batch.engine import Done, Failed, read_lines
+from cribcount.batch.writers import render_failed
+from cribcount.cards import ENGLISH, Card, Notation, format_cards
 from cribcount.discard import Advice, Role, discard_seat, parse_deal
 from cribcount.errors import CribcountError
+from cribcount.language import DEFAULT, Language, language
 from cribcount.render import csv_line, render_json
 from cribcount.render.discard import discard_to_dict, render_discard
 
@@ -39,14 +40,8 @@ DEAL_CSV_COLUMNS = ("line", "cards", "keep", "discard", "hand", "crib", "net", "
 """The columns of ``discard --from --format csv``: the best choice of each deal."""
 
 
-@dataclass(frozen=True)
-class Advised:
-    """A line advised: its 1-based line number and the advice for its deal."""
-
-    line: int
-    advice: Advice
-
-
+Advised = Done[Advice]
+"""A line advised: its line number and, as its ``result``, the advice for its deal."""
 DealRecord = Advised | Failed
 
 
@@ -57,11 +52,13 @@ def advise_lines(
     players: int = 2,
     seat: int | None = None,
     partners: bool = False,
+    notation: Notation = ENGLISH,
 ) -> Iterator[DealRecord]:
     """One record for each line of ``stream`` that holds something: its advice, or what is wrong.
 
     Every line is a deal for the same table, role and seat (checked once, by
-    ``discard_seat``); the deals are advised together by ``advise_many``.
+    ``discard_seat``), written in ``notation``; the deals are advised together
+    by ``advise_many``.
     """
     from cribcount.batch.discard import advise_many  # numpy, only for files of deals
 
@@ -74,9 +71,9 @@ def advise_lines(
                 continue
             line, text = line_read
             try:
-                read.append((line, parse_deal(text, players=players, seat=seat)))
+                read.append((line, parse_deal(text, players=players, seat=seat, notation=notation)))
             except CribcountError as error:
-                read.append(Failed(line, text, error.reason, max(error.column, 1)))
+                read.append(Failed(line, text, error.reason, max(error.column, 1), error.said))
         deals = [entry for entry in read if isinstance(entry, tuple)]
         advice = iter(
             advise_many(
@@ -96,22 +93,18 @@ def deal_csv_header() -> str:
     return csv_line(DEAL_CSV_COLUMNS)
 
 
-def render_deal_record(record: DealRecord, fmt: str) -> str:
-    """One record in ``fmt`` (text, jsonl or csv), newline included.
+def render_deal_record(record: DealRecord, fmt: str, *, lang: Language | None = None) -> str:
+    """One record in ``fmt`` (text, jsonl or csv), newline included; text in ``lang``.
 
     jsonl: the object of ``discard --format json`` with ``"line"`` first; text:
     ``line N:`` then the table of ``discard``; csv: one row
     with the best choice. A failed line: ``{"line", "input", "error"}``, a row
     with the input as its cards and the error, or ``line N: error: ...``.
     """
+    lang = language(DEFAULT) if lang is None else lang
     if isinstance(record, Failed):
-        if fmt == "jsonl":
-            failed = {"line": record.line, "input": record.text, "error": record.message}
-            return render_json(failed) + "\n"
-        if fmt == "csv":
-            return csv_line([record.line, record.text, *[""] * 5, record.message])
-        return f"line {record.line}: error: {record.message}\n"
-    advice = record.advice
+        return render_failed(record, fmt, [record.text, *[""] * 5], lang=lang)
+    advice = record.result
     if fmt == "jsonl":
         return render_json({"line": record.line, **discard_to_dict(advice)}) + "\n"
     if fmt == "csv":
@@ -128,4 +121,4 @@ def render_deal_record(record: DealRecord, fmt: str) -> str:
                 "",
             ]
         )
-    return f"line {record.line}:\n{render_discard(advice)}\n"
+    return f"{lang.say('line {line}:', line=record.line)}\n{render_discard(advice, lang=lang)}\n"

@@ -18,13 +18,15 @@ with its column in the whole line.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import BinaryIO
 
-from cribcount.batch.engine import Failed, read_lines
+from cribcount.batch.engine import Done, Failed, read_lines
+from cribcount.batch.writers import render_failed
+from cribcount.cards import ENGLISH, Notation
 from cribcount.errors import CribcountError
+from cribcount.language import DEFAULT, Language, language
 from cribcount.play import Pegging, peg
-from cribcount.render import csv_line, render_json
+from cribcount.render import csv_line
 from cribcount.render.play import render_pegging, render_pegging_json
 from cribcount.table import partnerships, seat_names
 
@@ -42,32 +44,30 @@ HANDS_SEPARATOR = ";"
 """What separates a line's play from the hands that check it: ``7c 8d ; 7c 2s 3s 4s | ...``."""
 
 
-@dataclass(frozen=True)
-class Pegged:
-    """A line pegged: its 1-based line number and the play."""
-
-    line: int
-    pegging: Pegging
-
-
+Pegged = Done[Pegging]
+"""A line pegged: its line number and, as its ``result``, the play."""
 PlayRecord = Pegged | Failed
 
 
-def peg_line(text: str, *, players: int = 2, partners: bool = False) -> Pegging:
+def peg_line(
+    text: str, *, players: int = 2, partners: bool = False, notation: Notation = ENGLISH
+) -> Pegging:
     """Peg one line, ``PLAY`` or ``PLAY ; HANDS``; errors name their column in the whole line."""
     play, separator, hands = text.partition(HANDS_SEPARATOR)
     if not separator:
-        return peg(text, players=players, partners=partners)
+        return peg(text, players=players, partners=partners, notation=notation)
     # Blanks in place of the play keep every column in the hands that of the line.
-    return peg(play, hands=" " * (len(play) + 1) + hands, players=players, partners=partners)
+    blanked = " " * (len(play) + 1) + hands
+    return peg(play, hands=blanked, players=players, partners=partners, notation=notation)
 
 
 def peg_lines(
-    stream: BinaryIO, *, players: int = 2, partners: bool = False
+    stream: BinaryIO, *, players: int = 2, partners: bool = False, notation: Notation = ENGLISH
 ) -> Iterator[PlayRecord]:
     """One record for each line of ``stream`` that holds something: the play, or what is wrong.
 
-    ``players`` and ``partners`` hold for every line; a line's hands must be one for each player.
+    ``players``, ``partners`` and ``notation`` hold for every line; a line's
+    hands must be one for each player.
     """
     partnerships(players, partners=partners)  # a table that cannot be fails before any line
     for lines in read_lines(stream):
@@ -77,9 +77,11 @@ def peg_lines(
                 continue
             line, text = entry
             try:
-                yield Pegged(line, peg_line(text, players=players, partners=partners))
+                pegging = peg_line(text, players=players, partners=partners, notation=notation)
             except CribcountError as error:
-                yield Failed(line, text, error.reason, max(error.column, 1))
+                yield Failed(line, text, error.reason, max(error.column, 1), error.said)
+            else:
+                yield Pegged(line, pegging)
 
 
 def play_csv_header(players: int = 2) -> str:
@@ -87,24 +89,22 @@ def play_csv_header(players: int = 2) -> str:
     return csv_line(["line", *seat_names(players), "error"])
 
 
-def render_play_record(record: PlayRecord, fmt: str, *, players: int = 2) -> str:
-    """One record in ``fmt`` (text, jsonl or csv), newline included.
+def render_play_record(
+    record: PlayRecord, fmt: str, *, players: int = 2, lang: Language | None = None
+) -> str:
+    """One record in ``fmt`` (text, jsonl or csv), newline included; text in ``lang``.
 
     jsonl: the object of ``peg --format json`` with ``"line"`` first; text:
     ``line N:`` then the lines of ``peg``; csv: the line and each player's
     total. A failed line: ``{"line", "input", "error"}``, a row with only the
     error, or ``line N: error: ...``.
     """
+    lang = language(DEFAULT) if lang is None else lang
     if isinstance(record, Failed):
-        if fmt == "jsonl":
-            failed = {"line": record.line, "input": record.text, "error": record.message}
-            return render_json(failed) + "\n"
-        if fmt == "csv":
-            return csv_line([record.line, *[""] * players, record.message])
-        return f"line {record.line}: error: {record.message}\n"
-    pegging = record.pegging
+        return render_failed(record, fmt, [""] * players, lang=lang)
+    pegging = record.result
     if fmt == "jsonl":
         return render_pegging_json(pegging, line=record.line) + "\n"
     if fmt == "csv":
         return csv_line([record.line, *pegging.totals.values(), ""])
-    return f"line {record.line}:\n{render_pegging(pegging)}\n"
+    return f"{lang.say('line {line}:', line=record.line)}\n{render_pegging(pegging, lang=lang)}\n"

@@ -6,8 +6,8 @@ helpers that they share are here.
 
 >>> render_json({"total": 29, "hand": ["5h", "5d"]})
 '{"total": 29, "hand": ["5h", "5d"]}'
->>> csv_line(["a,b", 3, ""])
-'"a,b",3,\\n'
+>>> csv_line(["a,b", 3, "", 'a"b', "5x\\r# tail"])
+'"a,b",3,,"a""b","5x\\r# tail"\\n'
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-__all__ = ["csv_line", "plural", "render_json"]
+__all__ = ["csv_line", "render_json"]
 
 
 def render_json(data: Any) -> str:
@@ -25,16 +25,22 @@ def render_json(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(", ", ": "))
 
 
+_CSV_SPECIAL = frozenset(',"\r\n')
+
+
+def _csv_field(value: object) -> str:
+    text = str(value)
+    if _CSV_SPECIAL.isdisjoint(text):
+        return text
+    return '"' + text.replace('"', '""') + '"'
+
+
 def csv_line(fields: Iterable[object]) -> str:
-    """One CSV row, quoted as RFC 4180 asks, ending in a newline."""
-    import csv  # only the CSV formats pay for it
-    import io
+    """One CSV row, quoted as RFC 4180 asks, ending in a newline.
 
-    out = io.StringIO()
-    csv.writer(out, lineterminator="\n").writerow(fields)
-    return out.getvalue()
-
-
-def plural(n: int, noun: str) -> str:
-    """``1 hand``, ``2 hands``."""
-    return f"{n} {noun}{'' if n == 1 else 's'}"
+    A field holding a comma, a quote, a CR or a LF is quoted (the csv module
+    leaves a bare CR unquoted when rows end in LF, which readers then split).
+    """
+    texts = [_csv_field(value) for value in fields]
+    # A row of one empty field is written "" so that it is not a blank line.
+    return ('""' if texts == [""] else ",".join(texts)) + "\n"

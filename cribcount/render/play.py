@@ -13,27 +13,39 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from cribcount import rules
 from cribcount.cards import Card
+from cribcount.errors import N_
+from cribcount.language import DEFAULT, Language, language
 from cribcount.play import Pegging, PegItem, PegKind
 from cribcount.render import render_json
-from cribcount.render.show import PAIR_NAMES
+from cribcount.table import partnership_name
 
 __all__ = ["describe_peg_item", "pegging_to_dict", "render_pegging", "render_pegging_json"]
 
+ENGLISH = language(DEFAULT)
 _PEG_WORDS = {
-    PegKind.FIFTEEN: "fifteen for {}",
-    PegKind.THIRTY_ONE: "31 for {}",
-    PegKind.RUN: "run of {0} for {0}",
-    PegKind.GO: "go for {}",
-    PegKind.LAST_CARD: "last card for {}",
+    PegKind.FIFTEEN: N_("fifteen for {points}"),
+    PegKind.THIRTY_ONE: N_("31 for {points}"),
+    PegKind.GO: N_("go for {points}"),
+    PegKind.LAST_CARD: N_("last card for {points}"),
+}
+# Pairs by the cards of the rank in a row: a pair, a pair royal (three), a double pair royal.
+_PAIR_WORDS = {
+    2: N_("pair for {points}"),
+    3: N_("pair royal for {points}"),
+    4: N_("double pair royal for {points}"),
 }
 
 
-def describe_peg_item(item: PegItem) -> str:
+def describe_peg_item(item: PegItem, *, lang: Language = ENGLISH) -> str:
     """How a pegged item is said: ``fifteen for 2``, ``pair royal for 6``, ``run of 4 for 4``."""
     if item.kind is PegKind.PAIR:
-        return PAIR_NAMES[item.points].removeprefix("a ")
-    return _PEG_WORDS[item.kind].format(item.points)
+        cards = next(n for n in _PAIR_WORDS if rules.pair_points(n) == item.points)
+        return lang.say(_PAIR_WORDS[cards], points=item.points)
+    if item.kind is PegKind.RUN:
+        return lang.say("run of {length} for {points}", length=item.points, points=item.points)
+    return lang.say(_PEG_WORDS[item.kind], points=item.points)
 
 
 def pegging_to_dict(pegging: Pegging) -> dict[str, Any]:
@@ -85,27 +97,40 @@ def render_pegging_json(pegging: Pegging, *, line: int | None = None) -> str:
 
 
 @functools.lru_cache(maxsize=1 << 14)
-def _turn_line(player: str, card: Card | None, count: int, items: tuple[PegItem, ...]) -> str:
-    """One turn's line; many plays share their turns, so the lines are remembered."""
-    line = f"{player}  {'go' if card is None else str(card):<2}  {count:>2}"
-    if items:
-        line += "  " + ", ".join(describe_peg_item(item) for item in items)
-    return line
+def _said(items: tuple[PegItem, ...], lang: Language) -> str:
+    """What a turn scored, said; many plays share their turns, so the texts are remembered."""
+    return ", ".join(describe_peg_item(item, lang=lang) for item in items)
 
 
-def render_pegging(pegging: Pegging) -> str:
+@functools.lru_cache(maxsize=1 << 8)
+def _card_text(card: Card | None, lang: Language) -> str:
+    """A card as ``lang`` writes it, or its word for a go."""
+    return lang.say("go") if card is None else lang.notation.card(card)
+
+
+def render_pegging(pegging: Pegging, *, lang: Language = ENGLISH) -> str:
     """One line per turn (player, card or go, count, what it scored), then the totals.
 
     With partnerships, a last line gives each partnership's total.
     """
-    width = max(len(name) for name in pegging.players)
-    names = {name: name.ljust(width) for name in pegging.players}
-    lines = [
-        _turn_line(names[play.player], play.card, play.count, play.items) for play in pegging.plays
-    ]
-    totals = ", ".join(f"{name} {points}" for name, points in pegging.totals.items())
-    lines.append(f"totals: {totals}")
-    if partnerships := pegging.partnership_totals:
-        teams = ", ".join(f"{name} {points}" for name, points in partnerships.items())
-        lines.append(f"partnerships: {teams}")
+    names = {name: lang.say(name) for name in pegging.players}
+    width = max(len(name) for name in names.values())
+    padded = {name: said.ljust(width) for name, said in names.items()}
+    cards = [_card_text(play.card, lang) for play in pegging.plays]
+    card_width = max([2, *map(len, cards)])
+    lines = []
+    for play, card in zip(pegging.plays, cards, strict=True):
+        line = f"{padded[play.player]}  {card:<{card_width}}  {play.count:>2}"
+        lines.append(f"{line}  {_said(play.items, lang)}" if play.items else line)
+    totals = ", ".join(f"{names[name]} {points}" for name, points in pegging.totals.items())
+    lines.append(lang.say("totals: {totals}", totals=totals))
+    if pegging.partnerships:
+        teams = ", ".join(
+            f"{partnership_name([names[name] for name in team])} {points}"
+            for team, points in zip(
+                pegging.partnerships, pegging.partnership_totals.values(), strict=True
+            )
+        )
+        lines.append(lang.say("partnerships: {teams}", teams=teams))
+    return "\n".join(lines)
     return "\n".join(lines)

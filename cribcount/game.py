@@ -1,0 +1,313 @@
+"""A whole game: each deal of a record scored in the order of the rules, claims checked, the end.
+
+In a deal the dealer pegs his heels at the cut, then the play is pegged card
+by card, then the shows are counted in seat order and the crib last. The game
+ends the moment a side reaches the target; what the record gives after that
+is kept apart as not counted.
+
+>>> game = score_game(read_record('''
+... game 61
+... players Alice Bob
+... deal Bob
+... peg Alice 40
+... show Alice 30
+... show Bob 5
+... '''))
+>>> game.scores, game.winner, game.skunk
+({'Alice': 61, 'Bob': 0}, 'Alice', 'skunk')
+>>> [(event.player, event.kind.value, event.points) for event in game.deals[0].not_counted]
+[('Bob', 'show', 5)]
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from cribcount import rules
+from cribcount.cards import Card, Hand
+from cribcount.game_deal import Claim, DealRecord, GameRecord
+from cribcount.game_record import read_record
+from cribcount.play import PegItem
+from cribcount.show import Count, count_show
+from cribcount.table import partnership_name, partnerships
+
+__all__ = [
+    "DealResult",
+    "Event",
+    "EventKind",
+    "Game",
+    "SKUNK_LINES",
+    "Skunk",
+    "read_record",
+    "score_game",
+    "sides_of",
+    "skunk_of",
+]
+
+
+class EventKind(enum.Enum):
+    """What a scoring event is, in the order they come in a deal."""
+
+    HEELS = "heels"
+    PLAY = "play"
+    PEG = "peg"
+    SHOW = "show"
+    CRIB = "crib"
+    MUGGINS = "muggins"
+
+
+class Skunk(enum.Enum):
+    """How badly a loser lost: the game counts double, or four times."""
+
+    SKUNK = "skunk"
+    DOUBLE = "double"
+
+
+SKUNK_LINES = {121: (90, 60), 61: (30, None)}
+"""For each game, the most a loser can have and be skunked, and be double-skunked."""
+
+
+def skunk_of(target: int, loser: int) -> Skunk | None:
+    """Whether a loser with ``loser`` points in a game to ``target`` is skunked, or twice.
+
+    >>> skunk_of(121, 91), skunk_of(121, 90), skunk_of(121, 60), skunk_of(61, 31), skunk_of(61, 30)
+    (None, <Skunk.SKUNK: 'skunk'>, <Skunk.DOUBLE: 'double'>, None, <Skunk.SKUNK: 'skunk'>)
+    """
+    single, double = SKUNK_LINES[target]
+    if double is not None and loser <= double:
+        return Skunk.DOUBLE
+    return Skunk.SKUNK if loser <= single else None
+
+
+@dataclass(frozen=True)
+class Event:
+    """One scoring: who scores, what for, the points and every side's score after it.
+
+    A play carries the card laid and its items; a show or the crib its count,
+    the claim (None when none was written) and the points the claim missed;
+    muggins names the player whose points were taken (``of``).
+    """
+
+    kind: EventKind
+    player: str
+    points: int
+    scores: tuple[int, ...]
+    line: int
+    card: Card | None = None
+    items: tuple[PegItem, ...] = ()
+    count: Count | None = None
+    claim: int | None = None
+    of: str | None = None
+
+    @property
+    def true_count(self) -> int | None:
+        """The true count of a show or crib with cards (None for the other events)."""
+        return None if self.count is None else self.count.total
+
+    @property
+    def wrong(self) -> bool:
+        """True for a claim that is not the true count."""
+        return self.claim is not None and self.count is not None and self.claim != self.count.total
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """A deal scored: the record, the events counted, and those after the end of the game."""
+
+    record: DealRecord
+    events: tuple[Event, ...]
+    not_counted: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game scored: its record, the sides (a player or a partnership), each deal, the end."""
+
+    record: GameRecord
+    sides: tuple[str, ...]
+    members: tuple[tuple[str, ...], ...]
+    deals: tuple[DealResult, ...]
+    final: tuple[int, ...]
+
+    def side_of(self, player: str) -> str:
+        """The name of the player's side: the player, or the partnership."""
+        return next(s for s, team in zip(self.sides, self.members, strict=True) if player in team)
+
+    @property
+    def scores(self) -> dict[str, int]:
+        """Each side's final score, by name."""
+        return dict(zip(self.sides, self.final, strict=True))
+
+    @property
+    def winner(self) -> str | None:
+        """The side that reached the target; None for a game not finished."""
+        for side, score in self.scores.items():
+            if score >= self.record.target:
+                return side
+        return None
+
+    @property
+    def margin(self) -> int | None:
+        """How far the winner is ahead of the best loser; None without a winner."""
+        if self.winner is None:
+            return None
+        return self.record.target - max(s for n, s in self.scores.items() if n != self.winner)
+
+    def skunks(self) -> dict[str, Skunk]:
+        """The losers skunked, and how."""
+        if self.winner is None:
+            return {}
+        found = {side: skunk_of(self.record.target, s) for side, s in self.scores.items()}
+        return {side: s for side, s in found.items() if s is not None and side != self.winner}
+
+    @property
+    def skunk(self) -> str | None:
+        """The worst skunk of a loser: None, ``skunk`` or ``double``."""
+        worst = sorted(self.skunks().values(), key=list(Skunk).index)
+        return worst[-1].value if worst else None
+
+    @property
+    def wrong_claims(self) -> tuple[Event, ...]:
+        """The claims counted that were not the true count."""
+        return tuple(event for deal in self.deals for event in deal.events if event.wrong)
+
+
+def sides_of(record: GameRecord) -> tuple[tuple[str, ...], ...]:
+    """The players of each side: a partnership, or one player alone, in the order of the list."""
+    # The players list is a deal with its last player dealing: list order is seat order.
+    teams = partnerships(len(record.players), partners=record.partners)
+    if not teams:
+        return tuple((name,) for name in record.players)
+    return tuple(tuple(record.players[seat - 1] for seat in team) for team in teams)
+
+
+@dataclass(frozen=True)
+class _Scoring:
+    """An event before it is scored: a show's claim is settled when it is counted."""
+
+    kind: EventKind
+    player: str
+    points: int
+    line: int
+    card: Card | None = None
+    items: tuple[PegItem, ...] = ()
+    count: Count | None = None
+    claim: int | None = None
+
+    def event(self, points: int, scores: tuple[int, ...]) -> Event:
+        """The event scored: ``points`` pegged, and every side's score after it."""
+        return Event(
+            self.kind,
+            self.player,
+            points,
+            scores,
+            self.line,
+            self.card,
+            self.items,
+            self.count,
+            self.claim,
+        )
+
+
+def _plays(deal: DealRecord) -> Iterator[_Scoring]:
+    """Heels, then the play card by card (or the pegs of a score sheet), in order."""
+    if deal.starter is not None:
+        heels = rules.heels_points(deal.starter.rank)
+        if heels:
+            yield _Scoring(EventKind.HEELS, deal.dealer, heels, deal.starter_line, deal.starter)
+    if deal.pegging is not None:
+        seats = dict(zip(deal.pegging.players, deal.seats, strict=True))
+        for play in deal.pegging.plays:
+            if play.points:
+                yield _Scoring(
+                    EventKind.PLAY,
+                    seats[play.player],
+                    play.points,
+                    deal.play_line,
+                    play.card,
+                    play.items,
+                )
+    for peg in deal.pegs:
+        yield _Scoring(EventKind.PEG, peg.player, peg.points, peg.line)
+
+
+def _shows(deal: DealRecord) -> Iterator[_Scoring]:
+    """The shows in seat order, then the crib: counted from the cards, or as the sheet says."""
+    claims: list[tuple[EventKind, str, Claim | None]] = [
+        (EventKind.SHOW, name, deal.shows.get(name)) for name in deal.seats
+    ]
+    claims.append((EventKind.CRIB, deal.dealer, deal.crib))
+    held = {hand.player: hand.kept for hand in deal.hands}
+    for kind, player, claim in claims:
+        line = claim.line if claim else deal.line
+        if deal.starter is None:
+            if claim is not None:
+                yield _Scoring(kind, player, claim.points, line)
+            continue
+        four = deal.crib_cards if kind is EventKind.CRIB else held[player]
+        cards = (four[0], four[1], four[2], four[3])
+        count = count_show(Hand(cards, deal.starter), crib=kind is EventKind.CRIB)
+        claimed = None if claim is None else claim.points
+        yield _Scoring(kind, player, count.total, line, count=count, claim=claimed)
+
+
+class _Board:
+    """The running score of each side; over once a side reaches the target."""
+
+    def __init__(self, record: GameRecord) -> None:
+        self.record = record
+        self.members = sides_of(record)
+        self.side = {name: i for i, team in enumerate(self.members) for name in team}
+        self.scores = [0] * len(self.members)
+
+    @property
+    def over(self) -> bool:
+        return max(self.scores) >= self.record.target
+
+    def peg(self, player: str, points: int) -> tuple[int, ...]:
+        # The board ends at the game hole: points past it are not pegged.
+        at = self.side[player]
+        self.scores[at] = min(self.scores[at] + points, self.record.target)
+        return tuple(self.scores)
+
+    def next_opponent(self, player: str) -> str:
+        """The first player after ``player`` in turn who is not on the same side."""
+        names = self.record.players
+        at = names.index(player)
+        later = (names[(at + step) % len(names)] for step in range(1, len(names)))
+        return next(name for name in later if self.side[name] != self.side[player])
+
+
+def _score_deal(deal: DealRecord, board: _Board) -> DealResult:
+    counted: list[Event] = []
+    left: list[Event] = []
+    for scoring in (*_plays(deal), *_shows(deal)):
+        if board.over:
+            left.append(scoring.event(scoring.points, tuple(board.scores)))
+            continue
+        pegged, missed = scoring.points, 0
+        if scoring.claim is not None:
+            pegged, missed = rules.settle_claim(scoring.claim, scoring.points)
+        counted.append(scoring.event(pegged, board.peg(scoring.player, pegged)))
+        if missed and board.record.muggins and not board.over:
+            taker = board.next_opponent(scoring.player)
+            muggins = Event(
+                EventKind.MUGGINS,
+                taker,
+                missed,
+                board.peg(taker, missed),
+                scoring.line,
+                of=scoring.player,
+            )
+            counted.append(muggins)
+    return DealResult(deal, tuple(counted), tuple(left))
+
+
+def score_game(record: GameRecord) -> Game:
+    """Score every deal of a checked record in the order of the rules, to the end of the game."""
+    board = _Board(record)
+    deals = tuple(_score_deal(deal, board) for deal in record.deals)
+    sides = tuple(partnership_name(team) for team in board.members)
+    return Game(record, sides, board.members, deals, tuple(board.scores))

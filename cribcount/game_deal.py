@@ -1,0 +1,198 @@
+"""A deal of a game record: what the record says of it, and the checks of the deal as a whole.
+
+The statements of a deal are read one by one into a ``DealDraft``
+(``cribcount.game_record``); once the deal is read, ``check_deal`` makes it a
+``DealRecord``: every hand there, a starter, the deck's card to the crib with
+three players, and the play checked against the hands by ``play.peg``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from cribcount.cards import Card, format_cards
+from cribcount.errors import CribcountError, GameError
+from cribcount.hands import HAND_SEPARATOR
+from cribcount.play import Pegging, peg
+from cribcount.table import crib_from_deck, seat_names
+
+__all__ = [
+    "GAMES",
+    "Claim",
+    "DealDraft",
+    "DealRecord",
+    "GameRecord",
+    "HandRecord",
+    "Peg",
+    "check_deal",
+]
+
+GAMES = (121, 61)
+"""The games a record may be played to: the long board and the short one."""
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A number the record gives, a claimed show or points pegged, and its line."""
+
+    points: int
+    line: int
+
+
+@dataclass(frozen=True)
+class Peg:
+    """Points pegged in the play of a deal written as a score sheet."""
+
+    player: str
+    points: int
+    line: int
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """A player's cards in a deal: the four kept and those laid away to the crib."""
+
+    player: str
+    kept: tuple[Card, ...]
+    laid: tuple[Card, ...]
+    line: int
+
+
+@dataclass(frozen=True)
+class DealRecord:
+    """One deal as the record gives it, checked; ``hands`` is empty for a score sheet.
+
+    ``seats`` holds the players in seat order: seat 1 (the dealer's left) first,
+    the dealer last. ``pegging`` is the play checked against the hands, when
+    the record gives it.
+    """
+
+    number: int
+    line: int
+    dealer: str
+    seats: tuple[str, ...]
+    hands: tuple[HandRecord, ...] = ()
+    extra: Card | None = None
+    starter: Card | None = None
+    pegging: Pegging | None = None
+    play_line: int = 0
+    pegs: tuple[Peg, ...] = ()
+    shows: dict[str, Claim] = field(default_factory=dict)
+    crib: Claim | None = None
+    starter_line: int = 0
+
+    @property
+    def crib_cards(self) -> tuple[Card, ...]:
+        """The crib: the cards laid away in seat order, then the deck's card if any."""
+        laid = tuple(card for hand in self.hands for card in hand.laid)
+        return laid if self.extra is None else (*laid, self.extra)
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A whole record: the game (121 or 61), the players clockwise, options and the deals."""
+
+    target: int
+    players: tuple[str, ...]
+    partners: bool
+    muggins: bool
+    deals: tuple[DealRecord, ...]
+
+
+@dataclass
+class DealDraft:
+    """A deal as its statements are read, each checked alone; ``bad`` once one was wrong.
+
+    ``cards`` says where each card of the deal was first written (line, column);
+    the extra card, the starter and the play keep their line.
+    """
+
+    number: int
+    line: int
+    dealer: str
+    seats: tuple[str, ...]
+    hands: dict[str, HandRecord] = field(default_factory=dict)
+    cards: dict[Card, tuple[int, int]] = field(default_factory=dict)
+    extra: tuple[Card, int] | None = None
+    starter: tuple[Card, int] | None = None
+    play: tuple[str, int] | None = None
+    pegs: list[Peg] = field(default_factory=list)
+    shows: dict[str, Claim] = field(default_factory=dict)
+    crib: Claim | None = None
+    bad: bool = False
+
+
+def _at_deal(draft: DealDraft, reason: str) -> GameError:
+    return GameError(
+        f"deal {draft.number}: {reason}", text="deal", token="deal", column=1, line=draft.line
+    )
+
+
+def _at_statement(line: int, keyword: str, reason: str) -> GameError:
+    return GameError(reason, text=keyword, token=keyword, column=1, line=line)
+
+
+def check_deal(draft: DealDraft, *, partners: bool = False) -> DealRecord:
+    """The deal as a whole: a score sheet, or every hand with a starter and the play checked.
+
+    ``partners`` plays six players as three partnerships. Raises GameError
+    at the statement to blame (the deal's own line for what is missing).
+    """
+    hands = tuple(draft.hands[name] for name in draft.seats if name in draft.hands)
+    deal = DealRecord(
+        draft.number,
+        draft.line,
+        draft.dealer,
+        draft.seats,
+        hands,
+        draft.extra[0] if draft.extra else None,
+        draft.starter[0] if draft.starter else None,
+        pegs=tuple(draft.pegs),
+        shows=draft.shows,
+        crib=draft.crib,
+        starter_line=draft.starter[1] if draft.starter else 0,
+    )
+    if not hands:
+        for what, given in (("starter", draft.starter), ("extra", draft.extra)):
+            if given is not None:
+                reason = f"{what} in a deal without hands: give every hand, or only the points"
+                raise _at_statement(given[1], what, reason)
+        if draft.play is not None:
+            reason = "play in a deal without hands: give every hand, or peg the points"
+            raise _at_statement(draft.play[1], "play", reason)
+        return deal
+    missing = [name for name in draft.seats if name not in draft.hands]
+    if missing:
+        raise _at_deal(draft, f"no hand for {', '.join(missing)}")
+    if draft.starter is None:
+        raise _at_deal(draft, "no starter")
+    if draft.extra is None and crib_from_deck(len(draft.seats)):
+        raise _at_deal(draft, "no extra card for the crib")
+    if draft.play is None:
+        return deal
+    text, number = draft.play
+    if draft.pegs:
+        reason = "peg with a play line: the play says what was pegged"
+        raise _at_statement(draft.pegs[0].line, "peg", reason)
+    return replace(deal, pegging=_peg_play(deal, text, number, partners), play_line=number)
+
+
+def _peg_play(deal: DealRecord, text: str, number: int, partners: bool) -> Pegging:
+    """The play checked against the hands; errors name the players of the seats."""
+    try:
+        return peg(
+            text,
+            hands=f" {HAND_SEPARATOR} ".join(format_cards(h.kept) for h in deal.hands),
+            players=len(deal.seats),
+            partners=partners and len(deal.seats) != 4,
+        )
+    except CribcountError as error:
+        names = seat_names(len(deal.seats))
+        seats = ", ".join(f"{seat} is {name}" for seat, name in zip(names, deal.seats, strict=True))
+        raise GameError(
+            f"{error.reason} ({seats})",
+            text=text,
+            token=error.token,
+            column=error.column,
+            line=number,
+        ) from None

@@ -1,0 +1,367 @@
+"""Reading a game record: one statement a line, each checked, every bad one reported.
+
+A record names the game and the players, then gives each deal: its dealer,
+the cards (every hand, kept | laid away, the starter, the play) with the
+claims of the shows, or only the points as a score sheet keeps them.
+``#`` starts a comment; blank lines are skipped.
+
+>>> record = read_record('''
+... game 61
+... players Alice Bob
+... deal Bob
+... peg Alice 2
+... show Alice 8
+... crib 4
+... ''')
+>>> record.target, record.players, [deal.dealer for deal in record.deals]
+(61, ('Alice', 'Bob'), ['Bob'])
+>>> record.deals[0].shows["Alice"].points
+8
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from cribcount.cards import Card, parse_card, parse_cards
+from cribcount.errors import CribcountError, GameError, GameRecordError, Token, quote
+from cribcount.game_deal import (
+    GAMES,
+    Claim,
+    DealDraft,
+    DealRecord,
+    GameRecord,
+    HandRecord,
+    Peg,
+    check_deal,
+)
+from cribcount.hands import HAND_SEPARATOR
+from cribcount.table import (
+    DEAL_SIZES,
+    HAND_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    crib_from_deck,
+    partnerships,
+)
+
+__all__ = ["GameRecord", "read_record"]
+
+_STATEMENTS = "game, players, partners, muggins, deal, hand, extra, starter, play, peg, show, crib"
+_WORD = re.compile(r"\S+")
+
+
+class _Line:
+    """One statement: its line number, its text (comment cut off) and its words."""
+
+    def __init__(self, number: int, text: str) -> None:
+        self.number = number
+        self.text = text.split("#", 1)[0]
+        self.words = [Token(m.group(), m.start() + 1) for m in _WORD.finditer(self.text)]
+
+    def error(self, reason: str, token: Token | None) -> GameError:
+        """A GameError at ``token`` of this line (None: at its end)."""
+        if token is None:
+            column = len(self.text.rstrip()) + 1
+            return GameError(reason, text=self.text, column=column, line=self.number)
+        return GameError(
+            reason, text=self.text, token=token.text, column=token.column, line=self.number
+        )
+
+    def rest(self, after: Token) -> str:
+        """The text after ``after``, with blanks before it so that its columns are the line's."""
+        start = after.column - 1 + len(after.text)
+        return " " * start + self.text[start:]
+
+    def expect(self, count: int, what: str) -> None:
+        """Raise unless the statement has ``count`` words after its keyword."""
+        words = self.words
+        if len(words) - 1 < count:
+            raise self.error(f"{words[0].text} needs {what}", None)
+        if len(words) - 1 > count:
+            extra = words[count + 1]
+            reason = f"{quote(extra.text)} is one word too many for {words[0].text}"
+            raise self.error(reason, extra)
+
+
+def _number(line: _Line, token: Token) -> int:
+    if not (token.text.isascii() and token.text.isdigit()):
+        raise line.error(f"{quote(token.text)} is not a whole number of points", token)
+    return int(token.text)
+
+
+class _Reader:
+    """Reads a record statement by statement, collecting every bad one."""
+
+    def __init__(self) -> None:
+        self.errors: list[GameError] = []
+        self.target: int | None = None
+        self.players: tuple[str, ...] = ()
+        self.partners = False
+        self.muggins: bool | None = None
+        self.deals: list[DealRecord] = []
+        self.draft: DealDraft | None = None
+        self.dealt = 0  # deals begun, the bad ones too
+        self.last_dealer: str | None = None
+        self.named = False  # a players statement was given, even a bad one
+        self.lost = False  # a deal before the players: the rest cannot be read
+        self.handlers: dict[str, Callable[[_Line], None]] = {
+            "game": self.game,
+            "players": self.read_players,
+            "partners": self.read_partners,
+            "muggins": self.read_muggins,
+            "deal": self.deal,
+            "hand": self.hand,
+            "extra": self.extra,
+            "starter": self.starter,
+            "play": self.play,
+            "peg": self.peg,
+            "show": self.show,
+            "crib": self.crib,
+        }
+
+    # --- the game ---
+
+    def header(self, line: _Line) -> None:
+        keyword = line.words[0]
+        if self.deals or self.draft is not None:
+            raise line.error(f"{quote(keyword.text)} after the first deal: it goes before", keyword)
+
+    def game(self, line: _Line) -> None:
+        self.header(line)
+        line.expect(1, "121 or 61")
+        token = line.words[1]
+        if self.target is not None:
+            raise line.error("a second game statement", line.words[0])
+        if token.text not in {str(game) for game in GAMES}:
+            raise line.error(f"a game is to 121 or 61, not {quote(token.text)}", token)
+        self.target = int(token.text)
+
+    def read_players(self, line: _Line) -> None:
+        self.header(line)
+        names = line.words[1:]
+        self.named = True
+        if self.players:
+            raise line.error("a second players statement", line.words[0])
+        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+            where = names[MAX_PLAYERS] if len(names) > MAX_PLAYERS else None
+            raise line.error(
+                f"players needs {MIN_PLAYERS} to {MAX_PLAYERS} names, got {len(names)}", where
+            )
+        for i, name in enumerate(names):
+            if name.text in (n.text for n in names[:i]):
+                raise line.error(f"{quote(name.text)} is named twice", name)
+        self.players = tuple(name.text for name in names)
+
+    def read_partners(self, line: _Line) -> None:
+        self.header(line)
+        line.expect(0, "nothing more")
+        if not self.players:
+            raise line.error("partners before players: name the players first", line.words[0])
+        try:
+            partnerships(len(self.players), partners=True)
+        except CribcountError as error:
+            raise line.error(error.reason, line.words[0]) from None
+        self.partners = True
+
+    def read_muggins(self, line: _Line) -> None:
+        self.header(line)
+        line.expect(1, "on or off")
+        token = line.words[1]
+        if token.text.lower() not in ("on", "off"):
+            raise line.error(f"muggins is on or off, not {quote(token.text)}", token)
+        self.muggins = token.text.lower() == "on"
+
+    # --- a deal ---
+
+    def player(self, line: _Line, token: Token) -> str:
+        if token.text not in self.players:
+            raise line.error(
+                f"unknown player {quote(token.text)}: the players are {', '.join(self.players)}",
+                token,
+            )
+        return token.text
+
+    def current(self, line: _Line) -> DealDraft:
+        if self.draft is None:
+            raise line.error(f"{line.words[0].text} before any deal", line.words[0])
+        return self.draft
+
+    def deal(self, line: _Line) -> None:
+        self.close()
+        if not self.players:
+            self.lost = True
+            raise line.error("a deal before the players: name them first", line.words[0])
+        self.dealt += 1
+        # Until the dealer is known, the deal's statements are skipped.
+        self.draft = DealDraft(self.dealt, line.number, "", (), bad=True)
+        previous, self.last_dealer = self.last_dealer, None
+        line.expect(1, "the dealer's name")
+        dealer = self.last_dealer = self.player(line, line.words[1])
+        n = len(self.players)
+        at = self.players.index(dealer)
+        seats = tuple(self.players[(at + seat) % n] for seat in range(1, n + 1))
+        self.draft = DealDraft(self.dealt, line.number, dealer, seats)
+        if previous is not None:
+            # The deal passes to the left: to the player after the last dealer.
+            expected = self.players[(self.players.index(previous) + 1) % n]
+            if dealer != expected:
+                # The deal's cards can still be checked: only the turn is wrong.
+                message = f"{dealer} deals out of turn: after {previous}, {expected} deals"
+                self.errors.append(line.error(message, line.words[1]))
+
+    def take(self, draft: DealDraft, line: _Line, cards: Sequence[tuple[Card, Token]]) -> None:
+        """Note where each card is; a card already in the deal is an error."""
+        for card, token in cards:
+            if card in draft.cards:
+                at, column = draft.cards[card]
+                raise line.error(
+                    f"{card} appears twice in the deal (first on line {at}, column {column})", token
+                )
+        draft.cards.update({card: (line.number, token.column) for card, token in cards})
+
+    def hand(self, line: _Line) -> None:
+        draft = self.current(line)
+        if len(line.words) < 2:
+            raise line.error("hand needs a name and cards", None)
+        name = self.player(line, line.words[1])
+        if name in draft.hands:
+            raise line.error(f"a second hand for {name}", line.words[1])
+        seat = draft.seats.index(name) + 1
+        laying = DEAL_SIZES[len(self.players)][seat - 1][1]
+        text = line.rest(line.words[1])
+        parts = text.split(HAND_SEPARATOR)
+        if len(parts) > 2:
+            bar = Token(HAND_SEPARATOR, len(parts[0]) + len(parts[1]) + 2)
+            raise line.error("a second '|': the cards kept, '|', the cards laid away", bar)
+        kept = self.cards(line, parts[0], HAND_SIZE, f"{name} keeps")
+        blank = " " * (len(parts[0]) + 1)
+        laid = self.cards(line, blank + parts[1], laying, f"{name} lays away", len(parts) > 1)
+        self.take(draft, line, [*kept, *laid])
+        draft.hands[name] = HandRecord(
+            name, tuple(c for c, _ in kept), tuple(c for c, _ in laid), line.number
+        )
+
+    def cards(
+        self, line: _Line, text: str, wanted: int, what: str, given: bool = True
+    ) -> list[tuple[Card, Token]]:
+        """``wanted`` cards from ``text`` (a part of the line, blanked before it)."""
+        try:
+            cards = parse_cards(text) if given else []
+        except CribcountError as error:
+            raise line.error(error.reason, Token(error.token, error.column)) from None
+        if len(cards) != wanted:
+            where = cards[wanted][1] if len(cards) > wanted else Token("", len(text.rstrip()) + 1)
+            players = len(self.players)
+            raise line.error(
+                f"{what} {wanted} cards with {players} players, got {len(cards)}", where
+            )
+        return cards
+
+    def one_card(self, line: _Line, draft: DealDraft) -> tuple[Card, int]:
+        line.expect(1, "one card")
+        token = line.words[1]
+        try:
+            card = parse_card(token.text, text=line.text, column=token.column)
+        except CribcountError as error:
+            raise line.error(error.reason, token) from None
+        self.take(draft, line, [(card, token)])
+        return card, line.number
+
+    def extra(self, line: _Line) -> None:
+        draft = self.current(line)
+        if crib_from_deck(len(self.players)) == 0:
+            raise line.error(
+                f"no card from the deck to the crib with {len(self.players)} players: only with 3",
+                line.words[0],
+            )
+        if draft.extra is not None:
+            raise line.error("a second extra card", line.words[0])
+        draft.extra = self.one_card(line, draft)
+
+    def starter(self, line: _Line) -> None:
+        draft = self.current(line)
+        if draft.starter is not None:
+            raise line.error("a second starter", line.words[0])
+        draft.starter = self.one_card(line, draft)
+
+    def play(self, line: _Line) -> None:
+        draft = self.current(line)
+        if draft.play is not None:
+            raise line.error("a second play", line.words[0])
+        if len(line.words) < 2:
+            raise line.error("play needs the cards in the order laid", None)
+        draft.play = (line.rest(line.words[0]), line.number)
+
+    def peg(self, line: _Line) -> None:
+        draft = self.current(line)
+        line.expect(2, "a name and points")
+        name = self.player(line, line.words[1])
+        draft.pegs.append(Peg(name, _number(line, line.words[2]), line.number))
+
+    def show(self, line: _Line) -> None:
+        draft = self.current(line)
+        line.expect(2, "a name and points")
+        name = self.player(line, line.words[1])
+        if name in draft.shows:
+            raise line.error(f"a second show for {name}", line.words[1])
+        draft.shows[name] = Claim(_number(line, line.words[2]), line.number)
+
+    def crib(self, line: _Line) -> None:
+        draft = self.current(line)
+        line.expect(1, "points")
+        if draft.crib is not None:
+            raise line.error("a second crib", line.words[0])
+        draft.crib = Claim(_number(line, line.words[1]), line.number)
+
+    def close(self) -> None:
+        """Check the deal being read as a whole, and keep it."""
+        draft, self.draft = self.draft, None
+        if draft is None or draft.bad:
+            return
+        try:
+            self.deals.append(check_deal(draft, partners=self.partners))
+        except GameError as error:
+            self.errors.append(error)
+
+    def read(self, text: str) -> GameRecord:
+        for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
+            line = _Line(number, raw)
+            if not line.words or self.lost:
+                continue
+            keyword = line.words[0]
+            handler = self.handlers.get(keyword.text.lower())
+            if handler is not None and handler != self.deal and self.draft and self.draft.bad:
+                continue  # a bad deal's later statements are skipped
+            try:
+                if handler is None:
+                    raise line.error(
+                        f"unknown statement {quote(keyword.text)}: expected {_STATEMENTS}", keyword
+                    )
+                handler(line)
+            except GameError as error:
+                self.errors.append(error)
+                if self.draft is not None:
+                    self.draft.bad = True
+        self.close()
+        if not self.players and not self.lost and not self.named:
+            self.errors.append(GameError("no players statement: name 2 to 6 players", line=1))
+        if self.errors:
+            raise GameRecordError(tuple(sorted(self.errors, key=lambda e: (e.line, e.column))))
+        return GameRecord(
+            self.target or GAMES[0],
+            self.players,
+            self.partners,
+            bool(self.muggins),
+            tuple(self.deals),
+        )
+
+
+def read_record(text: str) -> GameRecord:
+    """Read and check a whole game record.
+
+    Raises GameRecordError holding a GameError (line, column, token) for each
+    bad statement; a bad deal's other statements are read but not checked together.
+    """
+    return _Reader().read(text)

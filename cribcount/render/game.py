@@ -1,0 +1,242 @@
+"""Rendering a game: a block of text per deal, the board, the end, and the game as plain data.
+
+Every line fits 60 columns (longer ones are wrapped), as a score sheet does.
+
+>>> from cribcount.game import read_record, score_game
+>>> sheet = "game 61\\nplayers Ann Ben\\ndeal Ben\\npeg Ann 31\\nshow Ann 30\\ncrib 4\\n"
+>>> print(render_game(score_game(read_record(sheet))))
+deal 1: Ben deals (score sheet)
+  play: Ann 31, Ben 0
+  Ann shows 30
+  game: Ann 61, on Ann's show
+  not counted: Ben's crib 4
+  score: Ann 61, Ben 0
+Ann wins by 61: Ann 61, Ben 0
+Ben is skunked: the game counts double
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterator
+from typing import Any
+
+from cribcount.game import SKUNK_LINES, DealResult, Event, EventKind, Game, Skunk
+from cribcount.language import DEFAULT, language
+from cribcount.render.play import describe_peg_item
+
+__all__ = ["WIDTH", "describe_event", "game_to_dict", "render_board", "render_game"]
+
+WIDTH = 60
+"""The columns every line of the text fits in."""
+ENGLISH = language(DEFAULT)
+"""The game's text is English only, its plurals said as the language says them."""
+_STEP = {121: 3, 61: 2}  # points a cell of the board holds
+_SKUNK_WORDS = {
+    Skunk.SKUNK: "is skunked: the game counts double",
+    Skunk.DOUBLE: "is double-skunked: the game counts four times",
+}
+
+
+def _line(text: str, indent: str = "") -> str:
+    return textwrap.fill(
+        text,
+        WIDTH,
+        initial_indent=indent,
+        subsequent_indent=indent + "    ",
+        break_on_hyphens=False,
+    )
+
+
+def _scores(game: Game, scores: tuple[int, ...]) -> str:
+    return ", ".join(f"{side} {score}" for side, score in zip(game.sides, scores, strict=True))
+
+
+def describe_event(event: Event) -> str:
+    """What an event was, for a person: ``Bob's crib 4``, ``Bob 7h: fifteen for 2``."""
+    if event.kind is EventKind.PLAY:
+        said = ", ".join(describe_peg_item(item) for item in event.items)
+        return f"{event.player} {event.card or 'go'}: {said}"
+    if event.kind is EventKind.SHOW:
+        return f"{event.player}'s show {event.points}"
+    if event.kind is EventKind.CRIB:
+        return f"{event.player}'s crib {event.points}"
+    if event.kind is EventKind.MUGGINS:
+        return f"{event.player} takes the {event.points} {event.of} missed"
+    return f"{event.player}'s {event.kind.value} {event.points}"
+
+
+def _show_line(event: Event, muggins: bool) -> str:
+    said = f"{event.player}'s crib" if event.kind is EventKind.CRIB else f"{event.player} shows"
+    true = event.true_count
+    if event.claim is None or true is None or event.claim == true:
+        return f"{said} {event.points}"
+    if event.claim > true:
+        return f"{said} {true}: claimed {event.claim}, taken back to {true}"
+    points = ENGLISH.plural(true - event.claim, "{n} point", "{n} points")
+    lost = "" if muggins else f", {points} lost"
+    return f"{said} {true}: claimed {event.claim}, pegs {event.claim}{lost}"
+
+
+def _where(event: Event) -> str:
+    if event.kind in (EventKind.PLAY, EventKind.PEG):
+        return "in the play"
+    if event.kind is EventKind.HEELS:
+        return "on his heels"
+    if event.kind is EventKind.SHOW:
+        return f"on {event.player}'s show"
+    if event.kind is EventKind.CRIB:
+        return "on the crib"
+    return "by muggins"
+
+
+def _deal_lines(game: Game, deal: DealResult) -> Iterator[str]:
+    record = deal.record
+    if record.starter is None:
+        yield f"deal {record.number}: {record.dealer} deals (score sheet)"
+    else:
+        yield f"deal {record.number}: {record.dealer} deals, starter {record.starter}"
+    muggins = game.record.muggins
+    pegged = [e for e in deal.events if e.kind in (EventKind.PLAY, EventKind.PEG)]
+    for event in deal.events:
+        if event.kind is EventKind.HEELS:
+            yield f"  heels: {event.player} {event.points}"
+    if record.hands and record.pegging is None and not record.pegs:
+        yield "  play: not recorded"
+    elif pegged or not deal.not_counted:
+        by_side = dict.fromkeys(game.sides, 0)
+        for event in pegged:
+            by_side[game.side_of(event.player)] += event.points
+        yield _line("play: " + ", ".join(f"{s} {p}" for s, p in by_side.items()), "  ")
+    for event in deal.events:
+        if event.kind in (EventKind.SHOW, EventKind.CRIB):
+            yield _line(_show_line(event, muggins), "  ")
+        elif event.kind is EventKind.MUGGINS:
+            yield _line(f"muggins: {describe_event(event)}", "  ")
+    last = deal.events[-1] if deal.events else None
+    if last is not None and game.winner is not None and max(last.scores) >= game.record.target:
+        winner = game.sides[last.scores.index(max(last.scores))]
+        yield _line(f"game: {winner} {game.record.target}, {_where(last)}", "  ")
+    if deal.not_counted:
+        left = "; ".join(describe_event(event) for event in deal.not_counted)
+        yield _line(f"not counted: {left}", "  ")
+    scores = deal.events[-1].scores if deal.events else None
+    if scores is not None:
+        yield _line(f"score: {_scores(game, scores)}", "  ")
+
+
+def _cell(score: int, step: int) -> int:
+    """The board's position of a score: 0 the start, then one cell for each ``step`` points."""
+    return 0 if score == 0 else (score - 1) // step + 1
+
+
+def render_board(game: Game, scores: tuple[int, ...], backs: tuple[int, ...]) -> str:
+    """The board: one track a side, ``#`` the front peg, ``+`` the back peg, ``|`` skunk lines.
+
+    >>> from cribcount.game import read_record, score_game
+    >>> game = score_game(read_record("players Alice Bob"))
+    >>> print(render_board(game, (52, 95), (43, 80)))
+      board: # front peg, + back peg, | skunk lines at 60 and 90
+      Alice 52, back 43
+      .--------------+--#--|----------|----------o
+      Bob 95, back 80
+      .--------------------|------+---|-#--------o
+    """
+    target = game.record.target
+    step = _STEP[target]
+    said = _skunk_lines(target)
+    which = "skunk lines" if len(said) > 1 else "the skunk line"
+    lines = [f"  board: # front peg, + back peg, | {which} at {_lines_said(target)}"]
+    marks = {_cell(line, step) for line in _skunk_lines(target)}
+    for side, front, back in zip(game.sides, scores, backs, strict=True):
+        track = []
+        for cell in range(_cell(target, step) + 1):
+            empty = "." if cell == 0 else "o" if cell == _cell(target, step) else "-"
+            track.append(
+                "#" if cell == _cell(front, step) else "+" if cell == _cell(back, step) else empty
+            )
+            if cell in marks:
+                track.append("|")
+        lines.append(_line(f"{side} {front}, back {back}", "  "))
+        lines.append("  " + "".join(track))
+    return "\n".join(lines)
+
+
+def _skunk_lines(target: int) -> tuple[int, ...]:
+    return tuple(line for line in SKUNK_LINES[target] if line is not None)
+
+
+def _lines_said(target: int) -> str:
+    return " and ".join(str(line) for line in sorted(_skunk_lines(target)))
+
+
+def render_game(game: Game, *, board: bool = False) -> str:
+    """The game deal by deal (with the board after each when ``board``), then the end."""
+    lines: list[str] = []
+    front = [0] * len(game.sides)
+    back = [0] * len(game.sides)
+    for deal in game.deals:
+        lines.extend(_deal_lines(game, deal))
+        for event in deal.events:
+            for i, score in enumerate(event.scores):
+                if score != front[i]:
+                    back[i], front[i] = front[i], score
+        if board:
+            lines.append(render_board(game, tuple(front), tuple(back)))
+    lines.extend(_end_lines(game))
+    return "\n".join(lines)
+
+
+def _end_lines(game: Game) -> Iterator[str]:
+    final = _scores(game, game.final)
+    if game.winner is None:
+        yield _line(f"game not finished: {final}")
+    else:
+        # A partnership wins as its players do: "Alice & Carol win".
+        team = len(game.members[game.sides.index(game.winner)]) > 1
+        yield _line(f"{game.winner} {'win' if team else 'wins'} by {game.margin}: {final}")
+    for side, skunk in game.skunks().items():
+        yield _line(f"{side} {_SKUNK_WORDS[skunk]}")
+    wrong = game.wrong_claims
+    if wrong:
+        yield _line(ENGLISH.plural(len(wrong), "{n} claim wrong", "{n} claims wrong"))
+
+
+def _event_to_dict(game: Game, event: Event) -> dict[str, Any]:
+    data: dict[str, Any] = {"who": event.player, "what": event.kind.value, "points": event.points}
+    if event.kind in (EventKind.PLAY, EventKind.HEELS):
+        data["card"] = None if event.card is None else str(event.card)
+    if event.kind is EventKind.PLAY:
+        data["items"] = [{"kind": i.kind.value, "points": i.points} for i in event.items]
+    if event.count is not None:
+        data["count"] = event.count.total
+        data["claim"] = event.claim
+    if event.of is not None:
+        data["of"] = event.of
+    data["score"] = dict(zip(game.sides, event.scores, strict=True))
+    data["line"] = event.line
+    return data
+
+
+def game_to_dict(game: Game) -> dict[str, Any]:
+    """The game as plain data: the game, players, each deal's events in order, and the end."""
+    return {
+        "game": game.record.target,
+        "players": list(game.record.players),
+        "muggins": game.record.muggins,
+        "deals": [
+            {
+                "deal": deal.record.number,
+                "dealer": deal.record.dealer,
+                "starter": None if deal.record.starter is None else str(deal.record.starter),
+                "events": [_event_to_dict(game, event) for event in deal.events],
+                "not_counted": [_event_to_dict(game, event) for event in deal.not_counted],
+            }
+            for deal in game.deals
+        ],
+        "scores": game.scores,
+        "winner": game.winner,
+        "margin": game.margin,
+        "skunk": game.skunk,
+        "wrong_claims": len(game.wrong_claims),
+    }

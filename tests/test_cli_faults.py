@@ -1,0 +1,342 @@
+"""Every fault ends cleanly (issue 16): no traceback, no lost record, bounded memory.
+
+Faults of the process itself (a full disk, closed descriptors, Ctrl-C) are
+run as real subprocesses, since only there can a traceback or a status show.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import click
+import pytest
+from conftest import outcome, status
+
+from cribcount.cli import cli, main
+
+CRIBCOUNT = [str(Path(sys.executable).parent / "cribcount")]
+"""The console script, as installed."""
+
+
+def test_a_huge_claim_fails_its_own_line_only() -> None:
+    claim = "9" * 4301
+    stdin = f"5h 5d 5c Js / 5s\n2c 4d 6h 8s / Jc = {claim}\n5h 5d 5c Js / 5s\n".encode()
+    code, out, err = outcome("batch", "--format", "jsonl", stdin=stdin)
+    assert code == 2
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [(r["line"], r.get("total"), r.get("error")) for r in records] == [
+        (1, 29, None),
+        (2, None, "column 20: claimed count of 4301 digits is too large: at most 999"),
+        (3, 29, None),
+    ]
+    assert (
+        err.splitlines()[0]
+        == "<stdin>:2:20: claimed count of 4301 digits is too large: at most 999"
+    )
+
+
+def run_measured(args: list[str], stdin: int) -> tuple[int, bytes, bytes, int]:
+    """Run ``args`` reading ``stdin``: exit status, stdout, stderr and peak memory in KiB.
+
+    The peak covers the process and its children; ``timeout`` ends a run that hangs.
+    """
+    child = subprocess.Popen(
+        ["timeout", "60", *args], stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    # The outputs are small: the pipes hold them until the child is gone.
+    _, wait_status, usage = os.wait4(child.pid, 0)
+    child.returncode = os.waitstatus_to_exitcode(wait_status)
+    assert child.stdout is not None and child.stderr is not None
+    with child.stdout, child.stderr:
+        return child.returncode, child.stdout.read(), child.stderr.read(), usage.ru_maxrss
+
+
+def test_endless_input_without_newlines_keeps_memory_flat() -> None:
+    zeros = 256 << 20
+    feed = subprocess.Popen(
+        ["bash", "-c", f"head -c {zeros} /dev/zero; printf '\\n5h 5d 5c Js / 5s\\n'"],
+        stdout=subprocess.PIPE,
+    )
+    assert feed.stdout is not None
+    with feed.stdout:
+        code, out, err, peak = run_measured(
+            [*CRIBCOUNT, "batch", "--format", "jsonl"], feed.stdout.fileno()
+        )
+    feed.wait()
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [(r["line"], r.get("total"), r.get("error")) for r in records] == [
+        (1, None, "column 1: line too long: more than 65536 bytes"),
+        (2, 29, None),
+    ]
+    assert err.splitlines()[0] == b"<stdin>:1:1: line too long: more than 65536 bytes"
+    assert code == 2
+    # 256 MiB went through; the process (Python and numpy included) stayed far below it.
+    assert peak < 128 << 10
+
+
+@pytest.mark.parametrize("fast", ["--fast", "--no-fast"])
+def test_csv_is_valid_with_a_bare_cr_and_odd_file_names(tmp_path: Path, fast: str) -> None:
+    code, out, _ = outcome("batch", "--format", "csv", fast, stdin=b"5h 5d 5c Js / 5x\r# tail\n")
+    assert code == 2
+    rows = list(csv.reader(io.StringIO(out, newline="")))
+    assert [row[:2] for row in rows] == [["line", "hand"], ["1", "5h 5d 5c Js / 5x\r# tail"]]
+    # Names with a comma and a quote, on canonical lines (the fast path) and a bad one.
+    first, second = tmp_path / 'a,"b.txt', tmp_path / "c.txt"
+    first.write_bytes(b"5h 5d 5c Js / 5s\n5h 5d 5c Js / 5s crib\n")
+    second.write_bytes(b"5h 5d\n")
+    code, out, _ = outcome("batch", "--format", "csv", fast, str(first), str(second))
+    rows = list(csv.reader(io.StringIO(out, newline="")))
+    assert [row[:4] for row in rows[1:]] == [
+        [str(first), "1", "5h 5d 5c Js", "5s"],
+        [str(first), "2", "5h 5d 5c Js", "5s"],
+        [str(second), "1", "5h 5d", ""],
+    ]
+    assert {len(row) for row in rows} == {14}
+
+
+def sh(command: str, cwd: Path | None = None) -> subprocess.CompletedProcess[bytes]:
+    """Run a bash command line with the installed ``cribcount`` first on the PATH."""
+    path = str(Path(sys.executable).parent) + os.pathsep + os.environ["PATH"]
+    return subprocess.run(
+        ["bash", "-c", command],
+        cwd=cwd,
+        env={**os.environ, "PATH": path},
+        capture_output=True,
+        check=False,
+        timeout=60,
+    )
+
+
+def test_a_file_name_that_is_not_utf8_is_shown_escaped(tmp_path: Path) -> None:
+    (tmp_path / "ok.txt").write_bytes(b"5h 5d 5c Js / 5s\n")
+    (tmp_path / os.fsdecode(b"bad\xff.txt")).write_bytes(b"5h 5d 5c Js / 5x\n")
+    done = sh("cribcount batch $'bad\\xff.txt' ok.txt", cwd=tmp_path)
+    assert done.stdout.decode().splitlines() == [
+        "bad\\xff.txt:1: error: column 15: unknown suit 'x' in '5x': expected a suit (c d h s or ♣ ♦ ♥ ♠)",
+        "ok.txt:1: 5h 5d 5c Js / 5s = 29 (fifteens 16, pairs 12, nobs 1)",
+    ]
+    assert done.stderr.decode().splitlines()[0] == (
+        "bad\\xff.txt:1:15: unknown suit 'x' in '5x': expected a suit (c d h s or ♣ ♦ ♥ ♠)"
+    )
+    assert done.returncode == 2
+    jsonl = sh("cribcount batch --format jsonl $'bad\\xff.txt' ok.txt", cwd=tmp_path)
+    assert [json.loads(line)["file"] for line in jsonl.stdout.splitlines()] == [
+        "bad\\xff.txt",
+        "ok.txt",
+    ]
+
+
+DISK_FULL = b"cribcount: <stdout>: [Errno 28] No space left on device\n"
+CLOSED_OUT = b"cribcount: <stdout>: [Errno 9] Bad file descriptor\n"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cribcount 5h 5d 5c Js 5s",
+        "cribcount score 7h 7s 8d 8c 9h --claim 20",
+        "cribcount peg 7c 8d 8h",
+        "cribcount discard '5h 5d 6c 7s Jh Kd' --dealer",
+        "cribcount stats --hand --format csv",
+        "echo '5h 5d 5c Js / 5s' | cribcount batch",
+        "cribcount --help",
+        "cribcount batch --help",
+        "cribcount",
+        "cribcount --version",
+    ],
+)
+def test_a_full_disk_or_a_closed_stdout_is_one_line_and_status_74(command: str) -> None:
+    full = sh(f"{command} >/dev/full")
+    assert (full.returncode, full.stderr) == (74, DISK_FULL)
+    closed = sh(f"{command} >&-")
+    assert (closed.returncode, closed.stderr) == (74, CLOSED_OUT)
+
+
+def test_bad_input_with_stdout_closed_is_still_bad_input() -> None:
+    done = sh("cribcount 5h 5d 5c Js 5x >&-")
+    assert done.returncode == 2
+    assert done.stderr.startswith(b"cribcount: column 13: unknown suit 'x'")
+
+
+def test_a_closed_stdin_is_one_line_and_status_74() -> None:
+    for command in ("cribcount batch <&-", "cribcount batch - <&-"):
+        done = sh(command)
+        assert (done.returncode, done.stdout) == (74, b"")
+        assert done.stderr == b"cribcount: <stdin>: [Errno 9] Bad file descriptor\n"
+
+
+def test_a_read_error_mid_run_names_the_file_and_keeps_the_records_before_it(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "ok.txt").write_bytes(b"5h 5d 5c Js / 5s\n")
+    done = sh("cribcount batch ok.txt /proc/self/mem", cwd=tmp_path)
+    assert done.stdout == b"ok.txt:1: 5h 5d 5c Js / 5s = 29 (fifteens 16, pairs 12, nobs 1)\n"
+    assert done.stderr == b"cribcount: /proc/self/mem: [Errno 5] Input/output error\n"
+    assert done.returncode == 74
+
+
+def test_a_closed_pipe_ends_quietly_with_status_141(tmp_path: Path) -> None:
+    path = tmp_path / "many.txt"
+    path.write_bytes(b"5h 5d 5c Js / 5s\n" * 200_000)
+    for fmt in ("csv", "text", "jsonl"):
+        child = subprocess.Popen(
+            [*CRIBCOUNT, "batch", "--format", fmt, str(path)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        assert child.stdout is not None and child.stderr is not None
+        assert child.stdout.readline()
+        child.stdout.close()
+        assert child.stderr.read() == b""
+        assert child.wait(timeout=60) == 141
+
+
+def test_a_full_stderr_keeps_the_status() -> None:
+    done = sh("cribcount 5h 5d 5c Js 5x 2>/dev/full")
+    assert (done.returncode, done.stdout) == (2, b"")
+    batch = sh("printf '5h 5d 5c Js / 5s\\n5x\\n' | cribcount batch --format csv 2>/dev/full")
+    assert batch.returncode == 2
+    assert batch.stdout.decode().splitlines()[1:] == [
+        "1,5h 5d 5c Js,5s,false,16,12,0,0,1,29,,,",
+        "2,5x,,,,,,,,,,,column 1: unknown suit 'x' in '5x': expected a suit (c d h s or ♣ ♦ ♥ ♠)",
+    ]
+
+
+def test_every_error_message_is_one_line() -> None:
+    for args in (["stats", "a\nb"], ["stats", "--starter", "5\nh"], ["batch", "no\nfile"]):
+        code, _, err = outcome(*args)
+        assert code == 2
+        assert err.count("\n") == 1, err
+    assert outcome("stats", "a\nb")[2] == "cribcount: Got unexpected extra argument (a\\nb)\n"
+
+
+def test_the_entry_point_imports_nothing_heavy() -> None:
+    loaded = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, cribcount.entry; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('cribcount', 'click', 'numpy')))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert loaded.stdout == "['cribcount', 'cribcount.entry']\n"
+
+
+def test_ctrl_c_while_the_modules_load_is_one_line_and_status_130() -> None:
+    # With PYTHONPROFILEIMPORTTIME each import is reported on stderr as it ends: the signal
+    # is sent when Click is loaded, while the command line module is still loading.
+    child = subprocess.Popen(
+        [*CRIBCOUNT, "batch"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPROFILEIMPORTTIME": "1"},
+    )
+    assert child.stderr is not None
+    for line in child.stderr:
+        if line.split(b"|")[-1].strip() == b"click":
+            break
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=60)
+    assert b"Traceback" not in err
+    assert err.splitlines()[-1] == b"cribcount: interrupted"
+    assert (child.returncode, out) == (130, b"")
+
+
+def test_ctrl_c_while_running_is_one_line_and_status_130() -> None:
+    child = subprocess.Popen(
+        [*CRIBCOUNT, "batch"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    time.sleep(1)  # started and waiting for input that never comes
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=60)
+    assert (child.returncode, out, err) == (130, b"", b"cribcount: interrupted\n")
+
+
+def _prompt_that_ends(monkeypatch: pytest.MonkeyPatch, how: type[BaseException]) -> None:
+    """Add a command that asks a question, and make its answer end with ``how``."""
+
+    @click.command()
+    def ask() -> None:
+        click.prompt("go")
+
+    def answer(_: str) -> str:
+        raise how
+
+    monkeypatch.setitem(cli.commands, "ask", ask)
+    monkeypatch.setattr(click.termui, "visible_prompt_func", answer)
+
+
+def test_ctrl_c_at_a_prompt_is_an_interrupt(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Click turns it into Abort; it reaches the entry point as Ctrl-C, which exits 130.
+    _prompt_that_ends(monkeypatch, KeyboardInterrupt)
+    with pytest.raises(KeyboardInterrupt):
+        main(["ask"])
+
+
+def test_end_of_input_at_a_prompt_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _prompt_that_ends(monkeypatch, EOFError)
+    assert status("ask") == 1
+    assert capsys.readouterr().err.endswith("cribcount: aborted\n")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cribcount discard --from examples/deals.txt --dealer",
+        "cribcount peg --from examples/plays.txt --format csv",
+        "cribcount --lang fr peg --from examples/plays.txt",
+    ],
+)
+def test_from_a_full_disk_or_a_closed_stdout_is_one_line_and_status_74(command: str) -> None:
+    root = Path(__file__).resolve().parent.parent
+    full = sh(f"{command} >/dev/full", cwd=root)
+    assert (full.returncode, full.stderr) == (74, DISK_FULL)
+    closed = sh(f"{command} >&-", cwd=root)
+    assert (closed.returncode, closed.stderr) == (74, CLOSED_OUT)
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["discard", "--dealer", "--format", "jsonl"], b"5h 5d 6c 7s Jh Kd\n"),
+        (["peg", "--format", "text"], b"Kc 9d Th go 2s 7c 6s\n"),
+    ],
+)
+def test_from_a_closed_pipe_ends_quietly_with_status_141(
+    tmp_path: Path, args: list[str], line: bytes
+) -> None:
+    path = tmp_path / "many.txt"
+    path.write_bytes(line * 20_000)
+    child = subprocess.Popen(
+        [*CRIBCOUNT, args[0], "--from", str(path), *args[1:]],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert child.stdout is not None and child.stderr is not None
+    assert child.stdout.readline()
+    child.stdout.close()
+    assert child.stderr.read() == b""
+    assert child.wait(timeout=60) == 141
+
+
+def test_from_a_read_error_names_the_file_status_74() -> None:
+    done = sh("cribcount peg --from /proc/self/mem")
+    assert (done.returncode, done.stdout) == (74, b"")
+    assert done.stderr == b"cribcount: /proc/self/mem: [Errno 5] Input/output error\n"
