@@ -108,14 +108,20 @@ def _card_text(card: Card | None, lang: Language) -> str:
     return lang.say("go") if card is None else lang.notation.card(card)
 
 
+@functools.lru_cache(maxsize=1 << 6)
+def _names(players: tuple[str, ...], lang: Language) -> tuple[dict[str, str], dict[str, str]]:
+    """The players' names said in ``lang``, and the same padded to the longest, once a table."""
+    names = {name: lang.say(name) for name in players}
+    width = max(len(name) for name in names.values())
+    return names, {name: said.ljust(width) for name, said in names.items()}
+
+
 def render_pegging(pegging: Pegging, *, lang: Language = ENGLISH) -> str:
     """One line per turn (player, card or go, count, what it scored), then the totals.
 
     With partnerships, a last line gives each partnership's total.
     """
-    names = {name: lang.say(name) for name in pegging.players}
-    width = max(len(name) for name in names.values())
-    padded = {name: said.ljust(width) for name, said in names.items()}
+    names, padded = _names(pegging.players, lang)
     cards = [_card_text(play.card, lang) for play in pegging.plays]
     card_width = max([2, *map(len, cards)])
     lines = []
