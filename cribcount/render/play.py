@@ -14,7 +14,7 @@ import functools
 from typing import Any
 
 from cribcount import rules
-from cribcount.cards import Card
+from cribcount.cards import DECK, Card
 from cribcount.errors import N_
 from cribcount.language import DEFAULT, Language, language
 from cribcount.play import Pegging, PegItem, PegKind
@@ -102,10 +102,12 @@ def _said(items: tuple[PegItem, ...], lang: Language) -> str:
     return ", ".join(describe_peg_item(item, lang=lang) for item in items)
 
 
-@functools.lru_cache(maxsize=1 << 8)
-def _card_text(card: Card | None, lang: Language) -> str:
-    """A card as ``lang`` writes it, or its word for a go."""
-    return lang.say("go") if card is None else lang.notation.card(card)
+@functools.cache
+def _card_texts(lang: Language) -> dict[Card | None, str]:
+    """Every card as ``lang`` writes it, and None as its word for a go."""
+    texts: dict[Card | None, str] = {card: lang.notation.card(card) for card in DECK}
+    texts[None] = lang.say("go")
+    return texts
 
 
 @functools.lru_cache(maxsize=1 << 6)
@@ -122,7 +124,8 @@ def render_pegging(pegging: Pegging, *, lang: Language = ENGLISH) -> str:
     With partnerships, a last line gives each partnership's total.
     """
     names, padded = _names(pegging.players, lang)
-    cards = [_card_text(play.card, lang) for play in pegging.plays]
+    texts = _card_texts(lang)
+    cards = [texts[play.card] for play in pegging.plays]
     card_width = max([2, *map(len, cards)])
     lines = []
     for play, card in zip(pegging.plays, cards, strict=True):
