@@ -16,6 +16,7 @@ records are put back among its rows in input order.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -24,7 +25,9 @@ from cribcount.batch.engine import Chunk, Failed, Record, Summary
 from cribcount.batch.jsonl import jsonl_rows
 from cribcount.batch.vector import NO_CLAIM, FastRows, shape_count, shape_of
 from cribcount.cards import format_cards
-from cribcount.render import csv_line, plural, render_json
+from cribcount.errors import N_
+from cribcount.language import DEFAULT, Language, language
+from cribcount.render import csv_line, render_json
 from cribcount.render.show import claim_fields, count_to_dict, render_claim
 from cribcount.show import Count, Kind
 
@@ -33,8 +36,10 @@ __all__ = [
     "csv_header",
     "render_chunk",
     "render_error",
+    "render_failed",
     "render_record",
     "render_summary",
+    "say_failed",
 ]
 
 CSV_COLUMNS = (
@@ -53,7 +58,14 @@ CSV_COLUMNS = (
     "error",
 )
 _KINDS = (Kind.FIFTEEN, Kind.PAIR, Kind.RUN, Kind.FLUSH, Kind.NOBS)
-_KIND_NAMES = ("fifteens", "pairs", "runs", "flush", "nobs")
+_KIND_WORDS = (
+    N_("fifteens {points}"),
+    N_("pairs {points}"),
+    N_("runs {points}"),
+    N_("flush {points}"),
+    N_("nobs {points}"),
+)
+ENGLISH = language(DEFAULT)
 _CRIB_FLAG = {True: "true", False: "false"}
 
 
@@ -69,19 +81,20 @@ def _points_by_kind(count: Count) -> tuple[int, int, int, int, int]:
     return (sums[Kind.FIFTEEN], sums[Kind.PAIR], sums[Kind.RUN], sums[Kind.FLUSH], sums[Kind.NOBS])
 
 
-def _breakdown(points: tuple[int, ...]) -> str:
-    parts = [f"{name} {p}" for name, p in zip(_KIND_NAMES, points, strict=True) if p]
-    return ", ".join(parts) if parts else "no points"
+def _breakdown(points: tuple[int, ...], lang: Language) -> str:
+    parts = [lang.say(words, points=p) for words, p in zip(_KIND_WORDS, points, strict=True) if p]
+    return ", ".join(parts) if parts else lang.say("no points")
 
 
-def _text_points(crib: bool, points: tuple[int, ...]) -> str:
+def _text_points(crib: bool, points: tuple[int, ...], lang: Language = ENGLISH) -> str:
     """What follows the hand up to the claim: `` = 24 (fifteens 8, pairs 4, runs 12)``."""
-    return f"{' crib' if crib else ''} = {sum(points)} ({_breakdown(points)})"
+    # "crib" is a word of the line format, as "=" is: the same in every language.
+    return f"{' crib' if crib else ''} = {sum(points)} ({_breakdown(points, lang)})"
 
 
-def _text_claim(claim: int | None, total: int) -> str:
+def _text_claim(claim: int | None, total: int, lang: Language = ENGLISH) -> str:
     """The end of a text line: the claim's verdict if one was made, and the newline."""
-    return ("" if claim is None else "; " + render_claim(claim, total)) + "\n"
+    return ("" if claim is None else "; " + render_claim(claim, total, lang=lang)) + "\n"
 
 
 def _csv_points(crib: bool, points: tuple[int, ...]) -> str:
@@ -95,8 +108,12 @@ def _csv_claim(claim: int | None, total: int) -> str:
     return csv_line([fields.get("claim", ""), fields.get("difference", ""), ""])
 
 
-_POINTS = {"text": _text_points, "csv": _csv_points}
-_CLAIM = {"text": _text_claim, "csv": _csv_claim}
+# The rows of the fast path are English (other notations take the plain path).
+_POINTS: dict[str, Callable[[bool, tuple[int, ...]], str]] = {
+    "text": _text_points,
+    "csv": _csv_points,
+}
+_CLAIM: dict[str, Callable[[int | None, int], str]] = {"text": _text_claim, "csv": _csv_claim}
 
 
 def _where(file: str | None, line: int) -> str:
@@ -115,10 +132,13 @@ def _record_dict(record: Record, file: str | None) -> dict[str, Any]:
     return data
 
 
-def render_record(record: Record, fmt: str, file: str | None = None) -> str:
+def render_record(
+    record: Record, fmt: str, file: str | None = None, *, lang: Language = ENGLISH
+) -> str:
     """One record as a line of ``fmt`` (text, csv or jsonl), newline included.
 
-    ``file`` is given when several files are read, and then named in the record.
+    ``file`` is given when several files are read, and then named in the record;
+    text is in ``lang``, CSV and JSON lines in English.
     """
     if fmt == "jsonl":
         return render_json(_record_dict(record, file)) + "\n"
@@ -126,37 +146,72 @@ def render_record(record: Record, fmt: str, file: str | None = None) -> str:
     if isinstance(record, Failed):
         if fmt == "csv":
             return csv_line([*lead, record.line, record.text, *[""] * 10, record.message])
-        return f"{_where(file, record.line)} error: {record.message}\n"
+        said = lang.say("error: {message}", message=say_failed(record, lang))
+        return f"{_where(file, record.line)} {said}\n"
     count = record.count
     points = _points_by_kind(count)
     if fmt == "csv":
         hand = count.hand
         head = csv_line([*lead, record.line, format_cards(hand.cards), str(hand.starter)])
-        head = head[:-1]
-    else:
-        head = f"{_where(file, record.line)} {count.hand}"
-    return head + _POINTS[fmt](count.crib, points) + _CLAIM[fmt](record.claim, count.total)
+        tail = _csv_points(count.crib, points) + _csv_claim(record.claim, count.total)
+        return head[:-1] + tail
+    where = _where(file, record.line)
+    hand = count.hand
+    written = f"{lang.cards(hand.cards)} / {lang.notation.card(hand.starter)}"
+    tail = _text_points(count.crib, points, lang) + _text_claim(record.claim, count.total, lang)
+    return f"{where} {written}" + tail
 
 
-def render_error(record: Failed, file: str) -> str:
+def _reason(record: Failed, lang: Language) -> str:
+    return record.reason if record.said is None else lang.text(record.said)
+
+
+def say_failed(record: Failed, lang: Language = ENGLISH) -> str:
+    """The record's message, ``column N: reason``, in ``lang``."""
+    return lang.say("column {column}", column=record.column) + ": " + _reason(record, lang)
+
+
+def render_failed(record: Failed, fmt: str, fields: list[str], *, lang: Language = ENGLISH) -> str:
+    """A line of a ``--from`` file that failed, in ``fmt`` (text, jsonl or csv), newline included.
+
+    jsonl: ``{"line", "input", "error"}``; csv: the line, ``fields`` (the
+    columns of a record, left empty) and the error; text: ``line N: error: ...``
+    in ``lang``.
+    """
+    if fmt == "jsonl":
+        failed = {"line": record.line, "input": record.text, "error": record.message}
+        return render_json(failed) + "\n"
+    if fmt == "csv":
+        return csv_line([record.line, *fields, record.message])
+    said = lang.say("error: {message}", message=say_failed(record, lang))
+    return lang.say("line {line}: {reason}", line=record.line, reason=said) + "\n"
+
+
+def render_error(record: Failed, file: str, *, lang: Language = ENGLISH) -> str:
     """The stderr line for a bad line: ``FILE:LINE:COLUMN: reason``, the column said once."""
-    return f"{file}:{record.line}:{record.column}: {record.reason}"
+    return f"{file}:{record.line}:{record.column}: {_reason(record, lang)}"
 
 
-def render_summary(summary: Summary) -> str:
+def render_summary(summary: Summary, *, lang: Language = ENGLISH) -> str:
     """The one-line summary at the end of a run."""
-    return (
-        f"{plural(summary.hands, 'hand')} scored, {plural(summary.failed, 'line')} failed, "
-        f"{plural(summary.claims, 'claim')} checked, {summary.claims_wrong} wrong "
-        f"({plural(summary.points_missed, 'point')} missed)"
+    return lang.say(
+        "{hands} scored, {lines} failed, {claims} checked, {wrong} wrong ({points} missed)",
+        hands=lang.plural(summary.hands, "{n} hand", "{n} hands"),
+        lines=lang.plural(summary.failed, "{n} line", "{n} lines"),
+        claims=lang.plural(summary.claims, "{n} claim", "{n} claims"),
+        wrong=summary.claims_wrong,
+        points=lang.plural(summary.points_missed, "{n} point", "{n} points"),
     )
 
 
-def render_chunk(chunk: Chunk, fmt: str, file: str | None = None) -> bytes:
-    """All the records of a chunk in input order, as UTF-8 bytes."""
+def render_chunk(
+    chunk: Chunk, fmt: str, file: str | None = None, *, lang: Language = ENGLISH
+) -> bytes:
+    """All the records of a chunk in input order, as UTF-8 bytes; text in ``lang``."""
     rows = chunk.rows
     if rows is None or len(rows) == 0:
-        return "".join(render_record(r, fmt, file) for _, r in chunk.records).encode()
+        records = chunk.records
+        return "".join(render_record(r, fmt, file, lang=lang) for _, r in records).encode()
     if fmt == "jsonl":
         return _jsonl_chunk(chunk, rows, file)
     matrix = _csv_rows(rows, file) if fmt == "csv" else _text_rows(rows, file)
@@ -168,7 +223,8 @@ def render_chunk(chunk: Chunk, fmt: str, file: str | None = None) -> bytes:
     pieces: list[bytes] = []
     done = 0
     for place, record in chunk.records:
-        pieces += [data[done : ends[place]], render_record(record, fmt, file).encode()]
+        written = render_record(record, fmt, file, lang=lang).encode()
+        pieces += [data[done : ends[place]], written]
         done = ends[place]
     pieces.append(data[done:])
     return b"".join(pieces)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-__all__ = ["csv_line", "plural", "render_json"]
+__all__ = ["csv_line", "render_json"]
 
 
 def render_json(data: Any) -> str:
@@ -44,8 +44,3 @@ def csv_line(fields: Iterable[object]) -> str:
     texts = [_csv_field(value) for value in fields]
     # A row of one empty field is written "" so that it is not a blank line.
     return ('""' if texts == [""] else ",".join(texts)) + "\n"
-
-
-def plural(n: int, noun: str) -> str:
-    """``1 hand``, ``2 hands``."""
-    return f"{n} {noun}{'' if n == 1 else 's'}"

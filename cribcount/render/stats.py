@@ -6,7 +6,8 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from cribcount.cards import format_cards
+from cribcount.errors import N_, Message
+from cribcount.language import DEFAULT, Language, language
 from cribcount.stats import DealStats, Distribution, Side
 
 __all__ = ["render_stats_csv", "render_stats_text", "stats_to_dict"]
@@ -16,6 +17,9 @@ _BAR_MOST = 50
 
 
 _BOTH = (Side.HAND, Side.CRIB)
+ENGLISH = language(DEFAULT)
+_SIDES = {Side.HAND: N_("hand"), Side.CRIB: N_("crib")}
+_TITLES = {Side.HAND: N_("hand"), Side.CRIB: N_("crib (five-card flush only)")}
 
 
 def _stats_sides(stats: DealStats, sides: Sequence[Side]) -> list[tuple[str, Distribution]]:
@@ -26,12 +30,12 @@ def _percent(n: int, deals: int) -> float:
     return 100 * n / deals if deals else 0.0
 
 
-def _restriction(stats: DealStats) -> str:
+def _restriction(stats: DealStats, lang: Language) -> str:
     words = ""
     if stats.hand_cards:
-        words += f" holding {format_cards(stats.hand_cards)}"
+        words += lang.say(" holding {cards}", cards=stats.hand_cards)
     if stats.starter is not None:
-        words += f" with starter {stats.starter}"
+        words += lang.say(" with starter {card}", card=stats.starter)
     return words
 
 
@@ -78,22 +82,30 @@ def _percent_cell(n: int, deals: int) -> str:
     return "<0.01" if n and share < 0.005 else f"{share:.2f}"
 
 
-def render_stats_text(stats: DealStats, *, sides: Sequence[Side] = _BOTH) -> str:
+def render_stats_text(
+    stats: DealStats, *, sides: Sequence[Side] = _BOTH, lang: Language = ENGLISH
+) -> str:
     """A table of scores with deals, %, cumulative % and a bar per side, at most 80 columns."""
     chosen = _stats_sides(stats, sides)
     most = max(max(dist.counts) for _, dist in chosen)
-    count_width = max(len(str(most)), len("deals"))
+    deals_label, score_label, mean_label = (
+        lang.say(word) for word in (N_("deals"), N_("score"), N_("mean"))
+    )
+    count_width = max(len(str(most)), len(deals_label))
     # Each side: a gap, deals, %, cumulative % and the bar.
     fixed = 2 + count_width + 1 + 5 + 1 + 6 + 1
     bar_width = min(_BAR_MOST, (_STATS_WIDTH - 5) // len(chosen) - fixed)
-    restriction = _restriction(stats) or " (4 cards and a starter)"
-    lines = textwrap.wrap(
-        f"show scores over the {chosen[0][1].deals:,} deals{restriction}", width=_STATS_WIDTH
+    restriction = _restriction(stats, lang) or lang.say(" (4 cards and a starter)")
+    title = lang.say(
+        "show scores over the {deals} deals{restriction}",
+        deals=f"{chosen[0][1].deals:,}",
+        restriction=restriction,
     )
-    titles = {Side.HAND: "hand", Side.CRIB: "crib (five-card flush only)"}
-    lines.append(" " * 5 + "".join(f"  {titles[side]:<{fixed + bar_width - 2}}" for side in sides))
-    heading = f"  {'deals':>{count_width}} {'%':>5} {'cum%':>6} {'':<{bar_width}}"
-    lines.append("score" + heading * len(chosen))
+    lines = textwrap.wrap(title, width=_STATS_WIDTH)
+    titles = [lang.say(_TITLES[side]) for side in sides]
+    lines.append(" " * 5 + "".join(f"  {title:<{fixed + bar_width - 2}}" for title in titles))
+    heading = f"  {deals_label:>{count_width}} {'%':>5} {'cum%':>6} {'':<{bar_width}}"
+    lines.append(f"{score_label:<5}" + heading * len(chosen))
     running = [0] * len(chosen)
     for score in range(len(stats.hand.counts)):
         line = f"{score:>5}"
@@ -108,12 +120,11 @@ def render_stats_text(stats: DealStats, *, sides: Sequence[Side] = _BOTH) -> str
             line += f"  {n:>{count_width}} {share:>5} {cumulative:>6.2f} {bar:<{bar_width}}"
         lines.append(line)
     lines.append(
-        "mean "
+        f"{mean_label:<5}"
         + "".join(f"  {dist.mean:>{fixed - 3}.6f}{'':<{bar_width + 1}}" for _, dist in chosen)
     )
-    for side, dist in chosen:
-        never = ", ".join(str(score) for score in dist.missing) or "none"
-        lines += textwrap.wrap(
-            f"{side}: no deal scores {never}", width=_STATS_WIDTH, subsequent_indent=" " * 6
-        )
+    for side, (_, dist) in zip(sides, chosen, strict=True):
+        never = ", ".join(str(score) for score in dist.missing) or lang.say("none")
+        said = lang.say("{side}: no deal scores {never}", side=Message(_SIDES[side]), never=never)
+        lines += textwrap.wrap(said, width=_STATS_WIDTH, subsequent_indent=" " * 6)
     return "\n".join(line.rstrip() for line in lines)
