@@ -20,7 +20,13 @@ from cribcount import __version__
 from cribcount.cards import parse_hand
 from cribcount.errors import CribcountError, escape
 from cribcount.render import render_json
-from cribcount.render.show import claim_fields, count_to_dict, render_claim, render_count
+from cribcount.render.show import (
+    claim_fields,
+    count_to_dict,
+    heels_fields,
+    render_claim,
+    render_count,
+)
 from cribcount.show import count_show
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -275,7 +281,8 @@ def score(cards: tuple[str, ...], crib: bool, claim: int | None, fmt: str) -> No
     """
     count = count_show(parse_hand(join_arguments(cards)), crib=crib)
     if fmt == "json":
-        click.echo(render_json(count_to_dict(count) | claim_fields(claim, count.total)))
+        fields = count_to_dict(count) | heels_fields(count) | claim_fields(claim, count.total)
+        click.echo(render_json(fields))
     else:
         click.echo(render_count(count))
         if claim is not None:

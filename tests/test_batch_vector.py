@@ -109,9 +109,10 @@ def _canonical(rng: random.Random) -> str:
 
 
 def _any_line(rng: random.Random) -> bytes:
-    """A line of any kind: canonical or not, cribs, claims, comments, errors, odd bytes."""
+    """A line of any kind: canonical or not, cribs, claims, comments, errors, odd bytes,
+    labels, trailing comments (in Latin-1 too) and white space other than spaces."""
     line = _canonical(rng)
-    kind = rng.randrange(12)
+    kind = rng.randrange(15)
     if kind == 0:
         line += " crib"
     elif kind == 1:
@@ -129,6 +130,12 @@ def _any_line(rng: random.Random) -> bytes:
     elif kind == 7:
         five = rng.sample(_NAMES, 4)
         line = f"{' '.join(five)} / {five[0]}"
+    elif kind == 8:
+        line = rng.choice(["Bob: ", "deal 3, Ann :", " : ", "x:"]) + line
+    elif kind == 9:
+        return (line + rng.choice([" # ", "\t#"])).encode() + rng.choice([b"ok", b"caf\xe9"])
+    elif kind == 10:
+        line = line.replace(" ", rng.choice(["\u00a0", "\u2009", "\u3000", "\t"]))
     return line.encode()
 
 

@@ -49,6 +49,7 @@ def test_json_output() -> None:
         "crib": True,
         "items": [{"kind": "flush", "cards": ["2h", "4h", "6h", "8h", "Kh"], "points": 5}],
         "total": 5,
+        "heels": 0,
     }
 
 

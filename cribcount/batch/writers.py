@@ -8,9 +8,11 @@ records are put back among its rows in input order.
 >>> from cribcount.batch.engine import score_line
 >>> record = score_line(b"7h 7s 8d 8c / 9h = 24 crib", 3)
 >>> print(render_record(record, "text"), end="")
-3: 7h 7s 8d 8c / 9h crib = 24 (fifteens 8, pairs 4, runs 12); claim 24 is right
+3: 7h 7s 8d 8c / 9h crib: 24 points (fifteens 8, pairs 4, runs 12); claim 24 is right
 >>> print(render_record(record, "csv"), end="")
-3,7h 7s 8d 8c,9h,true,8,4,12,0,0,24,24,0,
+3,,7h 7s 8d 8c,9h,true,8,4,12,0,0,24,0,24,0,
+>>> print(render_record(score_line(b"Bob: 5h 5d 5c 5s / Jh", 4), "text"), end="")
+4 [Bob]: 5h 5d 5c 5s / Jh: 28 points (fifteens 16, pairs 12)
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from cribcount.batch.jsonl import jsonl_rows
 from cribcount.batch.vector import LINE_WIDTH, FastRows, shape_count, shape_of
 from cribcount.cards import format_cards
 from cribcount.render import csv_line, plural, render_json
-from cribcount.render.show import claim_fields, count_to_dict, render_claim
+from cribcount.render.show import claim_fields, count_to_dict, heels_fields, render_claim
 from cribcount.show import Count, Kind
 
 __all__ = [
@@ -39,6 +41,7 @@ __all__ = [
 
 CSV_COLUMNS = (
     "line",
+    "label",
     "hand",
     "starter",
     "crib",
@@ -48,6 +51,7 @@ CSV_COLUMNS = (
     "flush",
     "nobs",
     "total",
+    "heels",
     "claim",
     "difference",
     "error",
@@ -74,34 +78,43 @@ def _breakdown(points: tuple[int, ...]) -> str:
     return ", ".join(parts) if parts else "no points"
 
 
-def _text_tail(crib: bool, points: tuple[int, ...], claim: int | None) -> str:
-    """What follows the hand: `` = 24 (fifteens 8, pairs 4, runs 12)``, the claim verdict."""
+def _text_tail(crib: bool, heels: int, points: tuple[int, ...], claim: int | None) -> str:
+    """What follows the hand: ``: 24 points (fifteens 8, pairs 4, runs 12)``, the claim verdict.
+
+    Not ``= 24``: that is how a claim is written, and the output could be read back as one.
+    """
     total = sum(points)
-    tail = f"{' crib' if crib else ''} = {total} ({_breakdown(points)})"
+    said = f" ({_breakdown(points)})" if total else ""
+    tail = f"{' crib' if crib else ''}: {plural(total, 'point')}{said}"
     if claim is not None:
         tail += "; " + render_claim(claim, total)
     return tail + "\n"
 
 
-def _csv_tail(crib: bool, points: tuple[int, ...], claim: int | None) -> str:
+def _csv_tail(crib: bool, heels: int, points: tuple[int, ...], claim: int | None) -> str:
     """The CSV fields from the crib flag on, with a leading comma."""
     fields = claim_fields(claim, sum(points))
     claimed = [fields.get("claim", ""), fields.get("difference", "")]
-    return "," + csv_line([_CRIB_FLAG[crib], *points, sum(points), *claimed, ""])
+    return "," + csv_line([_CRIB_FLAG[crib], *points, sum(points), heels, *claimed, ""])
 
 
-def _where(file: str | None, line: int) -> str:
-    return f"{file}:{line}:" if file is not None else f"{line}:"
+def _where(file: str | None, record: Record) -> str:
+    """``FILE:LINE [LABEL]:``, the file only when several are read, the label when there is one."""
+    at = f"{file}:{record.line}" if file is not None else f"{record.line}"
+    return at + (f" [{record.label}]:" if record.label is not None else ":")
 
 
 def _record_dict(record: Record, file: str | None) -> dict[str, Any]:
     data: dict[str, Any] = {"file": file} if file is not None else {}
     data["line"] = record.line
+    if record.label is not None:
+        data["label"] = record.label
     if isinstance(record, Failed):
         data["input"] = record.text
         data["error"] = record.message
         return data
     data.update(count_to_dict(record.count))
+    data.update(heels_fields(record.count))
     data.update(claim_fields(record.claim, record.count.total))
     return data
 
@@ -113,19 +126,20 @@ def render_record(record: Record, fmt: str, file: str | None = None) -> str:
     """
     if fmt == "jsonl":
         return render_json(_record_dict(record, file)) + "\n"
-    lead = [file] if file is not None else []
+    lead = [*([file] if file is not None else []), record.line, record.label or ""]
     if isinstance(record, Failed):
         if fmt == "csv":
-            return csv_line([*lead, record.line, record.text, *[""] * 10, record.message])
-        return f"{_where(file, record.line)} error: {record.message}\n"
+            return csv_line([*lead, record.text, *[""] * 11, record.message])
+        return f"{_where(file, record)} error: {record.message}\n"
     count = record.count
     points = _points_by_kind(count)
+    heels = heels_fields(count)["heels"]
     if fmt == "csv":
         hand = count.hand
-        head = csv_line([*lead, record.line, format_cards(hand.cards), str(hand.starter)])
-        return head[:-1] + _csv_tail(count.crib, points, record.claim)
-    where = _where(file, record.line)
-    return f"{where} {count.hand}" + _text_tail(count.crib, points, record.claim)
+        head = csv_line([*lead, format_cards(hand.cards), str(hand.starter)])
+        return head[:-1] + _csv_tail(count.crib, heels, points, record.claim)
+    where = _where(file, record)
+    return f"{where} {count.hand}" + _text_tail(count.crib, heels, points, record.claim)
 
 
 def render_error(record: Failed, file: str) -> str:
@@ -224,7 +238,7 @@ def _digit_pairs() -> Any:
 def _csv_rows(rows: FastRows, file: str | None) -> Any:
     """CSV rows as a byte matrix, NUL-padded."""
     lead = csv_line([file])[:-1] + "," if file is not None else ""
-    matrix = _assemble(rows, lead, ",", _tails("csv"))
+    matrix = _assemble(rows, lead, ",,", _tails("csv"))  # the label column empty
     # "5h 5d 5c Js / 5s" becomes "5h 5d 5c Js,5s": a comma, then two NUL bytes.
     hand = matrix.shape[1] - _tails("csv").itemsize - LINE_WIDTH
     matrix[:, hand + 11] = ord(",")

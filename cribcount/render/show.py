@@ -31,6 +31,7 @@ __all__ = [
     "claim_fields",
     "count_to_dict",
     "describe_item",
+    "heels_fields",
     "render_claim",
     "render_count",
 ]
@@ -64,6 +65,11 @@ def count_to_dict(count: Count) -> dict[str, Any]:
         ],
         "total": count.total,
     }
+
+
+def heels_fields(count: Count) -> dict[str, int]:
+    """``heels``: what the starter gives the dealer at the cut (2 for a jack), outside the total."""
+    return {"heels": heels_points(count.hand.starter.rank)}
 
 
 def claim_fields(claim: int | None, total: int) -> dict[str, int]:
