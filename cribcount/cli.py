@@ -8,8 +8,10 @@ Exit status: 0 all well, 1 a claim differs from the count, 2 bad input,
 from __future__ import annotations
 
 import contextlib
+import difflib
 import errno
 import os
+import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import IO, Any, BinaryIO, TypeVar
@@ -17,8 +19,8 @@ from typing import IO, Any, BinaryIO, TypeVar
 import click
 
 from cribcount import __version__
-from cribcount.cards import parse_hand
-from cribcount.errors import CribcountError, escape
+from cribcount.cards import parse_card, parse_hand, tokenize
+from cribcount.errors import CribcountError, DealError, escape, quote
 from cribcount.render import render_json
 from cribcount.render.show import (
     claim_fields,
@@ -57,20 +59,88 @@ def about(source: str) -> Iterator[None]:
         raise
 
 
-def format_option(*choices: str) -> Callable[[F], F]:
-    """The ``--format`` option shared by every command; the first choice is the default."""
-    return click.option(
+def _no_colour(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if value:
+        ctx.find_root().meta["cribcount.no_color"] = True
+
+
+no_color_option = click.option(
+    "--no-color",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_no_colour,
+    help="No colour (also off when the output is not a terminal, or NO_COLOR is set).",
+)
+"""``--no-color``, on the group and on every command."""
+
+
+def format_option(*choices: str, stream: bool = False) -> Callable[[F], F]:
+    """``-f``/``--format`` and ``--no-color`` for every command; the first choice is the default.
+
+    ``json`` means one thing everywhere: JSON; for a ``stream`` of records
+    (batch) that is JSON lines, one object a line, the same as ``jsonl``.
+    """
+    listed = (*choices, "json") if stream else choices
+    note = " (json: JSON lines, one object a line, as jsonl)" if stream else ""
+    fmt = click.option(
+        "-f",
         "--format",
         "fmt",
-        type=click.Choice(choices, case_sensitive=False),
+        type=click.Choice(listed, case_sensitive=False),
         default=choices[0],
         show_default=True,
-        help="Output format.",
+        callback=lambda _ctx, _param, value: "jsonl" if stream and value == "json" else value,
+        help=f"Output format{note}.",
     )
+
+    def decorate(command: F) -> F:
+        return no_color_option(fmt(command))
+
+    return decorate
+
+
+_RED_SUIT = re.compile(r"(?<![\w♥♦])((?:10|[A2-9TJQK])[hd♥♦])(?!\w)")
+"""A card of hearts or diamonds in canonical notation, as the text formats write it."""
+
+
+def _colour_wanted() -> bool:
+    """Colour on a terminal only, unless --no-color or NO_COLOR (any value but empty) say no."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None and ctx.find_root().meta.get("cribcount.no_color"):
+        return False
+    if os.environ.get("NO_COLOR"):
+        return False
+    return _stdout_is_terminal()
+
+
+def _stdout_is_terminal() -> bool:
+    return sys.stdout is not None and sys.stdout.isatty()
+
+
+def echo_text(text: str) -> None:
+    """Write a text output: red hearts and diamonds on a terminal, else as it is."""
+    if _colour_wanted():
+        text = _RED_SUIT.sub(lambda card: click.style(card.group(), fg="red"), text)
+    click.echo(text)
+
+
+def cards_from(args: Sequence[str]) -> Sequence[str]:
+    """The card arguments, or with ``-`` alone one line of standard input."""
+    if tuple(args) != ("-",):
+        return args
+    if sys.stdin is None:
+        raise StreamError(STDIN_NAME, _closed())
+    with naming(STDIN_NAME):
+        line = sys.stdin.readline()
+    if not line.strip():
+        raise BadInput("no cards on standard input: expected one line of cards after '-'")
+    return (line.strip(),)
 
 
 def join_arguments(args: Sequence[str]) -> str:
-    """One notation string from several arguments; an empty argument is an error."""
+    """One notation string from several arguments (``-``: a line of standard input)."""
+    args = cards_from(args)
     for i, arg in enumerate(args, start=1):
         if not arg.strip():
             raise BadInput(f"argument {i} is empty: expected cards such as 5h or 10s")
@@ -84,9 +154,20 @@ class CribcountGroup(click.Group):
     and every error comes out as one line on stderr with its exit status."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if args and args[0] not in self.commands and args[0] not in ("-h", "--help", "--version"):
-            args = ["score", *args]
+        # The first word after the group's own flags names the command, or is a card.
+        at = next((i for i, arg in enumerate(args) if arg != "--no-color"), len(args))
+        if at < len(args) and args[at] not in self.commands and args[at] not in _GROUP_OPTIONS:
+            self.check_not_a_typo(args[at])
+            args = [*args[:at], "score", *args[at:]]
         return super().parse_args(ctx, args)
+
+    def check_not_a_typo(self, word: str) -> None:
+        """A word that is no card and close to a command's name is a mistyped command."""
+        if _card_like(word):
+            return
+        close = difflib.get_close_matches(word.lower(), sorted(self.commands), n=1, cutoff=0.6)
+        if close:
+            raise click.UsageError(f"no such command {quote(word)} (did you mean {close[0]!r}?)")
 
     def main(
         self,
@@ -165,6 +246,23 @@ class CribcountGroup(click.Group):
             say("cribcount: aborted")  # input ended at a prompt
             return 1  # Click's status for Abort
         return EXIT_OK
+
+
+_GROUP_OPTIONS = ("-h", "--help", "--version", "--no-color")
+
+
+def _card_like(word: str) -> bool:
+    """True when every piece of ``word`` is a card, a '/' or '-' (standard input)."""
+    if word == "-":
+        return True
+    for token in tokenize(word):
+        if token.text == "/":
+            continue
+        try:
+            parse_card(token.text)
+        except CribcountError:
+            return False
+    return True
 
 
 class StreamError(Exception):
@@ -246,6 +344,7 @@ def display_name(path: str) -> str:
 
 @click.group(cls=CribcountGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="cribcount")
+@no_color_option
 def cli() -> None:
     """Exact cribbage scoring: count a show, check a claim, score many hands.
 
@@ -254,7 +353,32 @@ def cli() -> None:
       cribcount 5h 5d 5c Js / 5s
       cribcount score "2h 4h 6h 8h / Kc" --crib
       cribcount score 7h 7s 8d 8c 9h --claim 20
+      cribcount help peg
     """
+
+
+@cli.command("help")
+@click.argument("command", required=False)
+@click.pass_context
+def help_command(ctx: click.Context, command: str | None) -> None:
+    """Show the help of cribcount, or of one COMMAND.
+
+    \b
+    Examples:
+      cribcount help
+      cribcount help batch
+    """
+    root = ctx.find_root()
+    group = root.command
+    assert isinstance(group, CribcountGroup)
+    if command is None:
+        click.echo(group.get_help(root))
+        return
+    wanted = group.get_command(root, command)
+    if wanted is None:
+        group.check_not_a_typo(command)
+        raise click.UsageError(f"no such command {quote(command)}: see 'cribcount help'")
+    click.echo(wanted.get_help(click.Context(wanted, info_name=command, parent=root)))
 
 
 @cli.command()
@@ -271,22 +395,26 @@ def score(cards: tuple[str, ...], crib: bool, claim: int | None, fmt: str) -> No
     """Count four cards and the starter, the way a player says it.
 
     CARDS are four hand cards then the starter, after a '/' or as the fifth
-    card: one quoted argument or several.
+    card: one quoted argument or several, or '-' to read one line of them
+    from standard input. The JSON gives "heels" too: 2 to the dealer when the
+    starter is a jack, outside the total.
 
     \b
     Examples:
       cribcount score 5h 5d 5c Js / 5s
       cribcount score "10h, Jh, Qh, Kh / 5h" --crib
-      cribcount score 7h 7s 8d 8c 9h --claim 20 --format json
+      cribcount score 7h 7s 8d 8c 9h --claim 20 -f json
+      echo "5h 5d 5c Js / 5s" | cribcount score -
     """
     count = count_show(parse_hand(join_arguments(cards)), crib=crib)
     if fmt == "json":
         fields = count_to_dict(count) | heels_fields(count) | claim_fields(claim, count.total)
         click.echo(render_json(fields))
     else:
-        click.echo(render_count(count))
+        said = render_count(count)
         if claim is not None:
-            click.echo(render_claim(claim, count.total))
+            said += "\n" + render_claim(claim, count.total)
+        echo_text(said)
     if claim is not None and claim != count.total:
         sys.exit(EXIT_CLAIM_DIFFERS)
 
@@ -294,7 +422,34 @@ def score(cards: tuple[str, ...], crib: bool, claim: int | None, fmt: str) -> No
 # --- peg: score the play ---------------------------------------------------------------------
 
 
-@cli.command()
+class KeepsArguments(click.Command):
+    """A command that keeps its arguments as given, to say how a shell split them."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        ctx.meta["cribcount.args"] = list(args)
+        return super().parse_args(ctx, args)
+
+
+def check_quoted(option: str, value: str | None) -> None:
+    """A hand option given one card, with more cards after it: the hand was not quoted."""
+    if value is None:
+        return
+    given = [token.text for token in tokenize(value)]
+    args: list[str] = click.get_current_context().meta.get("cribcount.args", [])
+    if len(given) >= 4 or option not in args:
+        return
+    after = args[args.index(option) + 2 :]
+    more = []
+    for word in after[: 4 - len(given)]:
+        if word.startswith("-") or not _card_like(word):
+            break
+        more.append(word)
+    if more:
+        hand = " ".join([*given, *more])
+        raise BadInput(f'{option} holds {len(given)} of 4 cards: quote the hand: {option} "{hand}"')
+
+
+@cli.command(cls=KeepsArguments)
 @click.argument("cards", nargs=-1)
 @click.option(
     "--players",
@@ -317,6 +472,12 @@ def score(cards: tuple[str, ...], crib: bool, claim: int | None, fmt: str) -> No
 @click.option(
     "--dealer", metavar="CARDS", help="Two players: the dealer's four cards (with --pone)."
 )
+@click.option(
+    "--open",
+    "unfinished",
+    is_flag=True,
+    help="The play is still going on: no last card yet, and the hands may hold cards not laid.",
+)
 @format_option("text", "json")
 def peg(
     cards: tuple[str, ...],
@@ -325,6 +486,7 @@ def peg(
     partners: bool,
     pone: str | None,
     dealer: str | None,
+    unfinished: bool,
     fmt: str,
 ) -> None:
     """Peg the play: who scores what, card by card, to 31 with go and last card.
@@ -335,7 +497,8 @@ def peg(
     passed over until the count starts again; when nobody can play, the last
     player to lay a card takes the go and the next seat leads. With --hands (or
     --pone and --dealer) the play is checked against the hands and gos may be
-    left out.
+    left out. --open scores a play still going on. '-' alone reads the cards
+    from a line of standard input.
 
     \b
     Examples:
@@ -345,7 +508,8 @@ def peg(
       cribcount peg 5c 5d 5h 6s Kc Qd 7h 8s 2c 3d Ah 4s 9c 9d Jh Ts \\
         --hands "5c Kc 2c 9c | 5d Qd 3d 9d | 5h 7h Ah Jh | 6s 8s 4s Ts"
       cribcount peg "Tc 5c 5d 5h 5s Ac" --players 6 --partners
-      cribcount peg 7c 8d 8h --format json
+      cribcount peg 7c 8d 8h -f json
+      cribcount peg "7c 8d 8h" --open
     """
     from cribcount.play import peg as peg_play
     from cribcount.render.play import pegging_to_dict, render_pegging
@@ -360,6 +524,8 @@ def peg(
         raise BadInput("give the hands once: --hands, or --pone and --dealer")
     if pone is not None and players not in (None, 2):
         raise BadInput("--pone and --dealer check a two-player play only: use --hands")
+    check_quoted("--pone", pone)
+    check_quoted("--dealer", dealer)
     pegging = peg_play(
         join_arguments(cards),
         pone=pone,
@@ -367,11 +533,12 @@ def peg(
         hands=hands,
         players=players,
         partners=partners,
+        unfinished=unfinished,
     )
     if fmt == "json":
         click.echo(render_json(pegging_to_dict(pegging)))
     else:
-        click.echo(render_pegging(pegging))
+        echo_text(render_pegging(pegging))
 
 
 # --- discard: advise which cards to lay away --------------------------------------------------
@@ -429,7 +596,7 @@ def discard(
     \b
     Examples:
       cribcount discard "5h 5d 6c 7s Jh Kd" --dealer
-      cribcount discard 5h 5d 6c 7s Jh Kd --pone --format json
+      cribcount discard 5h 5d 6c 7s Jh Kd --pone -f json
       cribcount discard "5h 5d 6c 7s Jh" --players 3 --pone
       cribcount discard "5h 5d 6c 7s Jh" --players 6 --partners --seat 3 --dealer
     """
@@ -446,9 +613,39 @@ def discard(
         wanted = DEAL_SIZES[players][seat - 1][0]
         example = " ".join("5h 5d 6c 7s Jh Kd".split()[:wanted])
         raise BadInput(f"no cards given: expected {wanted} cards, such as {example}")
-    deal = parse_deal(join_arguments(cards), players=players, seat=seat)
+    text = join_arguments(cards)
+    try:
+        deal = parse_deal(text, players=players, seat=seat)
+    except DealError as error:
+        hint = _players_hint(text, players)
+        if hint is None:
+            raise
+        raise BadInput(f"{error}; {hint}") from None
     advice = advise_discard(deal, role=role, players=players, seat=seat, partners=partners)
-    click.echo(render_json(discard_to_dict(advice)) if fmt == "json" else render_discard(advice))
+    if fmt == "json":
+        click.echo(render_json(discard_to_dict(advice)))
+    else:
+        echo_text(render_discard(advice))
+
+
+_COUNT_WORDS = {4: "four", 5: "five", 6: "six"}
+
+
+def _players_hint(text: str, players: int) -> str | None:
+    """``with five cards, try --players 3 (or 4, 5, 6)``: the tables where a seat lays away
+    from as many cards as were given; None when there is none."""
+    from cribcount.table import DEAL_SIZES
+
+    given = sum(token.text != "/" for token in tokenize(text))
+    fits = [
+        table
+        for table, sizes in sorted(DEAL_SIZES.items())
+        if table != players and any(dealt == given and laid for dealt, laid in sizes)
+    ]
+    if not fits:
+        return None
+    others = f" (or {', '.join(map(str, fits[1:]))})" if len(fits) > 1 else ""
+    return f"with {_COUNT_WORDS.get(given, given)} cards, try --players {fits[0]}{others}"
 
 
 # --- batch -------------------------------------------------------------------------------------
@@ -498,7 +695,7 @@ def _stdout_bytes() -> BinaryIO:
     hidden=True,
     help="Use the vectorised path for canonical lines (--no-fast: plain path, for comparison).",
 )
-@format_option("text", "csv", "jsonl")
+@format_option("text", "csv", "jsonl", stream=True)
 def batch(files: tuple[str, ...], crib: bool, fast: bool, fmt: str) -> None:
     """Score one hand per line from FILES (or '-', standard input, the default).
 
@@ -810,7 +1007,7 @@ def game(file: str, board: bool, fmt: str) -> None:
     if fmt == "json":
         click.echo(render_json(game_to_dict(scored)))
     else:
-        click.echo(render_game(scored, board=board))
+        echo_text(render_game(scored, board=board))
     if scored.wrong_claims:
         sys.exit(EXIT_CLAIM_DIFFERS)
 

@@ -90,12 +90,13 @@ class Pegging:
     """The whole play: the players in seat order (the dealer last), every turn, the partnerships.
 
     ``partnerships`` holds the players of each partnership (empty when
-    everyone plays alone).
+    everyone plays alone); ``unfinished`` is a play still going on.
     """
 
     players: tuple[str, ...]
     plays: tuple[Play, ...]
     partnerships: tuple[tuple[str, ...], ...] = ()
+    unfinished: bool = False
 
     @property
     def totals(self) -> dict[str, int]:
@@ -191,8 +192,13 @@ class PlayState:
         self.gone = set()
         self.turn = (next_to + 1) % len(self.names)
 
-    def finish(self) -> Pegging:
-        """End the play: the last card pegs 1, unless it made 31 or a go already ended its count."""
+    def finish(self, *, unfinished: bool = False) -> Pegging:
+        """End the play: the last card pegs 1, unless it made 31 or a go already ended its count.
+
+        ``unfinished``: the play is still going on, and no card is the last yet.
+        """
+        if unfinished:
+            return Pegging(self.names, tuple(self.plays), unfinished=True)
         if self.ranks:
             at = max(i for i, play in enumerate(self.plays) if play.card is not None)
             play = self.plays[at]
@@ -236,6 +242,7 @@ def peg(
     hands: str | None = None,
     players: int | None = None,
     partners: bool = False,
+    unfinished: bool = False,
 ) -> Pegging:
     """Score a play: the cards in the order laid, seat 1 first, and ``go`` where one could not play.
 
@@ -247,6 +254,8 @@ def peg(
     ``dealer``), every card is checked against them and gos may be left out.
     ``players`` is 2 to 6: by default the number of ``hands``, else 2.
     ``partners`` makes six players three partnerships (four always are two).
+    ``unfinished`` scores a play still going on: no point for the last card
+    yet, and with the hands, cards not laid yet may remain in them.
 
     Raises NotationError for bad notation, PlayError for a play that cannot
     have happened, each naming the token and its column, and TableError for a
@@ -278,17 +287,21 @@ def peg(
                 text=text,
             )
         held = read_hands([("pone", pone, 0, pone), ("dealer", dealer, 0, dealer)])
-        pegging = _peg_with_hands(text, moves, held, names)
+        pegging = _peg_with_hands(text, moves, held, names, unfinished=unfinished)
     elif hands is not None:
         held = read_hands(seat_hands(hands, names))
-        pegging = _peg_with_hands(text, moves, held, names)
+        pegging = _peg_with_hands(text, moves, held, names, unfinished=unfinished)
     else:
-        pegging = _peg_without_hands(text, moves, names)
+        pegging = _peg_without_hands(text, moves, names, unfinished=unfinished)
     return replace(pegging, partnerships=teams)
 
 
 def _peg_without_hands(
-    text: str, moves: Sequence[tuple[Card | None, Token]], names: tuple[str, ...]
+    text: str,
+    moves: Sequence[tuple[Card | None, Token]],
+    names: tuple[str, ...],
+    *,
+    unfinished: bool,
 ) -> Pegging:
     table = PlayState(names, text, [HAND_SIZE] * len(names))
     for card, token in moves:
@@ -316,7 +329,7 @@ def _peg_without_hands(
             # The player to play could not either: that go ends the count and this card leads.
             table.say_go(None)
         table.lay(card, token)
-    return table.finish()
+    return table.finish(unfinished=unfinished)
 
 
 def _peg_with_hands(
@@ -324,6 +337,8 @@ def _peg_with_hands(
     moves: Sequence[tuple[Card | None, Token]],
     hands: tuple[frozenset[Card], ...],
     names: tuple[str, ...],
+    *,
+    unfinished: bool,
 ) -> Pegging:
     held = [set(hand) for hand in hands]
     table = PlayState(names, text, [len(hand) for hand in held])
@@ -371,6 +386,9 @@ def _peg_with_hands(
             )
         held[player].discard(card)
         table.lay(card, token)
+    if unfinished:
+        # Whoever is to play next has not spoken yet: a go is not said for them.
+        return table.finish(unfinished=True)
     infer_gos()
     if not table.over():
         left = sorted(card for hand in held for card in hand)

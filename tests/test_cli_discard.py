@@ -70,7 +70,7 @@ def test_pone_and_dealer_choose_differently() -> None:
     [
         (
             ["discard", "5h 5d 6c 7s Jh", "--dealer"],
-            "cribcount: column 15: expected 6 cards to choose from, got 5 cards",
+            "cribcount: column 15: expected 6 cards to choose from, got 5 cards; with five cards, try --players 3 (or 4, 5, 6)",
         ),
         (
             ["discard", "5h 5d 6c 7s Jh Kd Qs", "--dealer"],
@@ -102,7 +102,7 @@ def test_pone_and_dealer_choose_differently() -> None:
         ),
         (
             ["discard", DEAL, "--dealer", "--format", "csv"],
-            "cribcount: Invalid value for '--format': 'csv' is not one of 'text', 'json'.",
+            "cribcount: Invalid value for '-f' / '--format': 'csv' is not one of 'text', 'json'.",
         ),
     ],
 )
@@ -149,7 +149,7 @@ def test_five_card_deal_wants_five_cards() -> None:
     assert code == 2
     assert (
         err
-        == "cribcount: column 16: expected 5 cards to choose from, got 6 cards ('Kd' is one too many)\n"
+        == "cribcount: column 16: expected 5 cards to choose from, got 6 cards ('Kd' is one too many); with six cards, try --players 2\n"
     )
 
 

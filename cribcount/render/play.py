@@ -54,6 +54,7 @@ def pegging_to_dict(pegging: Pegging) -> dict[str, Any]:
         ],
         "totals": pegging.totals,
         **partnerships,
+        **({"unfinished": True} if pegging.unfinished else {}),
     }
 
 
@@ -69,7 +70,9 @@ def render_pegging(pegging: Pegging) -> str:
         said = ", ".join(describe_peg_item(item) for item in play.items)
         lines.append(f"{play.player:<{width}}  {card:<2}  {play.count:>2}  {said}".rstrip())
     totals = ", ".join(f"{name} {points}" for name, points in pegging.totals.items())
-    lines.append(f"totals: {totals}")
+    lines.append(
+        f"totals so far: {totals} (play going on)" if pegging.unfinished else f"totals: {totals}"
+    )
     if pegging.partnership_totals:
         teams = ", ".join(f"{name} {points}" for name, points in pegging.partnership_totals.items())
         lines.append(f"partnerships: {teams}")
