@@ -695,20 +695,32 @@ def _stdout_bytes() -> BinaryIO:
     hidden=True,
     help="Use the vectorised path for canonical lines (--no-fast: plain path, for comparison).",
 )
+@click.option(
+    "--input",
+    "form",
+    type=click.Choice(["lines", "csv"], case_sensitive=False),
+    help="How FILES are written: one hand a line, or CSV with a header row.  [default: csv"
+    " for files named *.csv, else lines]",
+)
 @format_option("text", "csv", "jsonl", stream=True)
-def batch(files: tuple[str, ...], crib: bool, fast: bool, fmt: str) -> None:
+def batch(files: tuple[str, ...], crib: bool, fast: bool, form: str | None, fmt: str) -> None:
     """Score one hand per line from FILES (or '-', standard input, the default).
 
-    Each line is a hand as for 'score', then optionally the word 'crib' and/or
-    a claimed count '= N', in either order. Blank lines and '#' comments are
-    skipped. A bad line gives an error record in its place and a
-    FILE:LINE:COLUMN line on stderr, and the run goes on; a summary ends it.
-    Exit status: 2 if any line failed, else 1 if any claim was wrong, else 0.
+    Each line is an optional label ending in ':', a hand as for 'score', then
+    optionally the word 'crib' and/or a claimed count '= N', in either order,
+    and a comment from a '#' after white space. Blank lines and '#' comment
+    lines are skipped. CSV sheets (--input csv) have a header row naming
+    hand, starter, crib, claim and label columns. Files are UTF-8 (with or
+    without a BOM) or UTF-16 with a BOM. A bad line gives an error record in
+    its place and a FILE:LINE:COLUMN line on stderr, and the run goes on; a
+    summary ends it. Exit status: 2 if any line failed, else 1 if any claim
+    was wrong, else 0.
 
     \b
     Examples:
       cribcount batch examples/hands.txt
-      printf '7h 7s 8d 8c / 9h = 18\\n' | cribcount batch --format jsonl
+      cribcount batch examples/sheet.csv
+      printf '7h 7s 8d 8c / 9h = 18\\n' | cribcount batch -f json
       cribcount batch --format csv big.txt > counts.csv
     """
     from cribcount.batch import Summary, write_stream
@@ -729,7 +741,17 @@ def batch(files: tuple[str, ...], crib: bool, fast: bool, fmt: str) -> None:
             # A fault in reading is named after the file; writes name themselves first.
             with naming(name), _open_input(path) as stream:
                 file = name if named else None
-                for written in write_stream(stream, fmt, summary, crib=crib, fast=fast, file=file):
+                as_csv = form == "csv" or (form is None and path.lower().endswith(".csv"))
+                written_records = write_stream(
+                    stream,
+                    fmt,
+                    summary,
+                    crib=crib,
+                    fast=fast,
+                    file=file,
+                    form="csv" if as_csv else "lines",
+                )
+                for written in written_records:
                     with naming(STDOUT_NAME):
                         out.write(written.data)
                         if written.failed:

@@ -35,6 +35,7 @@ from cribcount.batch.engine import (
 
 __all__ = [
     "FORMATS",
+    "INPUTS",
     "Entry",
     "Failed",
     "Record",
@@ -49,6 +50,8 @@ __all__ = [
 
 FORMATS = ("text", "csv", "jsonl")
 """The output formats of ``write_stream``."""
+INPUTS = ("lines", "csv")
+"""The input forms of ``write_stream``: one hand a line, or a CSV sheet with a header."""
 
 
 class Written(NamedTuple):
@@ -67,15 +70,23 @@ def write_stream(
     crib: bool = False,
     fast: bool = True,
     file: str | None = None,
+    form: str = "lines",
 ) -> Iterator[Written]:
     """Score ``stream`` and render its records in ``fmt``, a chunk at a time, in input order.
 
     ``summary`` takes every record into account; ``file`` is named in each
-    record when several files are read; ``fast`` uses the vectorised path.
+    record when several files are read; ``fast`` uses the vectorised path;
+    ``form`` is one of ``INPUTS``.
     """
+    from cribcount.batch.csvinput import score_csv_stream
     from cribcount.batch.writers import render_chunk  # numpy, only for the command
 
-    for chunk in score_stream(stream, crib=crib, fast=fast):
+    chunks = (
+        score_csv_stream(stream, crib=crib)
+        if form == "csv"
+        else score_stream(stream, crib=crib, fast=fast)
+    )
+    for chunk in chunks:
         summary.add_chunk(chunk)
         failed = [record for _, record in chunk.records if isinstance(record, Failed)]
         yield Written(render_chunk(chunk, fmt, file), failed, chunk.size)

@@ -43,6 +43,7 @@ __all__ = [
     "Summary",
     "parse_line",
     "read_chunks",
+    "read_claim",
     "split_line",
     "text_blocks",
     "score_line",
@@ -178,7 +179,7 @@ def _parse_body(text: str, label: str | None, *, crib: bool) -> Entry:
             is_crib = seen_word = True
             tokens.pop()
         elif len(tokens) >= 2 and tokens[-2].text == "=" and claim is None:
-            claim = _read_claim(text, last)
+            claim = read_claim(text, last)
             del tokens[-2:]
         elif last.text == "=":
             raise NotationError.at("missing claimed count after '='", text, last)
@@ -194,7 +195,8 @@ def _parse_body(text: str, label: str | None, *, crib: bool) -> Entry:
     return Entry(parse_hand_tokens(text[:end], tokens), is_crib, claim, label)
 
 
-def _read_claim(text: str, token: Token) -> int:
+def read_claim(text: str, token: Token) -> int:
+    """The claimed count ``token`` of ``text``: at most three digits, else a NotationError."""
     digits = token.text
     if not (digits.isascii() and digits.isdigit()):
         reason = f"claimed count {quote(digits)} is not a whole number"

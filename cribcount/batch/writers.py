@@ -26,6 +26,7 @@ from cribcount.batch.engine import Chunk, Failed, Record, Summary
 from cribcount.batch.jsonl import jsonl_rows
 from cribcount.batch.vector import LINE_WIDTH, FastRows, shape_count, shape_of
 from cribcount.cards import format_cards
+from cribcount.errors import escape
 from cribcount.render import csv_line, plural, render_json
 from cribcount.render.show import claim_fields, count_to_dict, heels_fields, render_claim
 from cribcount.show import Count, Kind
@@ -101,7 +102,7 @@ def _csv_tail(crib: bool, heels: int, points: tuple[int, ...], claim: int | None
 def _where(file: str | None, record: Record) -> str:
     """``FILE:LINE [LABEL]:``, the file only when several are read, the label when there is one."""
     at = f"{file}:{record.line}" if file is not None else f"{record.line}"
-    return at + (f" [{record.label}]:" if record.label is not None else ":")
+    return at + (f" [{escape(record.label)}]:" if record.label is not None else ":")
 
 
 def _record_dict(record: Record, file: str | None) -> dict[str, Any]:
