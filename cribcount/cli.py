@@ -12,6 +12,7 @@ import difflib
 import errno
 import os
 import re
+import shutil
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import IO, Any, BinaryIO, TypeVar
@@ -804,7 +805,12 @@ def stats(
       cribcount stats --hand-cards "5h 5d 5c Js"
       cribcount stats --crib --starter 5s --format csv
     """
-    from cribcount.render.stats import render_stats_csv, render_stats_text, stats_to_dict
+    from cribcount.render.stats import (
+        STATS_WIDTH,
+        render_stats_csv,
+        render_stats_text,
+        stats_to_dict,
+    )
     from cribcount.stats import Side, deal_stats, parse_hand_cards, parse_starter
 
     with about("--starter"):
@@ -819,7 +825,9 @@ def stats(
     elif fmt == "csv":
         click.echo(render_stats_csv(result, sides=sides))
     else:
-        click.echo(render_stats_text(result, sides=sides))
+        # On a terminal the bars follow its width; through a pipe the table fits 60 columns.
+        width = shutil.get_terminal_size().columns if _stdout_is_terminal() else STATS_WIDTH
+        click.echo(render_stats_text(result, sides=sides, width=width))
 
 
 # --- practice: deal hands, ask for the count, call muggins ------------------------------------

@@ -130,19 +130,25 @@ def test_jsonl_error_record() -> None:
 
 def test_text_lines() -> None:
     assert render_record(_scored(b"5h 5d 5c Js / 5s", 1), "text") == (
-        "1: 5h 5d 5c Js / 5s: 29 points (fifteens 16, pairs 12, nobs 1)\n"
+        "1: 5h 5d 5c Js / 5s: 29 points\n    fifteens 16, pairs 12, nobs 1\n"
     )
     assert render_record(_scored(b"2c 4d 6h 8s / Tc crib", 2), "text", "x") == (
         "x:2: 2c 4d 6h 8s / Tc crib: 0 points\n"
     )
     assert render_record(_scored(b"Ah 2h 3h 4h / 5h = 12", 3), "text") == (
-        "3: Ah 2h 3h 4h / 5h: 12 points (fifteens 2, runs 5, flush 5); claim 12 is right\n"
+        "3: Ah 2h 3h 4h / 5h: 12 points\n    fifteens 2, runs 5, flush 5\n    claim 12 is right\n"
     )
     assert render_record(_scored(b"Bob: Jh 2c 4d 8s / Kh # odd", 5), "text", "x") == (
-        "x:5 [Bob]: Jh 2c 4d 8s / Kh: 1 point (nobs 1)\n"
+        "x:5 [Bob]: Jh 2c 4d 8s / Kh: 1 point\n    nobs 1\n"
     )
-    assert render_record(_failed(b"5h", 4), "text").startswith(
-        "4: error: column 3: expected 4 cards"
+    assert render_record(_failed(b"5h", 4), "text") == (
+        "4: error at column 3:\n    expected 4 cards and a starter, got 1 card\n"
+    )
+    # A reason too long for 60 columns goes on, indented, never inside its parentheses.
+    assert render_record(_failed(b"5h 5d 5c Js / 5x", 9), "text") == (
+        "9: error at column 15:\n"
+        "    unknown suit 'x' in '5x': expected a suit\n"
+        "    (c d h s or ♣ ♦ ♥ ♠)\n"
     )
 
 

@@ -19,8 +19,11 @@ def test_all_good_lines_exit_0_with_a_summary() -> None:
     code, out, err = outcome("batch", stdin=b"5h 5d 5c Js / 5s\n7h 7s 8d 8c / 9h = 24\n")
     assert code == 0
     assert out.splitlines() == [
-        "1: 5h 5d 5c Js / 5s: 29 points (fifteens 16, pairs 12, nobs 1)",
-        "2: 7h 7s 8d 8c / 9h: 24 points (fifteens 8, pairs 4, runs 12); claim 24 is right",
+        "1: 5h 5d 5c Js / 5s: 29 points",
+        "    fifteens 16, pairs 12, nobs 1",
+        "2: 7h 7s 8d 8c / 9h: 24 points",
+        "    fifteens 8, pairs 4, runs 12",
+        "    claim 24 is right",
     ]
     assert (
         err
@@ -90,7 +93,9 @@ def test_undecodable_bytes_are_an_error_line_not_a_crash() -> None:
 def test_the_example_file() -> None:
     code, out, err = outcome("batch", str(EXAMPLE))
     assert code == 2
-    assert len(out.splitlines()) == 8
+    # One record a hand line: 7 hands and 1 error, each on a first line, not indented.
+    assert len([line for line in out.splitlines() if not line.startswith(" ")]) == 8
+    assert max(len(line) for line in out.splitlines()) <= 60
     assert err.splitlines()[-1] == (
         "cribcount: 7 hands scored, 1 line failed, 5 claims checked, 2 wrong (6 points missed)"
     )

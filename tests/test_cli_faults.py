@@ -128,8 +128,11 @@ def test_a_file_name_that_is_not_utf8_is_shown_escaped(tmp_path: Path) -> None:
     (tmp_path / os.fsdecode(b"bad\xff.txt")).write_bytes(b"5h 5d 5c Js / 5x\n")
     done = sh("cribcount batch $'bad\\xff.txt' ok.txt", cwd=tmp_path)
     assert done.stdout.decode().splitlines() == [
-        "bad\\xff.txt:1: error: column 15: unknown suit 'x' in '5x': expected a suit (c d h s or ♣ ♦ ♥ ♠)",
-        "ok.txt:1: 5h 5d 5c Js / 5s: 29 points (fifteens 16, pairs 12, nobs 1)",
+        "bad\\xff.txt:1: error at column 15:",
+        "    unknown suit 'x' in '5x': expected a suit",
+        "    (c d h s or ♣ ♦ ♥ ♠)",
+        "ok.txt:1: 5h 5d 5c Js / 5s: 29 points",
+        "    fifteens 16, pairs 12, nobs 1",
     ]
     assert done.stderr.decode().splitlines()[0] == (
         "bad\\xff.txt:1:15: unknown suit 'x' in '5x': expected a suit (c d h s or ♣ ♦ ♥ ♠)"
@@ -186,7 +189,9 @@ def test_a_read_error_mid_run_names_the_file_and_keeps_the_records_before_it(
 ) -> None:
     (tmp_path / "ok.txt").write_bytes(b"5h 5d 5c Js / 5s\n")
     done = sh("cribcount batch ok.txt /proc/self/mem", cwd=tmp_path)
-    assert done.stdout == b"ok.txt:1: 5h 5d 5c Js / 5s: 29 points (fifteens 16, pairs 12, nobs 1)\n"
+    assert (
+        done.stdout == b"ok.txt:1: 5h 5d 5c Js / 5s: 29 points\n    fifteens 16, pairs 12, nobs 1\n"
+    )
     assert done.stderr == b"cribcount: /proc/self/mem: [Errno 5] Input/output error\n"
     assert done.returncode == 74
 

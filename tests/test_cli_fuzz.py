@@ -90,9 +90,9 @@ def test_batch_gives_one_record_per_hand_line_in_order(
         assert [int(row[0]) for row in rows] == expected
         failed = sum(row[-1] != "" for row in rows)
     else:
-        lines = out.splitlines()
+        lines = [line for line in out.splitlines() if not line.startswith(" ")]
         assert [int(re.match("[0-9]+", line)[0]) for line in lines] == expected  # type: ignore[index]
-        failed = sum(": error: " in line for line in lines)
+        failed = sum(": error at column " in line for line in lines)
     # One line on stderr per failed line, then the summary.
     assert len(err.splitlines()) == failed + 1
     assert err.count("\n") == failed + 1

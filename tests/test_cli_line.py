@@ -119,8 +119,11 @@ def test_batch_text_labels_and_counts_that_are_not_claims() -> None:
     code, out, _ = outcome("batch", stdin=stdin)
     assert code == 0
     assert out.splitlines() == [
-        "1 [Ann]: 5h 5d 5c Js / 5s: 29 points (fifteens 16, pairs 12, nobs 1); claim 29 is right",
-        "2: 7h 7s 8d 8c / 9h: 24 points (fifteens 8, pairs 4, runs 12)",
+        "1 [Ann]: 5h 5d 5c Js / 5s: 29 points",
+        "    fifteens 16, pairs 12, nobs 1",
+        "    claim 29 is right",
+        "2: 7h 7s 8d 8c / 9h: 24 points",
+        "    fifteens 8, pairs 4, runs 12",
     ]
 
 

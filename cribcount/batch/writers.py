@@ -8,16 +8,24 @@ records are put back among its rows in input order.
 >>> from cribcount.batch.engine import score_line
 >>> record = score_line(b"7h 7s 8d 8c / 9h = 24 crib", 3)
 >>> print(render_record(record, "text"), end="")
-3: 7h 7s 8d 8c / 9h crib: 24 points (fifteens 8, pairs 4, runs 12); claim 24 is right
+3: 7h 7s 8d 8c / 9h crib: 24 points
+    fifteens 8, pairs 4, runs 12
+    claim 24 is right
 >>> print(render_record(record, "csv"), end="")
 3,,7h 7s 8d 8c,9h,true,8,4,12,0,0,24,0,24,0,
 >>> print(render_record(score_line(b"Bob: 5h 5d 5c 5s / Jh", 4), "text"), end="")
-4 [Bob]: 5h 5d 5c 5s / Jh: 28 points (fifteens 16, pairs 12)
+4 [Bob]: 5h 5d 5c 5s / Jh: 28 points
+    fifteens 16, pairs 12
+
+Text records fit 60 columns (unless a label is long): a first line that
+starts with the line number, then lines indented by four spaces.
 """
 
 from __future__ import annotations
 
 import functools
+import re
+import textwrap
 from typing import Any
 
 import numpy as np
@@ -79,17 +87,22 @@ def _breakdown(points: tuple[int, ...]) -> str:
     return ", ".join(parts) if parts else "no points"
 
 
+_INDENT = "    "
+_WIDTH = 60
+
+
 def _text_tail(crib: bool, heels: int, points: tuple[int, ...], claim: int | None) -> str:
-    """What follows the hand: ``: 24 points (fifteens 8, pairs 4, runs 12)``, the claim verdict.
+    """What follows the hand: ``: 24 points``, then indented the points by kind and the verdict.
 
     Not ``= 24``: that is how a claim is written, and the output could be read back as one.
     """
     total = sum(points)
-    said = f" ({_breakdown(points)})" if total else ""
-    tail = f"{' crib' if crib else ''}: {plural(total, 'point')}{said}"
+    lines = [f"{' crib' if crib else ''}: {plural(total, 'point')}"]
+    if total:
+        lines.append(_INDENT + _breakdown(points))
     if claim is not None:
-        tail += "; " + render_claim(claim, total)
-    return tail + "\n"
+        lines.append(_INDENT + render_claim(claim, total, note=False))
+    return "\n".join(lines) + "\n"
 
 
 def _csv_tail(crib: bool, heels: int, points: tuple[int, ...], claim: int | None) -> str:
@@ -97,6 +110,14 @@ def _csv_tail(crib: bool, heels: int, points: tuple[int, ...], claim: int | None
     fields = claim_fields(claim, sum(points))
     claimed = [fields.get("claim", ""), fields.get("difference", "")]
     return "," + csv_line([_CRIB_FLAG[crib], *points, sum(points), heels, *claimed, ""])
+
+
+def _wrap(reason: str) -> str:
+    """A reason indented and wrapped at 60 columns, never inside a parenthesis or a quote."""
+    # textwrap breaks only at ASCII white space: a no-break space holds a group together.
+    kept = re.sub(r"\([^)]*\)|'[^']*'", lambda group: group[0].replace(" ", "\u00a0"), reason)
+    lines = textwrap.wrap(kept, _WIDTH, initial_indent=_INDENT, subsequent_indent=_INDENT)
+    return "\n".join(line.replace("\u00a0", " ") for line in lines)
 
 
 def _where(file: str | None, record: Record) -> str:
@@ -131,7 +152,7 @@ def render_record(record: Record, fmt: str, file: str | None = None) -> str:
     if isinstance(record, Failed):
         if fmt == "csv":
             return csv_line([*lead, record.text, *[""] * 11, record.message])
-        return f"{_where(file, record)} error: {record.message}\n"
+        return f"{_where(file, record)} error at column {record.column}:\n{_wrap(record.reason)}\n"
     count = record.count
     points = _points_by_kind(count)
     heels = heels_fields(count)["heels"]

@@ -10,12 +10,16 @@ totals: pone 3, dealer 2
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from cribcount.play import Pegging, PegItem, PegKind
 from cribcount.render.show import PAIR_NAMES
 
-__all__ = ["describe_peg_item", "pegging_to_dict", "render_pegging"]
+__all__ = ["WIDTH", "describe_peg_item", "pegging_to_dict", "render_pegging"]
+
+WIDTH = 60
+"""Columns the text of the play fits in: longer lines go on, indented, below."""
 
 _PEG_WORDS = {
     PegKind.FIFTEEN: "fifteen for {}",
@@ -68,12 +72,22 @@ def render_pegging(pegging: Pegging) -> str:
     for play in pegging.plays:
         card = "go" if play.card is None else str(play.card)
         said = ", ".join(describe_peg_item(item) for item in play.items)
-        lines.append(f"{play.player:<{width}}  {card:<2}  {play.count:>2}  {said}".rstrip())
+        turn = f"{play.player:<{width}}  {card:<2}  {play.count:>2}  "
+        lines += _fill(said, first=turn, then=" " * len(turn)) if said else [turn.rstrip()]
     totals = ", ".join(f"{name} {points}" for name, points in pegging.totals.items())
-    lines.append(
-        f"totals so far: {totals} (play going on)" if pegging.unfinished else f"totals: {totals}"
-    )
+    if pegging.unfinished:
+        lines += _fill(f"{totals} (play going on)", first="totals so far: ")
+    else:
+        lines += _fill(totals, first="totals: ")
     if pegging.partnership_totals:
         teams = ", ".join(f"{name} {points}" for name, points in pegging.partnership_totals.items())
-        lines.append(f"partnerships: {teams}")
+        lines += _fill(teams, first="partnerships: ")
     return "\n".join(lines)
+
+
+def _fill(text: str, *, first: str, then: str = "  ") -> list[str]:
+    """``text`` after ``first``, wrapped at ``WIDTH`` at its commas, go on lines after ``then``."""
+    # Break only after a comma: a no-break space holds "pair royal for 6" together.
+    kept = text.replace(", ", ",\n").replace(" ", "\u00a0").replace(",\n", ", ")
+    lines = textwrap.wrap(kept, WIDTH, initial_indent=first, subsequent_indent=then)
+    return [line.replace("\u00a0", " ") for line in lines]

@@ -33,10 +33,10 @@ PROMPT = "count: "
 
 
 def render_start(seed: int, *, drill: Drill, muggins: bool) -> str:
-    """The first line: the seed that replays the session, and how to answer."""
+    """The first lines: the seed that replays the session, and how to answer."""
     asked = "what the last card pegs" if drill is Drill.PLAY else "the count"
     table = "; the table calls muggins" if muggins else ""
-    return f"practice --seed {seed}: answer {asked}, ? to see it, q to stop{table}"
+    return f"practice --seed {seed}: answer {asked}\n(? shows it, q stops{table})"
 
 
 def render_deal(deal: Deal) -> str:

@@ -4,16 +4,16 @@
 >>> from cribcount.show import count_show
 >>> print(render_count(count_show(parse_hand("7h 7s 8d 8c / 9h"))))
 hand 7h 7s 8d 8c, starter 9h
-fifteen two                 7h 8d           2
-fifteen four                7h 8c           4
-fifteen six                 7s 8d           6
-fifteen eight               7s 8c           8
-a pair for 2                7h 7s          10
-a pair for 2                8d 8c          12
-a run of three for 3        7h 8d 9h       15
-a run of three for 3        7h 8c 9h       18
-a run of three for 3        7s 8d 9h       21
-a run of three for 3        7s 8c 9h       24
+fifteen two           7h 8d      2
+fifteen four          7h 8c      4
+fifteen six           7s 8d      6
+fifteen eight         7s 8c      8
+a pair for 2          7h 7s     10
+a pair for 2          8d 8c     12
+a run of three for 3  7h 8d 9h  15
+a run of three for 3  7h 8c 9h  18
+a run of three for 3  7s 8d 9h  21
+a run of three for 3  7s 8c 9h  24
 total 24
 """
 
@@ -95,36 +95,44 @@ def render_count(count: Count) -> str:
     hand = count.hand
     what = "crib" if count.crib else "hand"
     lines = [f"{what} {format_cards(hand.cards)}, starter {hand.starter}"]
-    if count.crib:
+    if count.crib and len({card.suit for card in hand.cards}) == 1:
+        # Said only where it matters: four of a suit that would score in a hand.
         lines.append("(crib: only a five-card flush counts)")
+    said: list[tuple[str, str, int]] = []
     running = 0
     fifteens = 0
     for item in count.items:
-        said = describe_item(item, fifteens_so_far=fifteens)
+        words = describe_item(item, fifteens_so_far=fifteens)
         if item.kind is Kind.FIFTEEN:
             fifteens += item.points
         running += item.points
-        lines.append(f"{said:<27} {format_cards(item.cards):<14} {running:>2}")
+        said.append((words, format_cards(item.cards), running))
+    # Columns as wide as their longest entry, two spaces apart: no item runs into the total.
+    words_width = max((len(words) for words, _, _ in said), default=0)
+    cards_width = max((len(cards) for _, cards, _ in said), default=0)
+    for words, cards, total in said:
+        lines.append(f"{words:<{words_width}}  {cards:<{cards_width}}  {total:>2}")
     if not count.items:
         lines.append("nineteen: no points")
     lines.append(f"total {count.total}")
     heels = heels_points(hand.starter.rank)
     if heels:
-        lines.append(
-            f"(starter {hand.starter} is his heels: {heels} to the dealer at the cut,"
-            " not in this count)"
-        )
+        lines.append(f"(starter {hand.starter} is his heels: {heels} to the dealer at the cut,")
+        lines.append(" not in this count)")
     return "\n".join(lines)
 
 
-def render_claim(claim: int, total: int) -> str:
-    """The muggins verdict on a claimed count."""
+MUGGINS_NOTE = "(under muggins the opponent may take them)"
+"""What follows a verdict of points missed, on a line of its own."""
+
+
+def render_claim(claim: int, total: int, *, note: bool = True) -> str:
+    """The muggins verdict on a claimed count; points missed get ``MUGGINS_NOTE`` on a second
+    line, unless ``note`` is false."""
     if claim == total:
         return f"claim {claim} is right"
     if claim < total:
         missed = plural(total - claim, "point")
-        return (
-            f"claim {claim}, count {total}: {missed} missed"
-            " (under muggins the opponent may take them)"
-        )
+        verdict = f"claim {claim}, count {total}: {missed} missed"
+        return f"{verdict}\n{MUGGINS_NOTE}" if note else verdict
     return f"claim {claim}, count {total}: over-claimed by {plural(claim - total, 'point')}"

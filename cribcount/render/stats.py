@@ -9,9 +9,10 @@ from typing import Any
 from cribcount.cards import format_cards
 from cribcount.stats import DealStats, Distribution, Side
 
-__all__ = ["render_stats_csv", "render_stats_text", "stats_to_dict"]
+__all__ = ["STATS_WIDTH", "render_stats_csv", "render_stats_text", "stats_to_dict"]
 
-_STATS_WIDTH = 80
+STATS_WIDTH = 60
+"""Columns of the text table by default (through a pipe): a terminal passes its own width."""
 _BAR_MOST = 50
 
 
@@ -78,19 +79,27 @@ def _percent_cell(n: int, deals: int) -> str:
     return "<0.01" if n and share < 0.005 else f"{share:.2f}"
 
 
-def render_stats_text(stats: DealStats, *, sides: Sequence[Side] = _BOTH) -> str:
-    """A table of scores with deals, %, cumulative % and a bar per side, at most 80 columns."""
+def render_stats_text(
+    stats: DealStats, *, sides: Sequence[Side] = _BOTH, width: int = STATS_WIDTH
+) -> str:
+    """A table of scores with deals, %, cumulative % and a bar per side, in ``width`` columns.
+
+    The bars take what the numbers leave (at most 50 columns each; none in a narrow table).
+    """
     chosen = _stats_sides(stats, sides)
     most = max(max(dist.counts) for _, dist in chosen)
     count_width = max(len(str(most)), len("deals"))
     # Each side: a gap, deals, %, cumulative % and the bar.
     fixed = 2 + count_width + 1 + 5 + 1 + 6 + 1
-    bar_width = min(_BAR_MOST, (_STATS_WIDTH - 5) // len(chosen) - fixed)
+    bar_width = max(0, min(_BAR_MOST, (width - 5) // len(chosen) - fixed))
     restriction = _restriction(stats) or " (4 cards and a starter)"
     lines = textwrap.wrap(
-        f"show scores over the {chosen[0][1].deals:,} deals{restriction}", width=_STATS_WIDTH
+        f"show scores over the {chosen[0][1].deals:,} deals{restriction}", width=width
     )
-    titles = {Side.HAND: "hand", Side.CRIB: "crib (five-card flush only)"}
+    crib_title = "crib (five-card flush only)"
+    if (len(chosen) - 1) * (fixed + bar_width) + 7 + len(crib_title) > width:
+        crib_title = "crib (flush of five)"
+    titles = {Side.HAND: "hand", Side.CRIB: crib_title}
     lines.append(" " * 5 + "".join(f"  {titles[side]:<{fixed + bar_width - 2}}" for side in sides))
     heading = f"  {'deals':>{count_width}} {'%':>5} {'cum%':>6} {'':<{bar_width}}"
     lines.append("score" + heading * len(chosen))
@@ -114,6 +123,6 @@ def render_stats_text(stats: DealStats, *, sides: Sequence[Side] = _BOTH) -> str
     for side, dist in chosen:
         never = ", ".join(str(score) for score in dist.missing) or "none"
         lines += textwrap.wrap(
-            f"{side}: no deal scores {never}", width=_STATS_WIDTH, subsequent_indent=" " * 6
+            f"{side}: no deal scores {never}", width=width, subsequent_indent=" " * 6
         )
     return "\n".join(line.rstrip() for line in lines)
