@@ -307,3 +307,37 @@ def test_end_of_input_at_a_prompt_is_one_line(
     _prompt_that_ends(monkeypatch, EOFError)
     assert status("ask") == 1
     assert capsys.readouterr().err.endswith("cribcount: aborted\n")
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "first"),
+    [
+        ("sheet.txt", "Ann: 5h 5d 5c Js / 5s = 29 # ok\n" * 50_000, 1),
+        ("sheet.csv", "label,hand,claim\n" + "Ann,5h 5d 5c Js 5s,29\n" * 50_000, 2),
+        ("utf16.txt", "\ufeff" + "Ann: 5h 5d 5c Js / 5s\r\n" * 50_000, 1),
+    ],
+)
+def test_head_ends_a_batch_of_every_input_form_with_status_141(
+    tmp_path: Path, name: str, data: str, first: int
+) -> None:
+    path = tmp_path / name
+    path.write_bytes(data.encode("utf-16-le") if name.startswith("utf16") else data.encode())
+    done = sh(f"cribcount batch {name} | head -1; exit ${{PIPESTATUS[0]}}", cwd=tmp_path)
+    assert done.stdout == f"{first} [Ann]: 5h 5d 5c Js / 5s: 29 points\n".encode()
+    assert (done.returncode, done.stderr) == (141, b"")
+
+
+def test_ctrl_c_while_reading_a_csv_sheet_is_status_130() -> None:
+    child = subprocess.Popen(
+        [*CRIBCOUNT, "batch", "--input", "csv"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert child.stdin is not None
+    child.stdin.write(b"hand,label\n5h 5d 5c Js 5s,Ann\n")
+    child.stdin.flush()
+    time.sleep(1)  # reading, with more of the sheet still to come
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=60)
+    assert (child.returncode, err) == (130, b"cribcount: interrupted\n")
