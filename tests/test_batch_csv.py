@@ -7,9 +7,12 @@ from pathlib import Path
 
 import pytest
 from conftest import outcome
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cribcount.batch.csvinput import score_csv
 from cribcount.batch.engine import Failed, Record, Scored
+from cribcount.render import csv_line
 
 
 def _read(text: str | bytes, *, crib: bool = False) -> list[Record]:
@@ -135,3 +138,28 @@ def test_batch_reads_csv_by_the_file_name_or_by_input(tmp_path: Path) -> None:
     code, _, err = outcome("batch", "--input", "csv", stdin=b"5h,5d,5c,Js,5s,29\n")
     assert code == 2
     assert err.splitlines()[0].startswith("<stdin>:1:1: no 'hand' column in the first row")
+
+
+_CELLS = st.sampled_from(
+    ["5h 5d 5c Js 5s", "7h 7s 8d 8c / 9h", "5x", "", "a,b", 'say "29"', "two\nlines", "Zoë"]
+)
+
+
+@given(st.lists(st.tuples(_CELLS, _CELLS), max_size=15), st.booleans())
+def test_every_row_is_one_record_at_the_line_where_it_starts(
+    rows: list[tuple[str, str]], crlf: bool
+) -> None:
+    text = csv_line(["hand", "label"]) + "".join(csv_line(row) for row in rows)
+    if crlf:
+        text = text.replace("\n", "\r\n")
+    expected = []
+    line = 2
+    for hand, label in rows:
+        if hand.strip() or label.strip():  # a row of blank cells is a blank row
+            expected.append(line)
+        line += (hand + label).count("\n") + 1
+    records = _read(text)
+    assert [record.line for record in records] == expected
+    assert [record.label for record in records] == [
+        label.strip() or None for hand, label in rows if hand.strip() or label.strip()
+    ]

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 
+from cribcount.batch.csvinput import score_csv
 from cribcount.batch.engine import (
     Failed,
     Scored,
@@ -173,3 +175,26 @@ def test_utf16_that_is_not_text_fails_only_its_line() -> None:
     failed = records[1]
     assert isinstance(failed, Failed) and failed.column == 4
     assert "invalid UTF-8 byte" in failed.reason
+
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+def test_the_example_sheets_in_every_form_agree() -> None:
+    # The UTF-16 example is what a spreadsheet saves as "Unicode text": LE, with its BOM.
+    raw = (EXAMPLES / "sheet-utf16.txt").read_bytes()
+    assert raw.startswith(b"\xff\xfe") and "\r\n" in raw[2:].decode("utf-16-le")
+    utf16 = _records(raw)
+    # Zoë's hands, read through no-break spaces: 29 (fifteens 16, pairs 12, nob) and 24.
+    assert utf16 == [(2, "Zoë, deal 1", 29), (3, "Zoë, deal 2", 24)]
+    lines = _records((EXAMPLES / "sheet.txt").read_bytes())
+    with (EXAMPLES / "sheet.csv").open("rb") as stream:
+        sheet = [(r.line, r.count.total) for r in score_csv(stream) if isinstance(r, Scored)]
+    # The same four shows, as lines and as CSV rows: 29, 24, a crib flush of five, and 12.
+    assert [total for _, _, total in lines] == [total for _, total in sheet] == [29, 24, 5, 12]
+    assert [label for _, label, _ in lines] == [
+        "Ann, deal 1",
+        "Bob, deal 1",
+        "Bob, crib 1",
+        "Ann, deal 2",
+    ]

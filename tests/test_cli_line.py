@@ -209,3 +209,15 @@ def test_no_colour_when_asked(
 
 def test_no_colour_through_a_pipe() -> None:
     assert "\x1b[" not in CliRunner().invoke(cli, ["5h", "5d", "5c", "Js", "5s"], color=True).stdout
+
+
+@pytest.mark.parametrize("space", ["\u00a0", "\u2009", "\u3000", "\t", "\u202f"])
+def test_any_white_space_separates_the_cards_of_every_command(space: str) -> None:
+    assert outcome("score", space.join("5h 5d 5c Js 5s".split())) == outcome(
+        "score", "5h 5d 5c Js 5s"
+    )
+    assert outcome("peg", space.join("7c 8d 8h".split())) == outcome("peg", "7c 8d 8h")
+    hand = space.join("5h 5d 6c 7s Jh Kd".split())
+    assert outcome("discard", hand, "--dealer") == outcome(
+        "discard", "5h 5d 6c 7s Jh Kd", "--dealer"
+    )
