@@ -827,7 +827,7 @@ def stats(
     else:
         # On a terminal the bars follow its width; through a pipe the table fits 60 columns.
         width = shutil.get_terminal_size().columns if _stdout_is_terminal() else STATS_WIDTH
-        click.echo(render_stats_text(result, sides=sides, width=width))
+        echo_text(render_stats_text(result, sides=sides, width=width))
 
 
 # --- practice: deal hands, ask for the count, call muggins ------------------------------------
@@ -874,6 +874,7 @@ def _read_line(prompt: str) -> str | None:
     show_default=True,
     help="Language of the output: only en (English) so far.",
 )
+@no_color_option
 @click.pass_context
 def practice(
     ctx: click.Context,
@@ -963,13 +964,13 @@ def practice(
     try:
         click.echo(render_start(session.seed, drill=drill, muggins=muggins))
         while (deal := session.deal()) is not None:
-            click.echo(render_deal(deal))
+            echo_text(render_deal(deal))
             while (answer := read_answer(line := _read_line(PROMPT))).kind is AnswerKind.UNCLEAR:
                 click.echo(render_not_understood(line or ""))
             if answer.kind is AnswerKind.QUIT:
                 break
             record = session.answer(answer.value)
-            click.echo(render_record(record, match=session.match))
+            echo_text(render_record(record, match=session.match))
             if log is not None:
                 try:
                     log.write(log_line(record) + "\n")

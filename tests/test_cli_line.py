@@ -221,3 +221,20 @@ def test_any_white_space_separates_the_cards_of_every_command(space: str) -> Non
     assert outcome("discard", hand, "--dealer") == outcome(
         "discard", "5h 5d 6c 7s Jh Kd", "--dealer"
     )
+
+
+@pytest.mark.parametrize(
+    ("args", "red", "plain"),
+    [
+        (["peg", "7c 8d 8h"], "8d", "7c"),
+        (["discard", "5h 5d 6c 7s Jh Kd", "--dealer"], "Kd", "7s"),
+        (["practice", "--seed", "20", "--rounds", "1"], "Kh", "Js"),
+    ],
+)
+def test_every_text_command_paints_red_suits_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, args: list[str], red: str, plain: str
+) -> None:
+    monkeypatch.setattr(cli_module, "_stdout_is_terminal", lambda: True)
+    out = CliRunner().invoke(cli, args, color=True, input="q\n").stdout
+    assert f"\x1b[31m{red}\x1b[0m" in out
+    assert plain in out and f"\x1b[31m{plain}" not in out
