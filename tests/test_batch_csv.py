@@ -163,3 +163,12 @@ def test_every_row_is_one_record_at_the_line_where_it_starts(
     assert [record.label for record in records] == [
         label.strip() or None for hand, label in rows if hand.strip() or label.strip()
     ]
+
+
+def test_chunks_of_a_sheet_cover_every_byte_for_the_progress_bar() -> None:
+    from cribcount.batch.csvinput import score_csv_stream
+
+    data = ("hand\n" + "5h 5d 5c Js 5s\n" * 600).encode()
+    chunks = list(score_csv_stream(io.BytesIO(data)))
+    assert sum(len(chunk.records) for chunk in chunks) == 600
+    assert sum(chunk.size for chunk in chunks) == len(data)

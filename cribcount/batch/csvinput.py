@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Iterator
-from typing import BinaryIO
+from typing import BinaryIO, cast
 
 from cribcount.batch.engine import (
     MAX_LINE,
@@ -164,13 +164,28 @@ def _score_row(
     return Scored(line, count_show(hand, crib=crib or is_crib), claim, label)
 
 
+class _Counted:
+    """A stream that counts the bytes read from it, for the progress of a run."""
+
+    def __init__(self, stream: BinaryIO) -> None:
+        self._stream = stream
+        self.done = 0
+
+    def read(self, size: int = -1) -> bytes:
+        """Read as the stream does, and count."""
+        data = self._stream.read(size)
+        self.done += len(data)
+        return data
+
+
 def score_csv_stream(stream: BinaryIO, *, crib: bool = False) -> Iterator[Chunk]:
     """The records of ``score_csv`` as chunks of the plain path, for ``batch.write_stream``."""
+    counted = _Counted(stream)
     records: list[tuple[int, Record]] = []
-    for record in score_csv(stream, crib=crib):
+    told = 0
+    for record in score_csv(cast(BinaryIO, counted), crib=crib):
         records.append((0, record))
         if len(records) >= 256:
-            yield Chunk(None, records)
-            records = []
-    if records:
-        yield Chunk(None, records)
+            yield Chunk(None, records, counted.done - told)
+            records, told = [], counted.done
+    yield Chunk(None, records, counted.done - told)
