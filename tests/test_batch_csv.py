@@ -172,3 +172,18 @@ def test_chunks_of_a_sheet_cover_every_byte_for_the_progress_bar() -> None:
     chunks = list(score_csv_stream(io.BytesIO(data)))
     assert sum(len(chunk.records) for chunk in chunks) == 600
     assert sum(chunk.size for chunk in chunks) == len(data)
+
+
+@pytest.mark.parametrize(
+    ("row", "column"),
+    [
+        ("Bob,5h 5x 5c Js 5s", 8),
+        ('"Bob, deal 1","5h 5x 5c Js 5s"', 19),
+        ('"say ""hi""",5h 5d 5c Js 5x', 26),
+    ],
+)
+def test_an_error_gives_the_column_of_the_physical_line(row: str, column: int) -> None:
+    (record,) = _read(f"label,hand\n{row}\n")
+    assert isinstance(record, Failed)
+    assert record.column == column
+    assert row[column - 1 : column + 1] == "5x"

@@ -37,7 +37,7 @@ from cribcount.cards import parse_hand
 from cribcount.errors import CribcountError, NotationError, Token, quote
 from cribcount.show import count_show
 
-__all__ = ["COLUMNS", "score_csv", "score_csv_stream"]
+__all__ = ["COLUMNS", "field_starts", "score_csv", "score_csv_stream"]
 
 COLUMNS = ("hand", "starter", "crib", "claim", "label")
 """The columns a header may name; ``hand`` is the one that must be there."""
@@ -112,6 +112,34 @@ _NO_HEADER = (
 )
 
 
+def field_starts(line: str) -> list[int]:
+    """Where the text of each field of a CSV line starts (0-based, after an opening quote).
+
+    >>> field_starts('a,"b, c",,d')
+    [0, 3, 9, 10]
+    """
+    starts: list[int] = []
+    at_start, quoted, i = True, False, 0
+    while i < len(line):
+        char = line[i]
+        if at_start:
+            at_start, quoted = False, char == '"'
+            starts.append(i + quoted)
+            i += 1 if quoted else 0
+            continue
+        if quoted and char == '"':
+            if line[i + 1 : i + 2] == '"':
+                i += 1  # a doubled quote is a quote in the field
+            else:
+                quoted = False
+        elif not quoted and char == ",":
+            at_start = True
+        i += 1
+    if at_start:
+        starts.append(len(line))
+    return starts
+
+
 def _shown(text: str) -> str:
     """A line as an error record keeps it: bytes that were not UTF-8 as U+FFFD."""
     return "".join("\ufffd" if ord(c) in _UNDECODED else c for c in text)
@@ -121,9 +149,7 @@ def _score_row(
     row: list[str], header: dict[str, int], line: int, text: str, *, crib: bool
 ) -> Record:
     """Count one data row; its errors name the column (``hand: ...``) and where it starts."""
-    starts = [0]
-    for cell in row:
-        starts.append(starts[-1] + len(cell) + 1)
+    starts = field_starts(text)
 
     def field(name: str) -> str:
         at = header.get(name)
@@ -131,7 +157,8 @@ def _score_row(
 
     def failed(name: str, error: CribcountError) -> Failed:
         at = header.get(name, 0)
-        column = (starts[at] if at < len(row) else len(text)) + max(error.column, 1)
+        # A field that starts on a later line of its record: the end of the first line.
+        column = (starts[at] if at < len(starts) else len(text)) + max(error.column, 1)
         label = _shown(field("label").strip()) or None
         return Failed(line, _shown(text), f"{name}: {error.reason}", column, label)
 
