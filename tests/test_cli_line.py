@@ -238,3 +238,14 @@ def test_every_text_command_paints_red_suits_on_a_terminal(
     out = CliRunner().invoke(cli, args, color=True, input="q\n").stdout
     assert f"\x1b[31m{red}\x1b[0m" in out
     assert plain in out and f"\x1b[31m{plain}" not in out
+
+
+@pytest.mark.parametrize("fast", ["--fast", "--no-fast"])
+def test_heels_in_batch_text(fast: str) -> None:
+    # Four fives and a jack turned: 28, and 2 for his heels to the dealer, apart.
+    _, out, _ = outcome("batch", fast, stdin=b"5h 5d 5c 5s / Jh\n")
+    assert out.splitlines() == [
+        "1: 5h 5d 5c 5s / Jh: 28 points",
+        "    fifteens 16, pairs 12",
+        "    his heels: 2 to the dealer, not in the count",
+    ]

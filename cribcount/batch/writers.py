@@ -16,6 +16,7 @@ records are put back among its rows in input order.
 >>> print(render_record(score_line(b"Bob: 5h 5d 5c 5s / Jh", 4), "text"), end="")
 4 [Bob]: 5h 5d 5c 5s / Jh: 28 points
     fifteens 16, pairs 12
+    his heels: 2 to the dealer, not in the count
 
 Text records fit 60 columns (unless a label is long): a first line that
 starts with the line number, then lines indented by four spaces.
@@ -100,6 +101,8 @@ def _text_tail(crib: bool, heels: int, points: tuple[int, ...], claim: int | Non
     lines = [f"{' crib' if crib else ''}: {plural(total, 'point')}"]
     if total:
         lines.append(_INDENT + _breakdown(points))
+    if heels:
+        lines.append(f"{_INDENT}his heels: {heels} to the dealer, not in the count")
     if claim is not None:
         lines.append(_INDENT + render_claim(claim, total, note=False))
     return "\n".join(lines) + "\n"
