@@ -12,11 +12,14 @@ import sys
 
 from timing import best_and_median, cribcount_command, time_command, timed
 
+from cribcount.batch.discard import advise_many
 from cribcount.cards import DECK
 from cribcount.discard import Role, advise_discard
 
 SEED = 20261130
 DEALS = 100
+MANY = 4000
+"""Deals advised together by ``advise_many``, the path of ``discard --from``."""
 ROUNDS = 3
 COMMAND_RUNS = 7
 
@@ -40,6 +43,16 @@ def main() -> None:
     print(f"  best   {best:.3f} s  = {DEALS / best:7.1f} deals/s  ({per_deal:.1f} ms a deal)")
     print(f"  median {median:.3f} s  = {DEALS / median:7.1f} deals/s")
     print(f"  first deal of a fresh process: {1000 * first:.1f} ms")
+    many = [tuple(DECK[index] for index in rng.sample(range(52), 6)) for _ in range(MANY)]
+    advise_many(many[:10], role=Role.DEALER)  # the tables, once a process
+    best, median = best_and_median(
+        [timed(lambda: advise_many(many, role=Role.DEALER)) for _ in range(ROUNDS)]
+    )
+    print(f"{MANY} random deals together (advise_many, numpy), {ROUNDS} rounds:")
+    print(
+        f"  best   {best:.3f} s  = {MANY / best:7.1f} deals/s  ({1000 * best / MANY:.3f} ms a deal)"
+    )
+    print(f"  median {median:.3f} s  = {MANY / median:7.1f} deals/s")
 
     command = [*cribcount_command(), "discard", "5h 5d 6c 7s Jh Kd", "--dealer"]
     baseline = [sys.executable, "-c", "import click"]

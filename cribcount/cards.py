@@ -20,16 +20,18 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from cribcount.errors import CribcountError, DealError, NotationError, Token, quote
+from cribcount.errors import N_, CribcountError, DealError, Message, NotationError, Token, quote
 from cribcount.rules import counting_value
 
 __all__ = [
     "DECK",
+    "ENGLISH",
     "Card",
     "CribcountError",
     "DealError",
     "Hand",
     "NotationError",
+    "Notation",
     "Rank",
     "Suit",
     "Token",
@@ -87,13 +89,7 @@ class Suit(enum.StrEnum):
 
 
 _RANK_SYMBOLS = "A23456789TJQK"
-_RANKS: dict[str, Rank] = {sym: Rank(i + 1) for i, sym in enumerate(_RANK_SYMBOLS)}
-_RANKS["10"] = Rank.TEN
-_SUITS: dict[str, Suit] = {
-    "c": Suit.CLUBS,
-    "d": Suit.DIAMONDS,
-    "h": Suit.HEARTS,
-    "s": Suit.SPADES,
+_SUIT_SYMBOLS = {
     "♣": Suit.CLUBS,
     "♧": Suit.CLUBS,
     "♦": Suit.DIAMONDS,
@@ -103,14 +99,79 @@ _SUITS: dict[str, Suit] = {
     "♠": Suit.SPADES,
     "♤": Suit.SPADES,
 }
+
+
+@dataclass(frozen=True)
+class Notation:
+    """How cards are written in one language: the letters of ranks and suits, and their help.
+
+    ``ranks`` and ``suits`` map what may be read (ranks upper case, suits lower
+    case; the suit symbols in every notation) to ranks and suits; ``rank_symbols``
+    and ``suit_letters`` say how each is written.
+    """
+
+    ranks: dict[str, Rank]
+    suits: dict[str, Suit]
+    rank_symbols: tuple[str, ...]
+    suit_letters: dict[Suit, str]
+
+    @classmethod
+    def from_letters(cls, ranks: str, suits: str) -> Notation:
+        """A notation from the ranks A..K as written (``T|10``: ``T`` written, ``10`` read too)
+        and the suit letters in the order c d h s (clubs, diamonds, hearts, spades)."""
+        spellings = [rank.split("|") for rank in ranks.split()]
+        letters = suits.split()
+        if len(spellings) != len(Rank) or len(letters) != len(Suit):
+            raise ValueError(f"13 ranks and 4 suits expected: {ranks!r}, {suits!r}")
+        return cls(
+            ranks={
+                spelling.upper(): rank
+                for rank, names in zip(Rank, spellings, strict=True)
+                for spelling in names
+            },
+            suits={letter.lower(): suit for suit, letter in zip(Suit, letters, strict=True)}
+            | _SUIT_SYMBOLS,
+            rank_symbols=tuple(names[0] for names in spellings),
+            suit_letters=dict(zip(Suit, letters, strict=True)),
+        )
+
+    @property
+    def rank_help(self) -> Message:
+        """What a rank may be, for messages: ``a rank (A 2-10 T J Q K)``."""
+        # The ace, the numbers, then the letters of the ten (if any) and the face cards.
+        letters = [self.rank_symbols[0], "2-10"]
+        letters += [symbol for symbol in self.rank_symbols[9:] if not symbol.isdigit()]
+        return Message("a rank ({ranks})", ranks=" ".join(letters))
+
+    @property
+    def suit_help(self) -> Message:
+        """What a suit may be, for messages: ``a suit (c d h s or ♣ ♦ ♥ ♠)``."""
+        letters = " ".join(self.suit_letters.values())
+        return Message("a suit ({letters} or ♣ ♦ ♥ ♠)", letters=letters)
+
+    def card(self, card: Card) -> str:
+        """One card as this notation writes it."""
+        return self.rank_symbols[card.rank - 1] + self.suit_letters[card.suit]
+
+    def cards(self, cards: Iterable[Card]) -> str:
+        """Cards as this notation writes them, separated by single spaces."""
+        return " ".join(self.card(card) for card in cards)
+
+
+RANK_LETTERS = N_("A 2 3 4 5 6 7 8 9 T|10 J Q K")
+"""The English ranks A..K as written; a catalog gives another language's (context "notation")."""
+SUIT_LETTERS = N_("c d h s")
+"""The English suit letters of clubs, diamonds, hearts and spades (context "notation")."""
+ENGLISH = Notation.from_letters(RANK_LETTERS, SUIT_LETTERS)
+"""The English notation, cribcount's canonical one: ``5h``, ``Td``, ``Qs``."""
+_RANKS = ENGLISH.ranks
+_SUITS = ENGLISH.suits
 SUIT_ORDER = {suit: i for i, suit in enumerate(Suit)}
 """Each suit's place in card order (c d h s), the order of ``Card.index``."""
 _VARIATION_SELECTOR = "\ufe0f"  # emoji presentation of ♥️ and friends
 # A token is a slash, or a run of anything but separators (any Unicode white space, as
 # str.isspace knows it, and commas) and slashes.
 _TOKEN = re.compile(r"/|[^\s,/]+")
-RANK_HELP = "a rank (A 2-10 T J Q K)"
-SUIT_HELP = "a suit (c d h s or ♣ ♦ ♥ ♠)"
 
 
 @functools.total_ordering
@@ -121,20 +182,28 @@ class Card:
     rank: Rank
     suit: Suit
 
+    def __hash__(self) -> int:
+        return self.index
+
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
         return self.index < other.index
 
-    @property
+    # Worked out once a card, on first use: scoring and writing many plays ask for them often.
+    @functools.cached_property
     def index(self) -> int:
         """A number 0..51, by rank then suit: a compact key for tables."""
         return (self.rank - 1) * 4 + SUIT_ORDER[self.suit]
 
-    @property
+    @functools.cached_property
     def value(self) -> int:
         """Counting value: A = 1, 2..10 face value, J = Q = K = 10."""
         return self.rank.counting_value
+
+    @functools.cached_property
+    def _notation(self) -> str:
+        return self.rank.symbol + self.suit.value
 
     @classmethod
     def parse(cls, token: str) -> Card:
@@ -147,7 +216,7 @@ class Card:
         return DECK[index]
 
     def __str__(self) -> str:
-        return self.rank.symbol + self.suit.value
+        return self._notation
 
     def __repr__(self) -> str:
         return f"Card.parse('{self}')"
@@ -181,39 +250,75 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(card) for card in cards)
 
 
+# Token(text, column) without the Python-level __new__ of a named tuple: a file has many.
+_new_token = functools.partial(tuple.__new__, Token)
+
+
 def tokenize(text: str) -> list[Token]:
     """Split notation into tokens at white space and commas; ``/`` is a token of its own.
 
     >>> [token.text for token in tokenize("5h\u00a05d,5c\u3000Js/5s")]
     ['5h', '5d', '5c', 'Js', '/', '5s']
     """
-    return [Token(m.group(), m.start() + 1) for m in _TOKEN.finditer(text)]
+    if "," in text or "/" in text or not text.isprintable():
+        return [Token(m.group(), m.start() + 1) for m in _TOKEN.finditer(text)]
+    # Printable text holds no separator but the space (other white space is not printable):
+    # splitting at spaces is the same, and quicker for the many lines of a file.
+    tokens = []
+    column = 1
+    for part in text.split(" "):
+        if part:
+            tokens.append(_new_token((part, column)))
+        column += len(part) + 1
+    return tokens
 
 
-def parse_card(token: str, *, text: str | None = None, column: int = 1) -> Card:
+def parse_card(
+    token: str, *, text: str | None = None, column: int = 1, notation: Notation = ENGLISH
+) -> Card:
     """Read one card token; ``text`` and ``column`` place it in a larger input for errors."""
     whole = token if text is None else text
     body = token[:-1] if token.endswith(_VARIATION_SELECTOR) else token
-    suit = _SUITS.get(body[-1:].lower())
+    ranks = notation.ranks
+    suit = notation.suits.get(body[-1:].lower())
     rank_part = body[:-1] if suit is not None else body
-    rank = _RANKS.get(rank_part.upper())
+    rank = ranks.get(rank_part.upper())
     if suit is not None and rank is not None:
         return DECK[(rank - 1) * 4 + SUIT_ORDER[suit]]
     q = quote(token)
-    if suit is None and _RANKS.get(body.upper()) is not None:
-        reason = f"missing suit after {q}: expected {SUIT_HELP}"
-    elif suit is None and _RANKS.get(body[:-1].upper()) is not None:
-        reason = f"unknown suit {quote(body[-1])} in {q}: expected {SUIT_HELP}"
+    rank_help, suit_help = notation.rank_help, notation.suit_help
+    reason: Message
+    if suit is None and ranks.get(body.upper()) is not None:
+        reason = Message("missing suit after {token}: expected {suit}", token=q, suit=suit_help)
+    elif suit is None and ranks.get(body[:-1].upper()) is not None:
+        reason = Message(
+            "unknown suit {bad} in {token}: expected {suit}",
+            bad=quote(body[-1]),
+            token=q,
+            suit=suit_help,
+        )
     elif suit is not None and rank_part == "":
-        reason = f"missing rank before {q}: expected {RANK_HELP}"
+        reason = Message("missing rank before {token}: expected {rank}", token=q, rank=rank_help)
     elif suit is not None and len(rank_part) <= 2:
-        reason = f"unknown rank {quote(rank_part)} in {q}: expected {RANK_HELP}"
+        reason = Message(
+            "unknown rank {bad} in {token}: expected {rank}",
+            bad=quote(rank_part),
+            token=q,
+            rank=rank_help,
+        )
     else:
-        reason = f"unknown card {q}: expected {RANK_HELP} then {SUIT_HELP}"
+        reason = Message(
+            "unknown card {token}: expected {rank} then {suit}",
+            token=q,
+            rank=rank_help,
+            suit=suit_help,
+        )
     raise NotationError.at(reason, whole, Token(token, column))
 
 
-def parse_cards(text: str, *, what: str = "cards") -> list[tuple[Card, Token]]:
+def parse_cards(
+    text: str, *, what: str | Message = "cards", notation: Notation = ENGLISH
+) -> list[tuple[Card, Token]]:
     """Read cards separated by spaces or commas, checking none appears twice.
 
     Returns each card with the token it came from. ``/`` is not allowed here;
@@ -222,8 +327,9 @@ def parse_cards(text: str, *, what: str = "cards") -> list[tuple[Card, Token]]:
     cards: list[tuple[Card, Token]] = []
     for token in tokenize(text):
         if token.text == "/":
-            raise NotationError.at(f"unexpected '/' in {what}", text, token)
-        cards.append((parse_card(token.text, text=text, column=token.column), token))
+            raise NotationError.at(Message("unexpected '/' in {what}", what=what), text, token)
+        card = parse_card(token.text, text=text, column=token.column, notation=notation)
+        cards.append((card, token))
     check_distinct(cards, text=text)
     return cards
 
@@ -237,36 +343,51 @@ def check_distinct(cards: Sequence[tuple[Card, Token | None]], *, text: str = ""
     for card, token in cards:
         if card in first:
             earlier = first[card]
-            reason = f"{card} appears twice"
             if earlier is None or token is None:
-                raise DealError(reason, text=text, token=str(card))
-            raise DealError.at(f"{reason} (first at column {earlier.column})", text, token)
+                raise DealError(
+                    Message("{card} appears twice", card=card), text=text, token=str(card)
+                )
+            reason = Message(
+                "{card} appears twice (first at column {column})", card=card, column=earlier.column
+            )
+            raise DealError.at(reason, text, token)
         first[card] = token
 
 
-def parse_hand(text: str) -> Hand:
+def parse_hand(text: str, *, notation: Notation = ENGLISH) -> Hand:
     """Read four hand cards and a starter (``5h 5d 5c Js / 5s``; with no ``/``, the fifth card)."""
-    return parse_hand_tokens(text, tokenize(text))
+    return parse_hand_tokens(text, tokenize(text), notation=notation)
 
 
-def parse_hand_tokens(text: str, tokens: Sequence[Token]) -> Hand:
+def parse_hand_tokens(text: str, tokens: Sequence[Token], *, notation: Notation = ENGLISH) -> Hand:
     """``parse_hand`` of ``text`` already split into ``tokens`` (for readers of longer lines)."""
     slashes = [t for t in tokens if t.text == "/"]
     if len(slashes) > 1:
-        reason = "a second '/': only the starter follows one '/'"
+        reason = Message("a second '/': only the starter follows one '/'")
         raise NotationError.at(reason, text, slashes[1])
-    cards = [(parse_card(t.text, text=text, column=t.column), t) for t in tokens if t.text != "/"]
+    cards = [
+        (parse_card(t.text, text=text, column=t.column, notation=notation), t)
+        for t in tokens
+        if t.text != "/"
+    ]
     check_distinct(cards, text=text)
     if not cards:
-        raise DealError("no cards: a hand needs 4 cards and a starter", text=text)
+        raise DealError(Message("no cards: a hand needs 4 cards and a starter"), text=text)
     if slashes:
         slash = slashes[0]
         before = [(c, t) for c, t in cards if t.column < slash.column]
         after = [(c, t) for c, t in cards if t.column > slash.column]
-        check_count(text, before, 4, expected="4 hand cards", where="before '/'", end=slash.column)
-        check_count(text, after, 1, expected="1 starter", where="after '/'")
+        check_count(
+            text,
+            before,
+            4,
+            expected=Message("4 hand cards"),
+            where=Message("before '/'"),
+            end=slash.column,
+        )
+        check_count(text, after, 1, expected=Message("1 starter"), where=Message("after '/'"))
     else:
-        check_count(text, cards, 5, expected="4 cards and a starter")
+        check_count(text, cards, 5, expected=Message("4 cards and a starter"))
     c = [card for card, _ in cards]
     return Hand((c[0], c[1], c[2], c[3]), c[4])
 
@@ -276,8 +397,8 @@ def check_count(
     cards: Sequence[tuple[Card, Token]],
     wanted: int,
     *,
-    expected: str,
-    where: str = "",
+    expected: str | Message,
+    where: str | Message = "",
     end: int | None = None,
 ) -> None:
     """Raise DealError unless ``cards`` holds ``wanted`` cards.
@@ -289,10 +410,25 @@ def check_count(
     got = len(cards)
     if got == wanted:
         return
-    place = f" {where}" if where else ""
-    noun = "card" if got == 1 else "cards"
-    reason = f"expected {expected}{place}, got {got} {noun}"
+    if where:
+        reason = Message(
+            "expected {expected} {where}, got {n} card",
+            plural="expected {expected} {where}, got {n} cards",
+            expected=expected,
+            where=where,
+            n=got,
+        )
+    else:
+        reason = Message(
+            "expected {expected}, got {n} card",
+            plural="expected {expected}, got {n} cards",
+            expected=expected,
+            n=got,
+        )
     if got > wanted:
         token = cards[wanted][1]
-        raise DealError.at(f"{reason} ({quote(token.text)} is one too many)", text, token)
+        too_many = Message(
+            "{reason} ({token} is one too many)", reason=reason, token=quote(token.text)
+        )
+        raise DealError.at(too_many, text, token)
     raise DealError(reason, text=text, column=len(text) + 1 if end is None else end)

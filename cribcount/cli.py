@@ -14,21 +14,25 @@ import os
 import re
 import shutil
 import sys
-from collections.abc import Callable, Iterator, Sequence
+import textwrap
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextvars import ContextVar
 from typing import IO, Any, BinaryIO, TypeVar
 
 import click
 
 from cribcount import __version__
 from cribcount.cards import parse_card, parse_hand, tokenize
-from cribcount.errors import CribcountError, DealError, escape, quote
-from cribcount.render import render_json
+from cribcount.errors import N_, CribcountError, DealError, Message, escape, quote
+from cribcount.language import DEFAULT, Language, language, languages
+from cribcount.render import TEXT_WIDTH, render_json
 from cribcount.render.show import (
     claim_fields,
     count_to_dict,
     heels_fields,
     render_claim,
     render_count,
+    say_count,
 )
 from cribcount.show import count_show
 
@@ -42,6 +46,32 @@ EXIT_BROKEN_PIPE = 141
 
 STDIN_NAME, STDOUT_NAME = "<stdin>", "<stdout>"
 """How the standard streams are named in messages and records."""
+LANG_VARIABLE = "CRIBCOUNT_LANG"
+
+_language: ContextVar[Language] = ContextVar("language")
+
+
+def lang() -> Language:
+    """The language of this run: ``--lang``, else ``CRIBCOUNT_LANG``, else English."""
+    return _language.get(language(DEFAULT))
+
+
+def _choose_language(ctx: click.Context, param: click.Parameter, code: str | None) -> None:
+    if code is not None:
+        _language.set(language(code))
+
+
+def lang_option(*, group: bool = False) -> Callable[[F], F]:
+    """``--lang`` on the group (which reads ``CRIBCOUNT_LANG`` too) and on every command."""
+    return click.option(
+        "--lang",
+        type=click.Choice(languages(), case_sensitive=False),
+        envvar=LANG_VARIABLE if group else None,
+        expose_value=False,
+        is_eager=True,
+        callback=_choose_language,
+        help=f"Language of the text and of card notation (default en; also {LANG_VARIABLE}).",
+    )
 
 
 class BadInput(click.ClickException):
@@ -135,7 +165,8 @@ def cards_from(args: Sequence[str]) -> Sequence[str]:
     with naming(STDIN_NAME):
         line = sys.stdin.readline()
     if not line.strip():
-        raise BadInput("no cards on standard input: expected one line of cards after '-'")
+        reason = N_("no cards on standard input: expected one line of cards after '-'")
+        raise BadInput(lang().say(reason))
     return (line.strip(),)
 
 
@@ -144,10 +175,134 @@ def join_arguments(args: Sequence[str]) -> str:
     args = cards_from(args)
     for i, arg in enumerate(args, start=1):
         if not arg.strip():
-            raise BadInput(f"argument {i} is empty: expected cards such as 5h or 10s")
+            raise BadInput(
+                lang().say("argument {i} is empty: expected cards such as 5h or 10s", i=i)
+            )
     if not args:
-        raise BadInput("no cards given: expected 4 cards and a starter, such as 5h 5d 5c Js / 5s")
+        raise BadInput(
+            lang().say(
+                "no cards given: expected 4 cards and a starter, such as {example}",
+                example=_example("5h 5d 5c Js / 5s"),
+            )
+        )
     return " ".join(args)
+
+
+def _example(cards: str) -> str:
+    """Example cards, written in the notation of the run's language."""
+    from cribcount.cards import parse_cards
+
+    return " / ".join(
+        lang().cards([card for card, _ in parse_cards(part)]) for part in cards.split("/")
+    )
+
+
+def from_option(what: str) -> Callable[[F], F]:
+    """The ``--from FILE`` option of a command that also reads many inputs, one a line."""
+    return click.option(
+        "--from",
+        "from_path",
+        type=click.Path(exists=True, dir_okay=False, allow_dash=True),
+        metavar="FILE",
+        help=f"Read {what} from FILE ('-': standard input), one a line: one record each.",
+    )
+
+
+def from_options(what: str) -> Callable[[F], F]:
+    """``--from FILE``, ``-f text|json|jsonl|csv`` (jsonl and csv with ``--from``) and
+    ``--lang``: the options of a command that reads one input or many."""
+
+    def decorate(command: F) -> F:
+        return from_option(what)(
+            format_option("text", "json", "jsonl", "csv")(lang_option()(command))
+        )
+
+    return decorate
+
+
+def check_from(from_path: str | None, cards: Sequence[str], fmt: str, *, single: str) -> str:
+    """``--from`` takes no CARDS; jsonl and csv need ``--from``. The format to write: with
+    ``--from``, json is JSON lines (jsonl), one object a line, as for batch.
+
+    ``single`` says (a message with ``{fmt}``) that one input gives ``--format json``.
+    """
+    if from_path is not None and cards:
+        raise BadInput(lang().say("give the cards or --from FILE, not both"))
+    if from_path is None and fmt in ("jsonl", "csv"):
+        raise BadInput(lang().say(single, fmt=fmt))
+    return "jsonl" if from_path is not None and fmt == "json" else fmt
+
+
+_WRITE_SIZE = 1 << 16
+
+
+def write_records(
+    path: str,
+    records: Callable[[BinaryIO], Iterable[Any]],
+    render: Callable[[Any], str],
+    *,
+    header: str,
+    summary: Callable[[int, int], str],
+) -> None:
+    """Write a record for each line of ``path``, a ``FILE:LINE:COLUMN`` line per bad one, a summary.
+
+    ``summary`` says the records done and the lines failed. Exit status 2 if
+    any line failed, else 0; a fault in reading or writing is a StreamError
+    (74), a closed pipe a BrokenPipeError (141), as in ``batch``.
+    """
+    from cribcount.batch import Failed
+    from cribcount.batch.writers import render_error
+
+    name = STDIN_NAME if path == "-" else display_name(path)
+    out = _stdout_bytes()
+    done = failed = 0
+    # Records are written some together: standard output may be unbuffered.
+    pending = [header]
+    size = len(header)
+
+    def write() -> None:
+        nonlocal pending, size
+        with naming(STDOUT_NAME):
+            out.write("".join(pending).encode())
+        pending, size = [], 0
+
+    # A fault in reading is named after the file; writes name themselves first.
+    with naming(name), _open_input(path) as stream:
+        for record in records(stream):
+            text = render(record)
+            pending.append(text)
+            size += len(text)
+            if isinstance(record, Failed):
+                failed += 1
+                # On a terminal, the record comes before the message about it.
+                write()
+                with naming(STDOUT_NAME):
+                    out.flush()
+                say(render_error(record, name, lang=lang()))
+            else:
+                done += 1
+            if size >= _WRITE_SIZE:
+                write()
+    write()
+    with naming(STDOUT_NAME):
+        out.flush()
+    say(f"cribcount: {summary(done, failed)}")
+    if failed:
+        sys.exit(EXIT_BAD_INPUT)
+
+
+def _from_summary(template: str, singular: str, plural: str) -> Callable[[int, int], str]:
+    """The summary of a ``--from`` run: ``template`` with {records} done and {lines} failed."""
+
+    def said(done: int, failed: int) -> str:
+        run_lang = lang()
+        return run_lang.say(
+            template,
+            records=run_lang.plural(done, singular, plural),
+            lines=run_lang.plural(failed, "{n} line", "{n} lines"),
+        )
+
+    return said
 
 
 class CribcountGroup(click.Group):
@@ -155,20 +310,33 @@ class CribcountGroup(click.Group):
     and every error comes out as one line on stderr with its exit status."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        # The first word after the group's own flags names the command, or is a card.
-        at = next((i for i, arg in enumerate(args) if arg != "--no-color"), len(args))
+        # The group's own flags (--no-color, --lang) may come first: the command (or the
+        # cards) follow them.
+        at = 0
+        while at < len(args):
+            if args[at] == "--no-color" or args[at].startswith("--lang="):
+                at += 1
+            elif args[at] == "--lang":
+                at += 2
+            else:
+                break
         if at < len(args) and args[at] not in self.commands and args[at] not in _GROUP_OPTIONS:
-            self.check_not_a_typo(args[at])
+            self.check_not_a_typo(args[at], _early_language(args[:at]))
             args = [*args[:at], "score", *args[at:]]
         return super().parse_args(ctx, args)
 
-    def check_not_a_typo(self, word: str) -> None:
+    def check_not_a_typo(self, word: str, said: Language) -> None:
         """A word that is no card and close to a command's name is a mistyped command."""
-        if _card_like(word):
+        if _card_like(word, said):
             return
         close = difflib.get_close_matches(word.lower(), sorted(self.commands), n=1, cutoff=0.6)
         if close:
-            raise click.UsageError(f"no such command {quote(word)} (did you mean {close[0]!r}?)")
+            reason = said.say(
+                "no such command {word} (did you mean {command}?)",
+                word=quote(word),
+                command=repr(close[0]),
+            )
+            raise click.UsageError(reason)
 
     def main(
         self,
@@ -191,6 +359,7 @@ class CribcountGroup(click.Group):
         **extra: Any,
     ) -> int:
         """The exit status of a whole run, output flushed; a stream fault ends it cleanly too."""
+        _language.set(language(DEFAULT))
         try:
             status = self._status(args, prog_name, complete_var, **extra)
             _finish_output(status)
@@ -231,7 +400,7 @@ class CribcountGroup(click.Group):
             return done.code if isinstance(done.code, int) else EXIT_OK
         except CribcountError as error:
             # Every library error about the input, from any command: one line, status 2.
-            say(f"cribcount: {error}")
+            say(f"cribcount: {lang().error(error)}")
             return EXIT_BAD_INPUT
         except click.exceptions.NoArgsIsHelpError as nothing:
             # Plain ``cribcount`` asks for help: give it, and succeed.
@@ -252,18 +421,30 @@ class CribcountGroup(click.Group):
 _GROUP_OPTIONS = ("-h", "--help", "--version", "--no-color")
 
 
-def _card_like(word: str) -> bool:
-    """True when every piece of ``word`` is a card, a '/' or '-' (standard input)."""
+def _card_like(word: str, said: Language) -> bool:
+    """True when every piece of ``word`` is a card in ``said``'s notation, a '/' or '-'."""
     if word == "-":
         return True
     for token in tokenize(word):
         if token.text == "/":
             continue
         try:
-            parse_card(token.text)
+            parse_card(token.text, notation=said.notation)
         except CribcountError:
             return False
     return True
+
+
+def _early_language(flags: Sequence[str]) -> Language:
+    """The language the group's ``flags`` (or ``CRIBCOUNT_LANG``) ask for, before click reads
+    them: for a mistyped command, found before any option is."""
+    code = os.environ.get(LANG_VARIABLE) or DEFAULT
+    for i, flag in enumerate(flags):
+        if flag.startswith("--lang="):
+            code = flag.removeprefix("--lang=")
+        elif flag == "--lang" and i + 1 < len(flags):
+            code = flags[i + 1]
+    return language(code) if code.lower() in languages() else language(DEFAULT)
 
 
 class StreamError(Exception):
@@ -346,6 +527,7 @@ def display_name(path: str) -> str:
 @click.group(cls=CribcountGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="cribcount")
 @no_color_option
+@lang_option(group=True)
 def cli() -> None:
     """Exact cribbage scoring: count a show, check a claim, score many hands.
 
@@ -354,12 +536,14 @@ def cli() -> None:
       cribcount 5h 5d 5c Js / 5s
       cribcount score "2h 4h 6h 8h / Kc" --crib
       cribcount score 7h 7s 8d 8c 9h --claim 20
+      cribcount --lang fr Rc Dc Vc 10c / 5c
       cribcount help peg
     """
 
 
 @cli.command("help")
 @click.argument("command", required=False)
+@lang_option()
 @click.pass_context
 def help_command(ctx: click.Context, command: str | None) -> None:
     """Show the help of cribcount, or of one COMMAND.
@@ -377,8 +561,10 @@ def help_command(ctx: click.Context, command: str | None) -> None:
         return
     wanted = group.get_command(root, command)
     if wanted is None:
-        group.check_not_a_typo(command)
-        raise click.UsageError(f"no such command {quote(command)}: see 'cribcount help'")
+        group.check_not_a_typo(command, lang())
+        raise click.UsageError(
+            lang().say("no such command {word}: see 'cribcount help'", word=quote(command))
+        )
     click.echo(wanted.get_help(click.Context(wanted, info_name=command, parent=root)))
 
 
@@ -391,8 +577,10 @@ def help_command(ctx: click.Context, command: str | None) -> None:
     metavar="N",
     help="Check a claimed count (muggins): exit 1 when it differs from the true count.",
 )
+@click.option("--say", is_flag=True, help="Say the count in one line, as spoken aloud.")
 @format_option("text", "json")
-def score(cards: tuple[str, ...], crib: bool, claim: int | None, fmt: str) -> None:
+@lang_option()
+def score(cards: tuple[str, ...], crib: bool, claim: int | None, say: bool, fmt: str) -> None:
     """Count four cards and the starter, the way a player says it.
 
     CARDS are four hand cards then the starter, after a '/' or as the fifth
@@ -405,16 +593,23 @@ def score(cards: tuple[str, ...], crib: bool, claim: int | None, fmt: str) -> No
       cribcount score 5h 5d 5c Js / 5s
       cribcount score "10h, Jh, Qh, Kh / 5h" --crib
       cribcount score 7h 7s 8d 8c 9h --claim 20 -f json
+      cribcount score 8c 7k 7p 6t / Ac --say --lang fr
       echo "5h 5d 5c Js / 5s" | cribcount score -
     """
-    count = count_show(parse_hand(join_arguments(cards)), crib=crib)
+    if say and fmt == "json":
+        raise BadInput(lang().say("--say writes text: it does not go with --format json"))
+    count = count_show(parse_hand(join_arguments(cards), notation=lang().notation), crib=crib)
     if fmt == "json":
         fields = count_to_dict(count) | heels_fields(count) | claim_fields(claim, count.total)
         click.echo(render_json(fields))
     else:
-        said = render_count(count)
+        if say:
+            # One line said aloud, which goes on, indented, past 60 columns.
+            said = textwrap.fill(say_count(count, lang=lang()), TEXT_WIDTH, subsequent_indent="  ")
+        else:
+            said = render_count(count, lang=lang())
         if claim is not None:
-            said += "\n" + render_claim(claim, count.total)
+            said += "\n" + render_claim(claim, count.total, lang=lang())
         echo_text(said)
     if claim is not None and claim != count.total:
         sys.exit(EXIT_CLAIM_DIFFERS)
@@ -431,6 +626,9 @@ class KeepsArguments(click.Command):
         return super().parse_args(ctx, args)
 
 
+_OPEN_HELP = "The play is still going on: no last card yet, and the hands may hold cards not laid."
+
+
 def check_quoted(option: str, value: str | None) -> None:
     """A hand option given one card, with more cards after it: the hand was not quoted."""
     if value is None:
@@ -442,7 +640,7 @@ def check_quoted(option: str, value: str | None) -> None:
     after = args[args.index(option) + 2 :]
     more = []
     for word in after[: 4 - len(given)]:
-        if word.startswith("-") or not _card_like(word):
+        if word.startswith("-") or not _card_like(word, lang()):
             break
         more.append(word)
     if more:
@@ -473,13 +671,8 @@ def check_quoted(option: str, value: str | None) -> None:
 @click.option(
     "--dealer", metavar="CARDS", help="Two players: the dealer's four cards (with --pone)."
 )
-@click.option(
-    "--open",
-    "unfinished",
-    is_flag=True,
-    help="The play is still going on: no last card yet, and the hands may hold cards not laid.",
-)
-@format_option("text", "json")
+@click.option("--open", "unfinished", is_flag=True, help=_OPEN_HELP)
+@from_options("plays")
 def peg(
     cards: tuple[str, ...],
     players: int | None,
@@ -488,6 +681,7 @@ def peg(
     pone: str | None,
     dealer: str | None,
     unfinished: bool,
+    from_path: str | None,
     fmt: str,
 ) -> None:
     """Peg the play: who scores what, card by card, to 31 with go and last card.
@@ -501,6 +695,12 @@ def peg(
     left out. --open scores a play still going on. '-' alone reads the cards
     from a line of standard input.
 
+    --from FILE reads one play a line, 'PLAY' or 'PLAY ; HANDS' (the hands as
+    for --hands), blank lines and '#' comments skipped, and writes one record
+    each: text, jsonl (the json object and "line") or csv (each player's
+    total). A bad line gives an error record and a FILE:LINE:COLUMN line on
+    stderr; exit status 2 if any line failed.
+
     \b
     Examples:
       cribcount peg "Kc 9d Th go 2s 7c 6s"
@@ -511,20 +711,57 @@ def peg(
       cribcount peg "Tc 5c 5d 5h 5s Ac" --players 6 --partners
       cribcount peg 7c 8d 8h -f json
       cribcount peg "7c 8d 8h" --open
+      cribcount peg --from plays.txt --players 4 -f jsonl
     """
     from cribcount.play import peg as peg_play
-    from cribcount.render.play import pegging_to_dict, render_pegging
+    from cribcount.render.play import render_pegging, render_pegging_json
 
+    fmt = check_from(
+        from_path,
+        cards,
+        fmt,
+        single=N_("--format {fmt} is for --from FILE: one play gives --format json"),
+    )
+    if from_path is not None:
+        from cribcount.batch.plays import (
+            PegOptions,
+            peg_lines,
+            play_csv_header,
+            render_play_record,
+        )
+
+        if hands is not None or pone is not None or dealer is not None:
+            raise BadInput(
+                lang().say("with --from the hands go in the file: PLAY ; HANDS on each line")
+            )
+        table = 2 if players is None else players
+        run_lang = lang()
+        options = PegOptions(
+            players=table, partners=partners, notation=run_lang.notation, unfinished=unfinished
+        )
+        write_records(
+            from_path,
+            lambda stream: peg_lines(stream, **options),
+            lambda record: render_play_record(record, fmt, players=table, lang=run_lang),
+            header=play_csv_header(table) if fmt == "csv" else "",
+            summary=_from_summary(
+                N_("{records} pegged, {lines} failed"), N_("{n} play"), N_("{n} plays")
+            ),
+        )
+        return
     if not cards:
         raise BadInput(
-            "no cards given: expected the cards in the order they were laid, such as Kc 9d"
+            lang().say(
+                "no cards given: expected the cards in the order they were laid, such as {example}",
+                example=_example("Kc 9d"),
+            )
         )
     if (pone is None) != (dealer is None):
-        raise BadInput("--pone and --dealer go together: give both hands or neither")
+        raise BadInput(lang().say("--pone and --dealer go together: give both hands or neither"))
     if pone is not None and hands is not None:
-        raise BadInput("give the hands once: --hands, or --pone and --dealer")
+        raise BadInput(lang().say("give the hands once: --hands, or --pone and --dealer"))
     if pone is not None and players not in (None, 2):
-        raise BadInput("--pone and --dealer check a two-player play only: use --hands")
+        raise BadInput(lang().say("--pone and --dealer check a two-player play only: use --hands"))
     check_quoted("--pone", pone)
     check_quoted("--dealer", dealer)
     pegging = peg_play(
@@ -534,12 +771,13 @@ def peg(
         hands=hands,
         players=players,
         partners=partners,
+        notation=lang().notation,
         unfinished=unfinished,
     )
     if fmt == "json":
-        click.echo(render_json(pegging_to_dict(pegging)))
+        click.echo(render_pegging_json(pegging))
     else:
-        echo_text(render_pegging(pegging))
+        echo_text(render_pegging(pegging, lang=lang()))
 
 
 # --- discard: advise which cards to lay away --------------------------------------------------
@@ -572,7 +810,7 @@ def peg(
     is_flag=True,
     help="Six players as three partnerships: seat 3 is then the dealer's partner.",
 )
-@format_option("text", "json")
+@from_options("deals")
 def discard(
     cards: tuple[str, ...],
     dealer: bool,
@@ -580,6 +818,7 @@ def discard(
     players: int,
     seat: int | None,
     partners: bool,
+    from_path: str | None,
     fmt: str,
 ) -> None:
     """Rank the ways to lay away (15 ways to lay 2 of 6) by exact expected points.
@@ -594,42 +833,84 @@ def discard(
     the other three crib cards are any unseen cards. With 5 players the dealer,
     and with 6 the dealer and seat 5, are dealt four and lay away nothing.
 
+    --from FILE reads one deal a line (blank lines and '#' comments skipped)
+    and writes one record each, in order: text, jsonl (the json object and
+    "line") or csv (the best choice). A bad line gives an error record and a
+    FILE:LINE:COLUMN line on stderr; exit status 2 if any line failed.
+
     \b
     Examples:
       cribcount discard "5h 5d 6c 7s Jh Kd" --dealer
       cribcount discard 5h 5d 6c 7s Jh Kd --pone -f json
       cribcount discard "5h 5d 6c 7s Jh" --players 3 --pone
       cribcount discard "5h 5d 6c 7s Jh" --players 6 --partners --seat 3 --dealer
+      cribcount discard --from deals.txt --pone --format csv
     """
     from cribcount.discard import Role, advise_discard, discard_seat, parse_deal
     from cribcount.render.discard import discard_to_dict, render_discard
     from cribcount.table import DEAL_SIZES
 
     if dealer == pone:
-        said = "both" if dealer else "neither"
-        raise BadInput(f"say whose crib it is: --dealer or --pone ({said} given)")
+        raise BadInput(
+            lang().say(
+                "say whose crib it is: --dealer or --pone ({said} given)",
+                said=Message(N_("both") if dealer else N_("neither")),
+            )
+        )
     role = Role.DEALER if dealer else Role.PONE
     seat = discard_seat(players, role=role, seat=seat, partners=partners)
+    fmt = check_from(
+        from_path,
+        cards,
+        fmt,
+        single=N_("--format {fmt} is for --from FILE: one deal gives --format json"),
+    )
+    if from_path is not None:
+        from cribcount.batch.deals import advise_lines, deal_csv_header, render_deal_record
+
+        notation, run_lang = lang().notation, lang()
+        write_records(
+            from_path,
+            lambda stream: advise_lines(
+                stream,
+                role=role,
+                players=players,
+                seat=seat,
+                partners=partners,
+                notation=notation,
+            ),
+            lambda record: render_deal_record(record, fmt, lang=run_lang),
+            header=deal_csv_header() if fmt == "csv" else "",
+            summary=_from_summary(
+                N_("{records} advised, {lines} failed"), N_("{n} deal"), N_("{n} deals")
+            ),
+        )
+        return
     if not cards:
         wanted = DEAL_SIZES[players][seat - 1][0]
-        example = " ".join("5h 5d 6c 7s Jh Kd".split()[:wanted])
-        raise BadInput(f"no cards given: expected {wanted} cards, such as {example}")
+        raise BadInput(
+            lang().say(
+                "no cards given: expected {n} cards, such as {example}",
+                n=wanted,
+                example=_example(" ".join("5h 5d 6c 7s Jh Kd".split()[:wanted])),
+            )
+        )
     text = join_arguments(cards)
     try:
-        deal = parse_deal(text, players=players, seat=seat)
+        deal = parse_deal(text, players=players, seat=seat, notation=lang().notation)
     except DealError as error:
         hint = _players_hint(text, players)
         if hint is None:
             raise
-        raise BadInput(f"{error}; {hint}") from None
+        raise BadInput(f"{lang().error(error)}; {hint}") from None
     advice = advise_discard(deal, role=role, players=players, seat=seat, partners=partners)
     if fmt == "json":
         click.echo(render_json(discard_to_dict(advice)))
     else:
-        echo_text(render_discard(advice))
+        echo_text(render_discard(advice, lang=lang()))
 
 
-_COUNT_WORDS = {4: "four", 5: "five", 6: "six"}
+_COUNT_WORDS = {4: N_("four"), 5: N_("five"), 6: N_("six")}
 
 
 def _players_hint(text: str, players: int) -> str | None:
@@ -645,8 +926,15 @@ def _players_hint(text: str, players: int) -> str | None:
     ]
     if not fits:
         return None
-    others = f" (or {', '.join(map(str, fits[1:]))})" if len(fits) > 1 else ""
-    return f"with {_COUNT_WORDS.get(given, given)} cards, try --players {fits[0]}{others}"
+    count = Message(_COUNT_WORDS[given]) if given in _COUNT_WORDS else given
+    if len(fits) > 1:
+        return lang().say(
+            "with {count} cards, try --players {table} (or {others})",
+            count=count,
+            table=fits[0],
+            others=", ".join(map(str, fits[1:])),
+        )
+    return lang().say("with {count} cards, try --players {table}", count=count, table=fits[0])
 
 
 # --- batch -------------------------------------------------------------------------------------
@@ -704,6 +992,7 @@ def _stdout_bytes() -> BinaryIO:
     " for files named *.csv, else lines]",
 )
 @format_option("text", "csv", "jsonl", stream=True)
+@lang_option()
 def batch(files: tuple[str, ...], crib: bool, fast: bool, form: str | None, fmt: str) -> None:
     """Score one hand per line from FILES (or '-', standard input, the default).
 
@@ -751,6 +1040,7 @@ def batch(files: tuple[str, ...], crib: bool, fast: bool, form: str | None, fmt:
                     fast=fast,
                     file=file,
                     form="csv" if as_csv else "lines",
+                    lang=lang(),
                 )
                 for written in written_records:
                     with naming(STDOUT_NAME):
@@ -759,11 +1049,11 @@ def batch(files: tuple[str, ...], crib: bool, fast: bool, form: str | None, fmt:
                             # On a terminal, the records come before the messages about them.
                             out.flush()
                     for record in written.failed:
-                        say(render_error(record, name))
+                        say(render_error(record, name, lang=lang()))
                     advance(written.size)
     with naming(STDOUT_NAME):
         out.flush()
-    say(f"cribcount: {render_summary(summary)}")
+    say(f"cribcount: {render_summary(summary, lang=lang())}")
     if summary.failed:
         sys.exit(EXIT_BAD_INPUT)
     if summary.claims_wrong:
@@ -787,6 +1077,7 @@ def batch(files: tuple[str, ...], crib: bool, fast: bool, form: str | None, fmt:
     help='Only the deals whose four cards hold these 1 to 4 cards (quoted, such as "5h 5d").',
 )
 @format_option("text", "json", "csv")
+@lang_option()
 def stats(
     hand_only: bool, crib_only: bool, starter: str | None, hand_cards: str | None, fmt: str
 ) -> None:
@@ -813,10 +1104,15 @@ def stats(
     )
     from cribcount.stats import Side, deal_stats, parse_hand_cards, parse_starter
 
+    notation = lang().notation
     with about("--starter"):
-        turned = parse_starter(starter) if starter is not None else None
+        turned = parse_starter(starter, notation=notation) if starter is not None else None
     with about("--hand-cards"):
-        fixed = parse_hand_cards(hand_cards, starter=turned) if hand_cards is not None else ()
+        fixed = (
+            parse_hand_cards(hand_cards, starter=turned, notation=notation)
+            if hand_cards is not None
+            else ()
+        )
     result = deal_stats(starter=turned, hand_cards=fixed)
     sides = [side for side, only in ((Side.HAND, hand_only), (Side.CRIB, crib_only)) if only]
     sides = sides or [Side.HAND, Side.CRIB]
@@ -827,7 +1123,7 @@ def stats(
     else:
         # On a terminal the bars follow its width; through a pipe the table fits 60 columns.
         width = shutil.get_terminal_size().columns if _stdout_is_terminal() else STATS_WIDTH
-        echo_text(render_stats_text(result, sides=sides, width=width))
+        echo_text(render_stats_text(result, sides=sides, width=width, lang=lang()))
 
 
 # --- practice: deal hands, ask for the count, call muggins ------------------------------------
@@ -867,13 +1163,7 @@ def _read_line(prompt: str) -> str | None:
     metavar="FILE",
     help="Summarise a log by ISO week instead of practising.",
 )
-@click.option(
-    "--lang",
-    metavar="LANG",
-    default="en",
-    show_default=True,
-    help="Language of the output: only en (English) so far.",
-)
+@lang_option()
 @no_color_option
 @click.pass_context
 def practice(
@@ -887,7 +1177,6 @@ def practice(
     muggins: bool,
     log_path: str | None,
     report_path: str | None,
-    lang: str,
 ) -> None:
     """Counting practice: deal a hand and a starter, ask for the count, check it.
 
@@ -898,6 +1187,8 @@ def practice(
     the kinds of hand missed most. Through a pipe it reads one answer a line
     and prints each deal on one line, 'hand CARDS / STARTER' (or 'crib ...',
     'play ...'), with no prompt. --report FILE summarises a --log by week.
+    With --lang fr all is said in French, and on a terminal the deals too;
+    through a pipe the deal lines stay in English, as scripts read them.
 
     \b
     Examples:
@@ -910,7 +1201,7 @@ def practice(
     from cribcount.practice import AnswerKind, Drill, Practice, new_seed, read_answer
     from cribcount.practice_log import LogError, log_line, read_log, report, summarise
     from cribcount.render.practice import (
-        PROMPT,
+        prompt,
         render_deal,
         render_not_understood,
         render_record,
@@ -929,22 +1220,25 @@ def practice(
             or play_drill
             or muggins
         ):
-            raise BadInput("--report reads a log: it goes with no option of a session")
+            raise BadInput(lang().say("--report reads a log: it goes with no option of a session"))
         try:
             with click.open_file(report_path, encoding="utf-8") as stream:
-                click.echo(render_report(report(read_log(stream))))
+                click.echo(render_report(report(read_log(stream)), lang=lang()))
         except OSError as error:
-            raise BadInput(f"cannot read {report_path}: {error.strerror}") from None
+            reason = lang().say(
+                "cannot read {path}: {reason}", path=report_path, reason=error.strerror
+            )
+            raise BadInput(reason) from None
         except (LogError, UnicodeDecodeError) as error:
-            message = error.message if isinstance(error, LogError) else "not UTF-8 text"
-            raise BadInput(f"{report_path}: {message}") from None
+            said = error.said if isinstance(error, LogError) else Message("not UTF-8 text")
+            raise BadInput(f"{report_path}: {lang().text(said)}") from None
         return
-    if lang != "en":
-        raise BadInput(f"--lang {lang}: only en (English) is available so far")
     if crib and mix:
-        raise BadInput("--crib and --mix: choose one")
+        raise BadInput(lang().say("--crib and --mix: choose one"))
     if play_drill and (crib or mix or hard):
-        raise BadInput("--play drills the pegging: it goes without --crib, --mix and --hard")
+        raise BadInput(
+            lang().say("--play drills the pegging: it goes without --crib, --mix and --hard")
+        )
     drill = Drill.PLAY if play_drill else Drill.CRIB if crib else Drill.MIX if mix else Drill.HAND
     # Tests hand in their own clock and wall time through the context object.
     hooks: dict[str, Any] = ctx.obj if isinstance(ctx.obj, dict) else {}
@@ -959,24 +1253,31 @@ def practice(
     try:
         log = open(log_path, "a", encoding="utf-8") if log_path else None
     except OSError as error:
-        raise BadInput(f"cannot open {log_path}: {error.strerror}") from None
+        reason = lang().say("cannot open {path}: {reason}", path=log_path, reason=error.strerror)
+        raise BadInput(reason) from None
     status = EXIT_OK
     try:
-        click.echo(render_start(session.seed, drill=drill, muggins=muggins))
+        click.echo(render_start(session.seed, drill=drill, muggins=muggins, lang=lang()))
         while (deal := session.deal()) is not None:
-            echo_text(render_deal(deal))
-            while (answer := read_answer(line := _read_line(PROMPT))).kind is AnswerKind.UNCLEAR:
-                click.echo(render_not_understood(line or ""))
+            # On a terminal the deal is said in the language; through a pipe it stays the
+            # canonical English line that scripts read.
+            echo_text(render_deal(deal, lang=lang(), canonical=not sys.stdin.isatty()))
+            asked = prompt(lang=lang())
+            while (answer := read_answer(line := _read_line(asked))).kind is AnswerKind.UNCLEAR:
+                click.echo(render_not_understood(line or "", lang=lang()))
             if answer.kind is AnswerKind.QUIT:
                 break
             record = session.answer(answer.value)
-            echo_text(render_record(record, match=session.match))
+            echo_text(render_record(record, match=session.match, lang=lang()))
             if log is not None:
                 try:
                     log.write(log_line(record) + "\n")
                     log.flush()
                 except OSError as error:
-                    raise BadInput(f"cannot write {log_path}: {error.strerror}") from None
+                    reason = lang().say(
+                        "cannot write {path}: {reason}", path=log_path, reason=error.strerror
+                    )
+                    raise BadInput(reason) from None
     except KeyboardInterrupt:
         # Ctrl-C ends the session as q does, with the shell's status for an interrupt.
         click.echo()
@@ -985,7 +1286,7 @@ def practice(
         if log is not None:
             with contextlib.suppress(OSError):  # a failed write was said already
                 log.close()
-    click.echo(render_summary(summarise(session.records), match=session.match))
+    click.echo(render_summary(summarise(session.records), match=session.match, lang=lang()))
     sys.exit(status)
 
 
@@ -996,6 +1297,7 @@ def practice(
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
 @click.option("--board", is_flag=True, help="Draw the board after each deal.")
 @format_option("text", "json")
+@lang_option()
 def game(file: str, board: bool, fmt: str) -> None:
     """Check a game record deal by deal, to 121 or 61, with muggins and skunks.
 
@@ -1012,11 +1314,17 @@ def game(file: str, board: bool, fmt: str) -> None:
       cribcount game examples/game-121.txt
       cribcount game examples/game-four.txt --board
       cribcount game examples/game-121.txt --format json
+
+    The game is in English only so far: --lang fr (or CRIBCOUNT_LANG=fr) is
+    refused; --lang en overrides CRIBCOUNT_LANG.
     """
     from cribcount.errors import GameRecordError
     from cribcount.game import read_record, score_game
     from cribcount.render.game import game_to_dict, render_game
 
+    if lang().code != DEFAULT:
+        # Records, their statements and the game's text are English for now.
+        raise BadInput(lang().say("game reads and writes English only so far: use --lang en"))
     name = "<stdin>" if file == "-" else file
     with click.open_file(file, "rb") as stream:
         data = stream.read()

@@ -8,6 +8,7 @@ three to six players a seat that lays away holds five cards and lays one away;
 the other three crib cards (other seats' discards, or the deck's card with
 three players) are taken as any unseen cards.
 
+>>> from cribcount.cards import format_cards
 >>> advice = advise_discard(parse_deal("5h 5d 6c 7s Jh Kd"), role=Role.DEALER)
 >>> best = advice.best
 >>> format_cards(best.keep), format_cards(best.discard)
@@ -28,15 +29,16 @@ from math import comb, prod
 from cribcount import rules
 from cribcount.cards import (
     DECK,
+    ENGLISH,
     Card,
+    Notation,
     Rank,
     Suit,
     check_count,
     check_distinct,
-    format_cards,
     parse_cards,
 )
-from cribcount.errors import DealError, TableError
+from cribcount.errors import DealError, Message, TableError
 from cribcount.table import (
     CRIB_SIZE,
     DEAL_SIZES,
@@ -49,10 +51,12 @@ __all__ = [
     "Choice",
     "Role",
     "advise_discard",
+    "check_deal",
     "crib_points_total",
     "discard_seat",
     "hand_points",
     "parse_deal",
+    "suit_points",
 ]
 
 
@@ -98,19 +102,23 @@ class Advice:
         return self.choices[0]
 
 
-def parse_deal(text: str, *, players: int = 2, seat: int | None = None) -> tuple[Card, ...]:
+def parse_deal(
+    text: str, *, players: int = 2, seat: int | None = None, notation: Notation = ENGLISH
+) -> tuple[Card, ...]:
     """Read the cards dealt to one seat: 6 distinct cards with two players, else 5 (or 4).
 
     ``seat`` is numbered from 1; by default, seat 1. Raises NotationError for a
     bad card and DealError for a card given twice or the wrong number of
     cards, naming the first card too many and its column.
 
+    >>> from cribcount.cards import format_cards
     >>> format_cards(parse_deal("5h,5d 6c 7s 10h Kd"))
     '5h 5d 6c 7s Th Kd'
     """
     wanted = DEAL_SIZES[players][(seat or 1) - 1][0]
-    cards = parse_cards(text, what="the deal")
-    check_count(text, cards, wanted, expected=f"{wanted} cards to choose from")
+    cards = parse_cards(text, what=Message("the deal"), notation=notation)
+    expected = Message("{n} cards to choose from", n=wanted)
+    check_count(text, cards, wanted, expected=expected)
     return tuple(card for card, _ in cards)
 
 
@@ -135,38 +143,77 @@ def discard_seat(
         if role is Role.DEALER:
             ours.reverse()  # the dealer's own seat, the last, before the partner's
         if not ours:
-            raise TableError(
-                f"with {players} players no seat that lays away shares the crib: the dealer"
-                f" is dealt {DEAL_SIZES[players][-1][0]} and lays away nothing,"
-                " and has no partner"
+            reason = Message(
+                "with {players} players no seat that lays away shares the crib: the dealer"
+                " is dealt {dealt} and lays away nothing, and has no partner",
+                players=players,
+                dealt=DEAL_SIZES[players][-1][0],
             )
+            raise TableError(reason)
         return ours[0]
     if not 1 <= seat <= players:
-        raise TableError(f"seat {seat}: a table of {players} players has seats 1 to {players}")
+        reason = Message(
+            "seat {seat}: a table of {players} players has seats 1 to {players}",
+            seat=seat,
+            players=players,
+        )
+        raise TableError(reason)
     if seat not in laying:
         dealt = DEAL_SIZES[players][seat - 1][0]
-        raise TableError(
-            f"seat {seat} of {players} lays away nothing: it is dealt {dealt} cards and keeps"
-            f" them (seats {laying[0]} to {laying[-1]} lay away one each)"
+        reason = Message(
+            "seat {seat} of {players} lays away nothing: it is dealt {dealt} cards and keeps"
+            " them (seats {first} to {last} lay away one each)",
+            seat=seat,
+            players=players,
+            dealt=dealt,
+            first=laying[0],
+            last=laying[-1],
         )
-    dealer = f"the dealer's (seat {players})"
-    whose = dealer if len(side) == 1 else f"{dealer} and partner's (seat {side[0]})"
+        raise TableError(reason)
+    whose = (
+        Message("the dealer's (seat {seat})", seat=players)
+        if len(side) == 1
+        else Message(
+            "the dealer's (seat {seat}) and partner's (seat {partner})",
+            seat=players,
+            partner=side[0],
+        )
+    )
     if role is Role.DEALER and seat not in side:
-        raise TableError(f"seat {seat} of {players} does not share the crib: it is {whose}")
+        raise TableError(
+            Message(
+                "seat {seat} of {players} does not share the crib: it is {whose}",
+                seat=seat,
+                players=players,
+                whose=whose,
+            )
+        )
     if role is Role.PONE and seat in side:
-        raise TableError(f"seat {seat} of {players} shares the crib: it is {whose}")
+        raise TableError(
+            Message(
+                "seat {seat} of {players} shares the crib: it is {whose}",
+                seat=seat,
+                players=players,
+                whose=whose,
+            )
+        )
     return seat
 
 
 def hand_points(keep: Sequence[Card], starter: Card) -> int:
     """The show of four kept cards with a starter: the same as ``count_show(...).total``."""
-    ranks = tuple(sorted([*(c.rank for c in keep), starter.rank]))
-    nobs = sum(rules.NOBS_POINTS for c in keep if rules.is_nob(c.rank, c.suit, starter.suit))
+    ranks = [*(c.rank for c in keep), starter.rank]
+    return rules.rank_totals()[rules.rank_key(ranks)] + suit_points(keep, starter.suit)
+
+
+def suit_points(keep: Sequence[Card], starter_suit: Suit) -> int:
+    """What a hand's four cards score by suit with a starter of ``starter_suit``: flush and nobs."""
     hand_suited = all(c.suit == keep[0].suit for c in keep)
     flush = rules.flush_points(
-        hand_suited=hand_suited, starter_suited=starter.suit == keep[0].suit, crib=False
+        hand_suited=hand_suited, starter_suited=starter_suit == keep[0].suit, crib=False
     )
-    return rules.rank_table()[ranks].total + flush + nobs
+    nobs = sum(rules.NOBS_POINTS for c in keep if rules.is_nob(c.rank, c.suit, starter_suit))
+    return flush + nobs
 
 
 class _Unseen:
@@ -185,12 +232,14 @@ class _Unseen:
             self.by_rank[card.rank] += 1
             self.by_suit[card.suit] += 1
         self.jacks = [card for card in self.cards if card.rank == Rank.JACK]
-        # Each multiset of drawn ranks, with the number of ways the unseen cards give it.
-        self.rank_weights: list[tuple[tuple[int, ...], int]] = []
+        # Each starter as its rank's part of a rank key, and its suit.
+        self.starters = [(rules.rank_key([card.rank]), card.suit) for card in self.cards]
+        # Each multiset of drawn ranks (as its rank key), with the ways the unseen cards give it.
+        self.rank_weights: list[tuple[int, int]] = []
         for ranks in combinations_with_replacement(range(1, 14), drawn):
             ways = prod(comb(self.by_rank[r], ranks.count(r)) for r in set(ranks))
             if ways:
-                self.rank_weights.append((ranks, ways))
+                self.rank_weights.append((rules.rank_key(ranks), ways))
 
 
 def crib_points_total(discard: Sequence[Card], seen: Sequence[Card]) -> tuple[int, int]:
@@ -209,12 +258,9 @@ def _crib_total(discard: Sequence[Card], unseen: _Unseen) -> tuple[int, int]:
     n = len(unseen.cards)
     cribs = comb(n, others) * (n - others)
     # Ranks: any of the drawn cards may be the starter, and the ranks do not care which.
-    mine = tuple(int(c.rank) for c in discard)
-    points = rules.rank_table()
-    ranks = sum(
-        ways * points[tuple(sorted(mine + drawn_ranks))].total
-        for drawn_ranks, ways in unseen.rank_weights
-    )
+    mine = rules.rank_key([c.rank for c in discard])
+    points = rules.rank_totals()
+    ranks = sum(ways * points[mine + drawn] for drawn, ways in unseen.rank_weights)
     total = ranks * drawn
     # Crib flush: only all five cards of one suit, so every drawn card of the discards' suit.
     suit = discard[0].suit
@@ -230,6 +276,13 @@ def _crib_total(discard: Sequence[Card], unseen: _Unseen) -> tuple[int, int]:
     for jack in unseen.jacks:
         nobs += (unseen.by_suit[jack.suit] - 1) * comb(n - 2, others - 1)
     return total + rules.NOBS_POINTS * nobs, cribs
+
+
+def check_deal(cards: Sequence[Card], dealt: int) -> None:
+    """Raise DealError unless ``cards`` are ``dealt`` different cards."""
+    check_distinct([(card, None) for card in cards])
+    if len(cards) != dealt:
+        raise DealError(Message("expected {n} cards, got {cards}", n=dealt, cards=tuple(cards)))
 
 
 def advise_discard(
@@ -248,18 +301,20 @@ def advise_discard(
     """
     seat = discard_seat(players, role=role, seat=seat, partners=partners)
     dealt, laid = DEAL_SIZES[players][seat - 1]
-    check_distinct([(card, None) for card in cards])
-    if len(cards) != dealt:
-        raise DealError(f"expected {dealt} cards, got {format_cards(cards)}")
+    check_deal(cards, dealt)
     # The rest of the crib and the starter: CRIB_SIZE - laid cards and one more, all unseen.
     unseen = _Unseen(cards, drawn=CRIB_SIZE + 1 - laid)
     n = len(unseen.cards)
     heels = Fraction(sum(rules.heels_points(card.rank) for card in unseen.cards), n)
     sign = 1 if role is Role.DEALER else -1
+    points = rules.rank_totals()
     choices = []
     for discard in combinations(cards, laid):
         keep = tuple(card for card in cards if card not in discard)
-        shows = [hand_points(keep, starter) for starter in unseen.cards]
+        # hand_points of every starter, its rank and suit parts looked up apart.
+        kept = rules.rank_key([card.rank for card in keep])
+        by_suit = {suit: suit_points(keep, suit) for suit in Suit}
+        shows = [points[kept + rank] + by_suit[suit] for rank, suit in unseen.starters]
         hand = Fraction(sum(shows), n)
         crib = Fraction(*_crib_total(discard, unseen))
         net = hand + sign * (crib + heels)

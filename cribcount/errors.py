@@ -14,6 +14,8 @@ column in front, once:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from gettext import NullTranslations
 from typing import NamedTuple, Self
 
 __all__ = [
@@ -21,13 +23,83 @@ __all__ = [
     "DealError",
     "GameError",
     "GameRecordError",
+    "Message",
+    "N_",
     "NotationError",
     "PlayError",
     "TableError",
     "Token",
     "escape",
+    "listed",
     "quote",
 ]
+
+
+def N_(text: str) -> str:
+    """Mark ``text`` as a message to translate where it is said, not here (gettext's N_)."""
+    return text
+
+
+class Message:
+    """A message to say in any language: an English template (the catalog's key) and its values.
+
+    Values that are cards, tuples of cards or messages are written in the
+    language's own notation and words; ``str`` says the message in English.
+    With ``plural``, the template is the singular and ``n`` chooses between them.
+
+    >>> str(Message("{card} appears twice", card="5h"))
+    '5h appears twice'
+    >>> str(Message("{n} card", plural="{n} cards", n=3))
+    '3 cards'
+    """
+
+    __slots__ = ("params", "plural", "template")
+
+    def __init__(self, template: str, /, *, plural: str | None = None, **params: object) -> None:
+        self.template = template
+        self.plural = plural
+        self.params = params
+
+    def say(self, catalog: NullTranslations, write: Callable[[object], str]) -> str:
+        """The message translated by ``catalog``, each value written by ``write``."""
+        if self.plural is None:
+            text = catalog.gettext(self.template)
+        else:
+            n = self.params["n"]
+            assert isinstance(n, int)
+            text = catalog.ngettext(self.template, self.plural, n)
+        if not self.params:
+            return text
+        return text.format(**{name: write(value) for name, value in self.params.items()})
+
+    def __str__(self) -> str:
+        return self.say(_ENGLISH, _write_english)
+
+    def __repr__(self) -> str:
+        return f"Message({self.template!r}, **{self.params!r})"
+
+
+def listed(values: Sequence[object]) -> object:
+    """Values said one after another, ``first and second and third``: one value, or a message.
+
+    >>> str(listed(["first", "second", "third"]))
+    'first and second and third'
+    """
+    said = values[0]
+    for value in values[1:]:
+        said = Message("{before} and {after}", before=said, after=value)
+    return said
+
+
+_ENGLISH = NullTranslations()
+
+
+def _write_english(value: object) -> str:
+    if isinstance(value, Message):
+        return str(value)
+    if isinstance(value, tuple):
+        return " ".join(map(str, value))
+    return str(value)
 
 
 class Token(NamedTuple):
@@ -69,17 +141,21 @@ def escape(text: str) -> str:
 class CribcountError(ValueError):
     """Any error about input that cribcount was asked to read or score."""
 
-    def __init__(self, reason: str, *, text: str = "", token: str = "", column: int = 0) -> None:
-        self.reason = reason
+    def __init__(
+        self, reason: str | Message, *, text: str = "", token: str = "", column: int = 0
+    ) -> None:
+        self.said = reason if isinstance(reason, Message) else Message(reason)
+        """The reason as a message, to say in another language."""
+        self.reason = str(reason)
         self.text = text
         self.token = token
         self.column = column
         self.source = ""
         """What input the error is in, when there are several (an option's name): said first."""
-        super().__init__(reason)
+        super().__init__(self.reason)
 
     @classmethod
-    def at(cls, reason: str, text: str, token: Token | None) -> Self:
+    def at(cls, reason: str | Message, text: str, token: Token | None) -> Self:
         """The error about ``token`` in ``text``; None: at the end, where input is missing."""
         if token is None:
             return cls(reason, text=text, column=len(text) + 1)

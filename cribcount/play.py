@@ -27,24 +27,28 @@ and the gos may be left out; four players score as two partnerships:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from cribcount import rules
 from cribcount.cards import (
+    ENGLISH,
     Card,
+    Notation,
     check_distinct,
-    format_cards,
     parse_card,
     tokenize,
 )
-from cribcount.errors import PlayError, Token
+from cribcount.errors import Message, PlayError, Token, listed
 from cribcount.hands import read_hands, seat_hands, split_hands
-from cribcount.rules import MAX_COUNT, PegItem, PegKind, score_card
+from cribcount.rules import MAX_COUNT, PegItem, PegKind, score_card, score_card_cached
 from cribcount.table import (
     HAND_SIZE,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    TABLE_SIZES,
     partnership_name,
     partnerships,
     seat_names,
@@ -65,17 +69,18 @@ __all__ = [
 _HIGHEST_VALUE = rules.counting_value(13)  # a ten or a face card
 
 
-@dataclass(frozen=True)
-class Play:
+class Play(NamedTuple):
     """One turn: a card laid (``card``) or a go (``card`` is None), the count after it, its items.
 
     ``token`` is where the turn stands in the input; None for a go that was
-    inferred rather than written.
+    inferred rather than written. A named tuple, the lightest immutable record:
+    a play file makes one for every card.
     """
 
     player: str
     card: Card | None
-    count: int
+    # The running count, the word of the game: it takes the place of tuple's count().
+    count: int  # type: ignore[assignment]
     items: tuple[PegItem, ...]
     token: Token | None
 
@@ -103,19 +108,22 @@ class Pegging:
         """Points pegged by each player, in seat order."""
         totals = dict.fromkeys(self.players, 0)
         for play in self.plays:
-            totals[play.player] += play.points
+            if play.items:  # most turns peg nothing
+                totals[play.player] += play.points
         return totals
 
     @property
     def partnership_totals(self) -> dict[str, int]:
         """Points pegged by each partnership, named ``first & third``; empty without partners."""
+        if not self.partnerships:
+            return {}
         totals = self.totals
         return {
             partnership_name(team): sum(totals[name] for name in team) for team in self.partnerships
         }
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayState:
     """The state of the play between turns; the players are numbered in turn order."""
 
@@ -128,6 +136,13 @@ class PlayState:
     last: int = -1
     gone: set[int] = field(default_factory=set)
     turn: int = 0
+    left: int = field(init=False)
+    """Cards still to be laid, over every player."""
+    last_card: int = field(init=False, default=-1)
+    """Where in ``plays`` the last card laid is; -1 before the first."""
+
+    def __post_init__(self) -> None:
+        self.left = sum(self.held)
 
     def passive(self, player: int) -> bool:
         """True when the player plays no more in this count: said go, or holds no card."""
@@ -135,31 +150,42 @@ class PlayState:
 
     def over(self) -> bool:
         """True when every card has been laid."""
-        return not any(self.held)
+        return not self.left
 
     def settle(self) -> None:
         """Pass the turn over players who play no more, and end a count nobody can add to."""
-        if self.over():
+        if not self.left:
             return
-        if all(self.passive(p) for p in range(len(self.names))):
-            self._close_with_go()
-        while self.passive(self.turn):
-            self.turn = (self.turn + 1) % len(self.names)
+        players = len(self.names)
+        for step in range(players):
+            player = (self.turn + step) % players
+            if self.held[player] and player not in self.gone:
+                self.turn = player
+                return
+        self._close_with_go()
+        while not self.held[self.turn]:
+            self.turn = (self.turn + 1) % players
 
     def lay(self, card: Card, token: Token) -> None:
         """The player whose turn it is lays ``card``; the caller has checked that it fits."""
         player = self.turn
-        self.count += card.value
-        self.ranks.append(card.rank)
+        count = self.count = self.count + card.value
+        ranks = self.ranks
+        ranks.append(card.rank)
         self.held[player] -= 1
+        self.left -= 1
         self.last = player
-        items = score_card(self.ranks, self.count)
-        self.plays.append(Play(self.names[player], card, self.count, items, token))
-        if self.count == MAX_COUNT:
+        plays = self.plays
+        self.last_card = len(plays)
+        items = score_card_cached(tuple(ranks), count)
+        plays.append(Play(self.names[player], card, count, items, token))
+        if count == MAX_COUNT:
             # 31 ends the count by itself; the next player leads.
             self._reset(next_to=player)
         else:
-            self.turn = (player + 1) % len(self.names)
+            player = self.turn = (player + 1) % len(self.names)
+            if self.held[player] and player not in self.gone:
+                return  # the next player plays on: nothing to settle
         self.settle()
 
     def say_go(self, token: Token | None) -> None:
@@ -167,10 +193,12 @@ class PlayState:
         player = self.turn
         # Up to 21 every card fits, so a player holding any card can play.
         if self.count + _HIGHEST_VALUE <= MAX_COUNT:
-            raise self.error(
-                f"go at count {self.count}: any card fits, so {self.names[player]} can play",
-                token,
+            reason = Message(
+                "go at count {count}: any card fits, so {player} can play",
+                count=self.count,
+                player=Message(self.names[player]),
             )
+            raise self.error(reason, token)
         self.gone.add(player)
         self.plays.append(Play(self.names[player], None, self.count, (), token))
         self.settle()
@@ -181,7 +209,7 @@ class PlayState:
         name = self.names[self.last]
         previous = self.plays[-1]
         if previous.card is None and previous.player == name and not previous.items:
-            self.plays[-1] = replace(previous, items=(go,))
+            self.plays[-1] = Play(name, None, previous.count, (go,), previous.token)
         else:
             self.plays.append(Play(name, None, self.count, (go,), None))
         self._reset(next_to=self.last)
@@ -192,45 +220,80 @@ class PlayState:
         self.gone = set()
         self.turn = (next_to + 1) % len(self.names)
 
-    def finish(self, *, unfinished: bool = False) -> Pegging:
+    def finish(
+        self, partnerships: tuple[tuple[str, ...], ...] = (), *, unfinished: bool = False
+    ) -> Pegging:
         """End the play: the last card pegs 1, unless it made 31 or a go already ended its count.
 
+        ``partnerships`` are those of the Pegging, by the players' names;
         ``unfinished``: the play is still going on, and no card is the last yet.
         """
         if unfinished:
-            return Pegging(self.names, tuple(self.plays), unfinished=True)
+            return Pegging(self.names, tuple(self.plays), partnerships, unfinished=True)
         if self.ranks:
-            at = max(i for i, play in enumerate(self.plays) if play.card is not None)
+            at = self.last_card
             play = self.plays[at]
-            self.plays[at] = replace(
-                play, items=(*play.items, PegItem(PegKind.LAST_CARD, rules.LAST_CARD_POINTS))
+            last = PegItem(PegKind.LAST_CARD, rules.LAST_CARD_POINTS)
+            self.plays[at] = Play(
+                play.player, play.card, play.count, (*play.items, last), play.token
             )
-        return Pegging(self.names, tuple(self.plays))
+        return Pegging(self.names, tuple(self.plays), partnerships)
 
-    def error(self, reason: str, token: Token | None) -> PlayError:
+    def error(self, reason: Message, token: Token | None) -> PlayError:
         """A PlayError in the play, placed at ``token`` (None: the end of the input)."""
         return PlayError.at(reason, self.text, token)
 
 
-def _is_go(token: Token) -> bool:
-    return token.text.lower() == "go"
+@functools.cache
+def _table(players: int, partners: bool) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    """The players' names in seat order and the partnerships by name, for a table."""
+    names = seat_names(players)
+    teams = partnerships(players, partners=partners)
+    return names, tuple(tuple(names[seat - 1] for seat in team) for team in teams)
 
 
-def _read_play(text: str, players: int) -> list[tuple[Card | None, Token]]:
+_GO = "go"
+_CARD_WORDS: dict[int, tuple[Notation, dict[str, Card]]] = {}
+"""Every card token read so far, by the notation's id and its text: a play file repeats the
+same few hundred. The notation is kept with its words, so that its id stays its own."""
+
+
+def _card_words(notation: Notation) -> dict[str, Card]:
+    """The card tokens read so far in ``notation``."""
+    kept = _CARD_WORDS.get(id(notation))
+    if kept is None:
+        kept = _CARD_WORDS[id(notation)] = (notation, {})
+    return kept[1]
+
+
+def _read_play(text: str, players: int, notation: Notation) -> list[tuple[Card | None, Token]]:
     """The moves of a play sequence: a card, or None for a go, each with its token."""
     moves: list[tuple[Card | None, Token]] = []
+    words = _card_words(notation)
     for token in tokenize(text):
-        card = None if _is_go(token) else parse_card(token.text, text=text, column=token.column)
+        word = token.text
+        card = words.get(word)
+        if card is None and word.lower() != _GO:
+            card = parse_card(word, text=text, column=token.column, notation=notation)
+            words[word] = card
         moves.append((card, token))
     cards = [(card, token) for card, token in moves if card is not None]
     if not cards:
-        raise PlayError("no cards: expected the cards in the order they were laid", text=text)
-    check_distinct(cards, text=text)
+        reason = Message("no cards: expected the cards in the order they were laid")
+        raise PlayError(reason, text=text)
+    if len({card.index for card, _ in cards}) != len(cards):
+        check_distinct(cards, text=text)  # which card, and where: a card was given twice
     most = HAND_SIZE * players
     if len(cards) > most:
         card, token = cards[most]
-        message = f"more than {most} cards: {card} would be card {most + 1}"
-        raise PlayError.at(f"{message} and each player lays {HAND_SIZE}", text, token)
+        reason = Message(
+            "more than {most} cards: {card} would be card {next} and each player lays {each}",
+            most=most,
+            card=card,
+            next=most + 1,
+            each=HAND_SIZE,
+        )
+        raise PlayError.at(reason, text, token)
     return moves
 
 
@@ -242,6 +305,7 @@ def peg(
     hands: str | None = None,
     players: int | None = None,
     partners: bool = False,
+    notation: Notation = ENGLISH,
     unfinished: bool = False,
 ) -> Pegging:
     """Score a play: the cards in the order laid, seat 1 first, and ``go`` where one could not play.
@@ -253,83 +317,90 @@ def peg(
     seat order, separated by ``|``; or, for two players, ``pone`` and
     ``dealer``), every card is checked against them and gos may be left out.
     ``players`` is 2 to 6: by default the number of ``hands``, else 2.
-    ``partners`` makes six players three partnerships (four always are two).
-    ``unfinished`` scores a play still going on: no point for the last card
-    yet, and with the hands, cards not laid yet may remain in them.
+    ``partners`` makes six players three partnerships (four always are two);
+    ``notation`` reads the cards, of the play and of the hands. ``unfinished``
+    scores a play still going on: no point for the last card yet, and with the
+    hands, cards not laid yet may remain in them.
 
     Raises NotationError for bad notation, PlayError for a play that cannot
     have happened, each naming the token and its column, and TableError for a
     table that cannot be.
     """
     if (pone is None) != (dealer is None):
-        raise PlayError("give both hands, pone's and the dealer's, or neither", text=text)
+        raise PlayError(Message("give both hands, pone's and the dealer's, or neither"), text=text)
     if pone is not None and hands is not None:
-        raise PlayError("give the hands once: pone's and the dealer's, or every seat's", text=text)
+        reason = Message("give the hands once: pone's and the dealer's, or every seat's")
+        raise PlayError(reason, text=text)
     if players is None and hands is not None:
         players = len(split_hands(hands))
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise PlayError.at(
-                f"expected {MIN_PLAYERS} to {MAX_PLAYERS} hands separated by '|', got {players}",
-                hands,
-                None,
+            reason = Message(
+                "expected {sizes} hands separated by '|', got {n}", sizes=TABLE_SIZES, n=players
             )
+            raise PlayError.at(reason, hands, None)
     players = 2 if players is None else players
-    names = seat_names(players)
-    teams = tuple(
-        tuple(names[seat - 1] for seat in team) for team in partnerships(players, partners=partners)
-    )
-    moves = _read_play(text, players)
+    names, teams = _table(players, partners)
+    moves = _read_play(text, players, notation)
     if pone is not None and dealer is not None:
         if players != 2:
-            raise PlayError(
-                f"pone's and the dealer's hands are for two players, not {players}:"
+            reason = Message(
+                "pone's and the dealer's hands are for two players, not {players}:"
                 " give every seat's hand in seat order",
-                text=text,
+                players=players,
             )
-        held = read_hands([("pone", pone, 0, pone), ("dealer", dealer, 0, dealer)])
-        pegging = _peg_with_hands(text, moves, held, names, unfinished=unfinished)
+            raise PlayError(reason, text=text)
+        held = read_hands(
+            [("pone", pone, 0, pone), ("dealer", dealer, 0, dealer)], notation=notation
+        )
+        table = _peg_with_hands(text, moves, held, names, unfinished=unfinished)
     elif hands is not None:
-        held = read_hands(seat_hands(hands, names))
-        pegging = _peg_with_hands(text, moves, held, names, unfinished=unfinished)
+        held = read_hands(seat_hands(hands, names), notation=notation)
+        table = _peg_with_hands(text, moves, held, names, unfinished=unfinished)
     else:
-        pegging = _peg_without_hands(text, moves, names, unfinished=unfinished)
-    return replace(pegging, partnerships=teams)
+        table = _peg_without_hands(text, moves, names)
+    return table.finish(teams, unfinished=unfinished)
 
 
 def _peg_without_hands(
-    text: str,
-    moves: Sequence[tuple[Card | None, Token]],
-    names: tuple[str, ...],
-    *,
-    unfinished: bool,
-) -> Pegging:
+    text: str, moves: Sequence[tuple[Card | None, Token]], names: tuple[str, ...]
+) -> PlayState:
     table = PlayState(names, text, [HAND_SIZE] * len(names))
     for card, token in moves:
-        if table.over():
-            raise table.error("go after every card was laid", token)
+        if not table.left:
+            raise table.error(Message("go after every card was laid"), token)
         if card is None:
             table.say_go(token)
             continue
         if table.count + card.value > MAX_COUNT:
             still_in = [
-                names[p] for p in range(len(names)) if p != table.turn and not table.passive(p)
+                Message(names[p])
+                for p in range(len(names))
+                if p != table.turn and not table.passive(p)
             ]
             if still_in:
                 said = (
-                    "no go was said"
+                    Message("no go was said")
                     if not table.gone
-                    else f"{' and '.join(still_in)} did not say go"
+                    else Message(
+                        "{players} did not say go",
+                        plural="{players} did not say go",
+                        players=listed(still_in),
+                        n=len(still_in),
+                    )
                 )
-                raise table.error(
-                    f"{card} would take the count from {table.count}"
-                    f" to {table.count + card.value}, and {said} before it"
+                reason = Message(
+                    "{card} would take the count from {count} to {total}, and {said} before it"
                     " (without the hands, the go cannot be guessed)",
-                    token,
+                    card=card,
+                    count=table.count,
+                    total=table.count + card.value,
+                    said=said,
                 )
+                raise table.error(reason, token)
             # The player to play could not either: that go ends the count and this card leads.
             table.say_go(None)
         table.lay(card, token)
-    return table.finish(unfinished=unfinished)
+    return table
 
 
 def _peg_with_hands(
@@ -338,8 +409,8 @@ def _peg_with_hands(
     hands: tuple[frozenset[Card], ...],
     names: tuple[str, ...],
     *,
-    unfinished: bool,
-) -> Pegging:
+    unfinished: bool = False,
+) -> PlayState:
     held = [set(hand) for hand in hands]
     table = PlayState(names, text, [len(hand) for hand in held])
 
@@ -353,48 +424,62 @@ def _peg_with_hands(
 
     for card, token in moves:
         if card is not None and not any(card in hand for hand in hands):
-            nobody = "neither hand" if len(hands) == 2 else "no player's hand"
-            raise table.error(f"{card} is in {nobody}", token)
+            nobody = (
+                Message("{card} is in neither hand", card=card)
+                if len(hands) == 2
+                else Message("{card} is in no player's hand", card=card)
+            )
+            raise table.error(nobody, token)
         if table.over():
-            raise table.error("go after every card was laid", token)
+            raise table.error(Message("go after every card was laid"), token)
         player = table.turn
-        name = names[player]
+        name = Message(names[player])
         if card is None:
             can = playable(player)
             if can:
-                raise table.error(
-                    f"go from {name}, who can play {format_cards(can)} at count {table.count}",
-                    token,
+                reason = Message(
+                    "go from {name}, who can play {cards} at count {count}",
+                    name=name,
+                    cards=tuple(can),
+                    count=table.count,
                 )
+                raise table.error(reason, token)
             table.say_go(token)
             continue
         infer_gos()
         player = table.turn
-        name = names[player]
+        name = Message(names[player])
         if card not in held[player]:
             owner = next(names[p] for p in range(len(names)) if card in held[p])
-            raise table.error(
-                f"{card} is {owner}'s, but it is {name}'s turn"
-                f" and {name} can play {format_cards(playable(player))}",
-                token,
+            reason = Message(
+                "{card} is {owner}'s, but it is {name}'s turn and {name} can play {cards}",
+                card=card,
+                owner=Message(owner),
+                name=name,
+                cards=tuple(playable(player)),
             )
+            raise table.error(reason, token)
         if table.count + card.value > MAX_COUNT:
-            raise table.error(
-                f"{card} would take the count from {table.count}"
-                f" to {table.count + card.value}; {name} can play {format_cards(playable(player))}",
-                token,
+            reason = Message(
+                "{card} would take the count from {count} to {total}; {name} can play {cards}",
+                card=card,
+                count=table.count,
+                total=table.count + card.value,
+                name=name,
+                cards=tuple(playable(player)),
             )
+            raise table.error(reason, token)
         held[player].discard(card)
         table.lay(card, token)
     if unfinished:
         # Whoever is to play next has not spoken yet: a go is not said for them.
-        return table.finish(unfinished=True)
+        return table
     infer_gos()
     if not table.over():
         left = sorted(card for hand in held for card in hand)
-        raise table.error(
-            f"the play stops with {format_cards(left)} still in hand:"
-            " every card of the hands is laid once",
-            None,
+        reason = Message(
+            "the play stops with {cards} still in hand: every card of the hands is laid once",
+            cards=tuple(left),
         )
-    return table.finish()
+        raise table.error(reason, None)
+    return table

@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 from time import monotonic
 
 from cribcount.cards import DECK, Card, Hand, Token
+from cribcount.errors import N_
 from cribcount.play import MAX_COUNT, PegItem, PegKind, PlayState, peg
 from cribcount.rules import settle_claim
 from cribcount.show import Count, Kind, count_show
@@ -132,14 +133,14 @@ class PegDeal:
     def kinds(self) -> tuple[str, ...]:
         """The kinds of play this is, for the misses by kind."""
         names = {
-            PegKind.FIFTEEN: "play: fifteen",
-            PegKind.THIRTY_ONE: "play: 31",
-            PegKind.PAIR: "play: pair",
-            PegKind.RUN: "play: run",
-            PegKind.LAST_CARD: "play: last card",
+            PegKind.FIFTEEN: N_("play: fifteen"),
+            PegKind.THIRTY_ONE: N_("play: 31"),
+            PegKind.PAIR: N_("play: pair"),
+            PegKind.RUN: N_("play: run"),
+            PegKind.LAST_CARD: N_("play: last card"),
         }
         found = [names[item.kind] for item in self.items if item.kind in names]
-        return tuple(found) or ("play: nothing",)
+        return tuple(found) or (N_("play: nothing"),)
 
 
 Deal = ShowDeal | PegDeal
@@ -151,22 +152,23 @@ def show_kinds(count: Count) -> tuple[str, ...]:
     A hand may be of several kinds: a double run (any run with a repeated
     rank, so two runs or more), five or more fifteens, a pair royal or
     better, a flush (``crib flush`` in a crib), nobs, a nineteen; else ``other``.
+    The names are English messages, which the text says in its language.
     """
     kinds = [item.kind for item in count.items]
     found = []
     if kinds.count(Kind.RUN) >= 2:
-        found.append("double run")
+        found.append(N_("double run"))
     if kinds.count(Kind.FIFTEEN) >= _MANY_FIFTEENS:
-        found.append("five or more fifteens")
+        found.append(N_("five or more fifteens"))
     if any(item.kind is Kind.PAIR and item.points >= 6 for item in count.items):
-        found.append("pair royal")
+        found.append(N_("pair royal"))
     if Kind.FLUSH in kinds:
-        found.append("crib flush" if count.crib else "flush")
+        found.append(N_("crib flush") if count.crib else N_("flush"))
     if Kind.NOBS in kinds:
-        found.append("nobs")
+        found.append(N_("nobs"))
     if not count.items:
-        found.append("nineteen")
-    return tuple(found) or ("other",)
+        found.append(N_("nineteen"))
+    return tuple(found) or (N_("other"),)
 
 
 def is_hard(count: Count) -> bool:

@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import Any, NamedTuple
 
 from cribcount.cards import CribcountError, Hand, parse_card
+from cribcount.errors import Message
 from cribcount.practice import Deal, PegDeal, Record, ShowDeal
 
 __all__ = [
@@ -177,7 +178,9 @@ def _value(data: dict[str, Any], key: str, kinds: tuple[type, ...], line: int) -
     """``data[key]`` if it is one of ``kinds``; bool is an int in Python but never a number here."""
     value = data.get(key)
     if isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds):
-        raise LogError(f"line {line}: {key!r} is missing or not valid")
+        raise LogError(
+            Message("line {line}: {key} is missing or not valid", line=line, key=repr(key))
+        )
     return value
 
 
@@ -191,15 +194,16 @@ def _deal(data: dict[str, Any], line: int) -> Deal:
     round_number = int(_value(data, "round", (int,), line))
     tokens = _value(data, "hand", (list,), line)
     if not all(isinstance(token, str) for token in tokens):
-        raise LogError(f"line {line}: 'hand' is not a list of cards")
+        raise LogError(Message("line {line}: 'hand' is not a list of cards", line=line))
     if data.get("play") is True:
         moves = tuple(None if token.lower() == "go" else parse_card(token) for token in tokens)
         if not moves or moves[-1] is None:
-            raise LogError(f"line {line}: a play in progress ends with a card")
+            raise LogError(Message("line {line}: a play in progress ends with a card", line=line))
         return PegDeal(round_number, moves)
     cards = [parse_card(token) for token in tokens]
     if len(cards) != 4:
-        raise LogError(f"line {line}: 'hand' needs 4 cards, got {len(cards)}")
+        reason = Message("line {line}: 'hand' needs 4 cards, got {n}", line=line, n=len(cards))
+        raise LogError(reason)
     starter = parse_card(_value(data, "starter", (str,), line))
     hand = Hand((cards[0], cards[1], cards[2], cards[3]), starter)
     return ShowDeal(round_number, hand, bool(_value(data, "crib", (bool,), line)))
@@ -211,22 +215,37 @@ def _read_record(text: str, line: int) -> Record:
     except ValueError:
         data = None
     if not isinstance(data, dict):
-        raise LogError(f"line {line}: not a JSON object")
+        raise LogError(Message("line {line}: not a JSON object", line=line))
     stamp = _value(data, "time", (str,), line)
     try:
         when = datetime.fromisoformat(stamp)
     except ValueError:
-        raise LogError(f"line {line}: 'time' is not an ISO-8601 time") from None
+        raise LogError(Message("line {line}: 'time' is not an ISO-8601 time", line=line)) from None
     try:
         deal = _deal(data, line)
         count = deal.points
     except LogError:
         raise
     except CribcountError as error:
-        raise LogError(f"line {line}: {error.message}") from None
+        if error.column:
+            reason = Message(
+                "line {line}: column {column}: {reason}",
+                line=line,
+                column=error.column,
+                reason=error.said,
+            )
+        else:
+            reason = Message("line {line}: {reason}", line=line, reason=error.said)
+        raise LogError(reason) from None
     logged = _value(data, "count", (int,), line)
     if logged != count:
-        raise LogError(f"line {line}: count {logged} is not the count of its cards ({count})")
+        reason = Message(
+            "line {line}: count {logged} is not the count of its cards ({count})",
+            line=line,
+            logged=logged,
+            count=count,
+        )
+        raise LogError(reason)
     return Record(
         time=when,
         seed=int(_value(data, "seed", (int,), line)),
@@ -240,7 +259,7 @@ def _read_record(text: str, line: int) -> Record:
 def read_log(lines: Iterable[str]) -> list[Record]:
     """The records of a practice log, one JSON line each; blank lines are skipped.
 
-    Raises LogError naming the line (its number is also the error's ``column``).
+    Raises LogError whose message begins with the line: ``line 3: not a JSON object``.
     """
     records = []
     for number, text in enumerate(lines, start=1):

@@ -26,8 +26,17 @@ from itertools import combinations_with_replacement
 from math import comb
 
 from cribcount import rules
-from cribcount.cards import DECK, Card, Suit, check_count, check_distinct, parse_cards
-from cribcount.errors import DealError
+from cribcount.cards import (
+    DECK,
+    ENGLISH,
+    Card,
+    Notation,
+    Suit,
+    check_count,
+    check_distinct,
+    parse_cards,
+)
+from cribcount.errors import DealError, Message
 
 __all__ = [
     "HIGHEST",
@@ -126,10 +135,12 @@ def deal_stats(*, starter: Card | None = None, hand_cards: Sequence[Card] = ()) 
 
 def _check_restriction(starter: Card | None, fixed: tuple[Card, ...]) -> None:
     if len(fixed) > 4:
-        raise DealError(f"at most 4 hand cards, got {len(fixed)}", token=str(fixed[4]))
+        reason = Message("at most 4 hand cards, got {n}", n=len(fixed))
+        raise DealError(reason, token=str(fixed[4]))
     check_distinct([(card, None) for card in fixed])
     if starter in fixed:
-        raise DealError(f"{starter} is the starter and a hand card", token=str(starter))
+        reason = Message("{card} is the starter and a hand card", card=starter)
+        raise DealError(reason, token=str(starter))
 
 
 @dataclass(frozen=True)
@@ -216,28 +227,30 @@ def _count_starter(
                     scores[base + extra] += deals_there * weight
 
 
-def parse_starter(text: str) -> Card:
+def parse_starter(text: str, *, notation: Notation = ENGLISH) -> Card:
     """Read exactly one card, the starter that every deal must turn.
 
     Raises NotationError or DealError naming the bad token and its column in ``text``.
     """
-    found = parse_cards(text, what="the starter")
-    check_count(text, found, 1, expected="1 starter")
+    found = parse_cards(text, what=Message("the starter"), notation=notation)
+    check_count(text, found, 1, expected=Message("1 starter"))
     return found[0][0]
 
 
-def parse_hand_cards(text: str, *, starter: Card | None = None) -> tuple[Card, ...]:
+def parse_hand_cards(
+    text: str, *, starter: Card | None = None, notation: Notation = ENGLISH
+) -> tuple[Card, ...]:
     """Read one to four cards that every deal's four cards must hold (not the starter).
 
     Raises NotationError or DealError naming the bad token and its column in ``text``.
     """
-    found = parse_cards(text, what="the hand cards")
+    found = parse_cards(text, what=Message("the hand cards"), notation=notation)
     if not found:
-        raise DealError.at("expected 1 to 4 hand cards, got none", text, None)
+        raise DealError.at(Message("expected 1 to 4 hand cards, got none"), text, None)
     if len(found) > 4:
-        check_count(text, found, 4, expected="1 to 4 hand cards")
+        check_count(text, found, 4, expected=Message("1 to 4 hand cards"))
     for card, token in found:
         if card == starter:
-            reason = f"{card} is the starter: it cannot be a hand card too"
+            reason = Message("{card} is the starter: it cannot be a hand card too", card=card)
             raise DealError.at(reason, text, token)
     return tuple(card for card, _ in found)

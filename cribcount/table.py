@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cribcount.errors import TableError
+from cribcount.errors import N_, Message, TableError
 
 __all__ = [
     "CRIB_SIZE",
@@ -28,6 +28,7 @@ __all__ = [
     "HAND_SIZE",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "TABLE_SIZES",
     "TableError",
     "check_players",
     "crib_from_deck",
@@ -55,7 +56,12 @@ DEAL_SIZES: dict[int, tuple[tuple[int, int], ...]] = {
 }
 """For each table size, each seat's (cards dealt, cards laid away to the crib), seat 1 first."""
 
-_ORDINALS = ("first", "second", "third", "fourth", "fifth")
+# Seat names are messages: the text says them in its language (JSON keeps them in English).
+TABLE_SIZES = Message("{least} to {most}", least=MIN_PLAYERS, most=MAX_PLAYERS)
+"""How many players a table may have, for messages: ``2 to 6``."""
+
+_ORDINALS = (N_("first"), N_("second"), N_("third"), N_("fourth"), N_("fifth"))
+_PONE, _DEALER, _CRIB = N_("pone"), N_("dealer"), N_("crib")
 _PARTNERS_ALWAYS = 4  # four players always play as two partnerships
 _PARTNERS_OPTIONAL = 6  # six players may play as three
 
@@ -63,20 +69,21 @@ _PARTNERS_OPTIONAL = 6  # six players may play as three
 def check_players(players: int) -> None:
     """Raise TableError unless ``players`` is a table size cribcount knows: 2 to 6."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise TableError(f"a table has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+        reason = Message("a table has {sizes} players, not {n}", sizes=TABLE_SIZES, n=players)
+        raise TableError(reason)
 
 
 def seat_names(players: int) -> tuple[str, ...]:
     """The players in seat order: ``pone`` and ``dealer`` for two, else ``first``... ``dealer``."""
     check_players(players)
     if players == 2:
-        return ("pone", "dealer")
-    return (*_ORDINALS[: players - 1], "dealer")
+        return (_PONE, _DEALER)
+    return (*_ORDINALS[: players - 1], _DEALER)
 
 
 def show_order(players: int) -> tuple[str, ...]:
     """The order of the show: seat 1 first, round to the dealer's hand, then the crib."""
-    return (*seat_names(players), "crib")
+    return (*seat_names(players), _CRIB)
 
 
 def crib_from_deck(players: int) -> int:
@@ -99,7 +106,7 @@ def partnerships(players: int, *, partners: bool = False) -> tuple[tuple[int, ..
     """
     check_players(players)
     if partners and players not in (_PARTNERS_ALWAYS, _PARTNERS_OPTIONAL):
-        raise TableError(f"partnerships need four or six players, not {players}")
+        raise TableError(Message("partnerships need four or six players, not {n}", n=players))
     if players != _PARTNERS_ALWAYS and not partners:
         return ()
     half = players // 2

@@ -6,11 +6,13 @@ here (the machines are shared, and a slow example is not a wrong one).
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from click.testing import CliRunner, Result
 from hypothesis import settings
 
-from cribcount.cards import Card, Hand, parse_card, parse_hand
+from cribcount.cards import DECK, Card, Hand, format_cards, parse_card, parse_hand
 from cribcount.cli import cli, main
 
 settings.register_profile("cribcount", deadline=None)
@@ -48,3 +50,31 @@ def card(text: str) -> Card:
 def hand(text: str) -> Hand:
     """A hand and starter from notation such as ``5h 5d 5c Js / 5s``."""
     return parse_hand(text)
+
+
+def random_play(rng: random.Random, players: int) -> tuple[str, str]:
+    """A random legal play of a random deal, by the rules of the play: the cards laid, the hands."""
+    deal = rng.sample(DECK, 4 * players)
+    hands: list[list[Card]] = [deal[4 * i : 4 * i + 4] for i in range(players)]
+    order: list[Card] = []
+    count, turn, last = 0, 0, 0
+    gone: set[int] = set()
+    while any(hands):
+        fits = [card for card in hands[turn] if count + card.value <= 31]
+        if fits:
+            card = rng.choice(fits)
+            hands[turn].remove(card)
+            order.append(card)
+            count, last = count + card.value, turn
+            if count == 31:
+                count, gone = 0, set()
+            turn = (turn + 1) % players
+            continue
+        gone.add(turn)
+        waiting = [p for p in range(players) if hands[p] and p not in gone]
+        if waiting:
+            turn = min(waiting, key=lambda p: (p - turn) % players)
+        else:
+            count, gone, turn = 0, set(), (last + 1) % players
+    seats = " | ".join(format_cards(deal[4 * i : 4 * i + 4]) for i in range(players))
+    return format_cards(order), seats

@@ -103,8 +103,9 @@ def test_pone_and_dealer_choose_differently() -> None:
             "cribcount: argument 2 is empty: expected cards such as 5h or 10s",
         ),
         (
-            ["discard", DEAL, "--dealer", "--format", "csv"],
-            "cribcount: Invalid value for '-f' / '--format': 'csv' is not one of 'text', 'json'.",
+            ["discard", DEAL, "--dealer", "--format", "xml"],
+            "cribcount: Invalid value for '-f' / '--format': 'xml' is not one of 'text', 'json',"
+            " 'jsonl', 'csv'.",
         ),
     ],
 )

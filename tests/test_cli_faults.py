@@ -341,3 +341,49 @@ def test_ctrl_c_while_reading_a_csv_sheet_is_status_130() -> None:
     child.send_signal(signal.SIGINT)
     out, err = child.communicate(timeout=60)
     assert (child.returncode, err) == (130, b"cribcount: interrupted\n")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cribcount discard --from examples/deals.txt --dealer",
+        "cribcount peg --from examples/plays.txt --format csv",
+        "cribcount --lang fr peg --from examples/plays.txt",
+    ],
+)
+def test_from_a_full_disk_or_a_closed_stdout_is_one_line_and_status_74(command: str) -> None:
+    root = Path(__file__).resolve().parent.parent
+    full = sh(f"{command} >/dev/full", cwd=root)
+    assert (full.returncode, full.stderr) == (74, DISK_FULL)
+    closed = sh(f"{command} >&-", cwd=root)
+    assert (closed.returncode, closed.stderr) == (74, CLOSED_OUT)
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["discard", "--dealer", "--format", "jsonl"], b"5h 5d 6c 7s Jh Kd\n"),
+        (["peg", "--format", "text"], b"Kc 9d Th go 2s 7c 6s\n"),
+    ],
+)
+def test_from_a_closed_pipe_ends_quietly_with_status_141(
+    tmp_path: Path, args: list[str], line: bytes
+) -> None:
+    path = tmp_path / "many.txt"
+    path.write_bytes(line * 20_000)
+    child = subprocess.Popen(
+        [*CRIBCOUNT, args[0], "--from", str(path), *args[1:]],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert child.stdout is not None and child.stderr is not None
+    assert child.stdout.readline()
+    child.stdout.close()
+    assert child.stderr.read() == b""
+    assert child.wait(timeout=60) == 141
+
+
+def test_from_a_read_error_names_the_file_status_74() -> None:
+    done = sh("cribcount peg --from /proc/self/mem")
+    assert (done.returncode, done.stdout) == (74, b"")
+    assert done.stderr == b"cribcount: /proc/self/mem: [Errno 5] Input/output error\n"

@@ -178,13 +178,14 @@ def test_mix_counts_a_crib_as_a_crib() -> None:
 
 def test_hard_deals_through_the_command() -> None:
     # Each deal line read back and counted by `score`: 12 or more, or a double run
-    # (two runs), a flush or nobs.
+    # (any run with a doubled or tripled rank: a double, triple or double double run),
+    # a flush or nobs.
     result = run("--seed", "4", "--hard", "--rounds", "15", input="?\n" * 15)
     for line in deal_lines(result.stdout):
         counted = "\n".join(score(line.removeprefix("hand ")))
         total = int(counted.splitlines()[-1].removeprefix("total "))
-        kinds = ("a run of" if counted.count("a run of") >= 2 else "", "flush", "his nob")
-        assert total >= 12 or any(kind and kind in counted for kind in kinds), line
+        kinds = ("double run", "triple run", "flush", "his nob")
+        assert total >= 12 or any(kind in counted for kind in kinds), line
 
 
 def test_the_pegging_drill() -> None:
@@ -222,7 +223,7 @@ def test_the_pegging_drill() -> None:
         (["--crib", "--mix"], "--crib and --mix: choose one"),
         (["--play", "--hard"], "--play drills the pegging"),
         (["--play", "--crib"], "--play drills the pegging"),
-        (["--lang", "fr"], "--lang fr: only en (English) is available so far"),
+        (["--lang", "fr", "--crib", "--mix"], "--crib et --mix : choisissez l'un des deux"),
         (["--rounds", "0"], "'--rounds'"),
         (["--seed", "-1"], "'--seed'"),
         (["--seed", "x"], "'--seed'"),

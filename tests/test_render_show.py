@@ -38,19 +38,34 @@ def test_spoken_example_from_the_rules() -> None:
 def test_29_hand_ends_with_double_pair_royal_and_nob() -> None:
     lines = spoken("5h 5d 5c Js / 5s")
     assert lines[8] == ["fifteen", "sixteen", "5d", "5c", "5s", "16"]
-    assert lines[9] == ["double", "pair", "royal", "for", "12", "5h", "5d", "5c", "5s", "28"]
+    assert lines[9] == ["a", "double", "pair", "royal", "for", "12", "5h", "5d", "5c", "5s", "28"]
     assert lines[10] == ["one", "for", "his", "nob", "Js", "29"]
     assert lines[11] == ["total", "29"]
 
 
 def test_pair_royal_and_flushes_are_named() -> None:
-    assert ["pair", "royal", "for", "6", "3c", "3d", "3h", "12"] in spoken("3c 3d 3h 4s / 5c")
+    # 3+3+9 three ways (6), then the three threes.
+    assert ["a", "pair", "royal", "for", "6", "3c", "3d", "3h", "12"] in spoken("3c 3d 3h Ks / 9c")
     assert ["a", "flush", "of", "four", "for", "4", "2h", "4h", "6h", "8h", "4"] in spoken(
         "2h 4h 6h 8h / Kc"
     )
     assert ["a", "flush", "of", "five", "for", "5", "2h", "4h", "6h", "8h", "Kh", "5"] in spoken(
         "2h 4h 6h 8h / Kh", crib=True
     )
+
+
+def test_combinations_are_one_line_with_their_cards_and_running_total() -> None:
+    def line(text: str, n: int) -> str:
+        return " ".join(spoken(text)[n])
+
+    # 3+3+4+5 twice, then four runs of three and two pairs called as one: 4 + 16.
+    assert line("3c 3d 4h 4s / 5c", 3) == "a double double run for 16 3c 3d 4h 4s 5c 20"
+    # 7+8 twice, then two runs and the pair of sevens: 4 + 8; the king is outside.
+    assert line("6h 7h 7d 8c / Ks", 3) == "a double run of three for 8 6h 7h 7d 8c 12"
+    # 6+9, 7+8 twice, then two runs of four and the pair: 6 + 10.
+    assert line("6h 7h 7d 8c / 9s", 4) == "a double run of four for 10 6h 7h 7d 8c 9s 16"
+    # No fifteen among tens: three runs and a pair royal open the count.
+    assert line("Jh Qd Qc Qs / Kh", 1) == "a triple run for 15 Jh Qd Qc Qs Kh 15"
 
 
 def test_zero_hand_says_nineteen() -> None:

@@ -55,3 +55,19 @@ def test_fifteens_pairs_and_runs_by_position() -> None:
     # A run of four is never also counted as runs of three; Q K A is no run.
     assert rules.run_sets([3, 4, 5, 6, 13]) == [(0, 1, 2, 3)]
     assert rules.run_sets([12, 13, 1, 9, 5]) == []
+
+
+def test_rank_totals_are_the_rank_table_totals_by_rank_key() -> None:
+    table = rules.rank_table()
+    totals = rules.rank_totals()
+    assert len(totals) == len(table) == 6175
+    for ranks, points in table.items():
+        assert totals[rules.rank_key(ranks)] == points.total
+
+
+def test_rank_keys_tell_multisets_apart_and_add() -> None:
+    keys = {rules.rank_key(ranks) for ranks in rules.rank_multisets()}
+    assert len(keys) == 6175
+    # The order of the ranks does not matter, and keys of parts add up to the key of the whole.
+    assert rules.rank_key([13, 1, 5]) == rules.rank_key([1, 5, 13]) == 1 + 5**4 + 5**12
+    assert rules.rank_key([5, 5]) + rules.rank_key([5, 11, 5]) == rules.rank_key([5] * 4 + [11])

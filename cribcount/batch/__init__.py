@@ -13,7 +13,9 @@ vectorised path (numpy), with what went wrong beside them.
 
 Modules: ``engine`` reads and parses lines and counts them one by one;
 ``vector`` scores canonical lines with numpy; ``writers`` and ``jsonl``
-render records as text, CSV and JSON lines.
+render records as text, CSV and JSON lines. For the files of other commands:
+``deals`` (``discard --from``, advised together by ``discard``, with numpy)
+and ``plays`` (``peg --from``).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from cribcount.batch.engine import (
     score_lines,
     score_stream,
 )
+from cribcount.language import DEFAULT, Language, language
 
 __all__ = [
     "FORMATS",
@@ -71,22 +74,26 @@ def write_stream(
     fast: bool = True,
     file: str | None = None,
     form: str = "lines",
+    lang: Language | None = None,
 ) -> Iterator[Written]:
     """Score ``stream`` and render its records in ``fmt``, a chunk at a time, in input order.
 
     ``summary`` takes every record into account; ``file`` is named in each
     record when several files are read; ``fast`` uses the vectorised path;
-    ``form`` is one of ``INPUTS``.
+    ``form`` is one of ``INPUTS``. ``lang`` (English by default) reads the
+    notation and writes text in its language; CSV and JSON lines are in English
+    whatever it is.
     """
     from cribcount.batch.csvinput import score_csv_stream
     from cribcount.batch.writers import render_chunk  # numpy, only for the command
 
+    lang = lang or language(DEFAULT)
     chunks = (
-        score_csv_stream(stream, crib=crib)
+        score_csv_stream(stream, crib=crib, notation=lang.notation)
         if form == "csv"
-        else score_stream(stream, crib=crib, fast=fast)
+        else score_stream(stream, crib=crib, fast=fast, notation=lang.notation)
     )
     for chunk in chunks:
         summary.add_chunk(chunk)
         failed = [record for _, record in chunk.records if isinstance(record, Failed)]
-        yield Written(render_chunk(chunk, fmt, file), failed, chunk.size)
+        yield Written(render_chunk(chunk, fmt, file, lang=lang), failed, chunk.size)

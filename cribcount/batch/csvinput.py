@@ -33,8 +33,8 @@ from cribcount.batch.engine import (
     read_chunks,
     read_claim,
 )
-from cribcount.cards import parse_hand
-from cribcount.errors import CribcountError, NotationError, Token, quote
+from cribcount.cards import ENGLISH, Notation, parse_hand
+from cribcount.errors import N_, CribcountError, Message, NotationError, Token, quote
 from cribcount.show import count_show
 
 __all__ = ["COLUMNS", "field_starts", "score_csv", "score_csv_stream"]
@@ -77,8 +77,13 @@ class _Lines:
             del self.seen[number]
 
 
-def score_csv(stream: BinaryIO, *, crib: bool = False) -> Iterator[Record]:
-    """One record for each row of a CSV score sheet, in order; ``crib`` makes every row a crib."""
+def score_csv(
+    stream: BinaryIO, *, crib: bool = False, notation: Notation = ENGLISH
+) -> Iterator[Record]:
+    """One record for each row of a CSV score sheet, in order; ``crib`` makes every row a crib.
+
+    ``notation`` reads the cards of the hand and starter columns.
+    """
     lines = _Lines(stream)
     reader = csv.reader(lines, strict=True)
     header: dict[str, int] | None = None
@@ -89,7 +94,8 @@ def score_csv(stream: BinaryIO, *, crib: bool = False) -> Iterator[Record]:
         except StopIteration:
             return
         except csv.Error as error:
-            yield Failed(start, _shown(lines.seen.get(start, "")), f"not CSV: {error}", 1)
+            reason = Message("not CSV: {error}", error=str(error))
+            yield Failed(start, _shown(lines.seen.get(start, "")), str(reason), 1, said=reason)
             continue
         finally:
             lines.forget_before(start)
@@ -98,15 +104,17 @@ def score_csv(stream: BinaryIO, *, crib: bool = False) -> Iterator[Record]:
         if header is None:
             header = {name.strip().lower(): i for i, name in enumerate(row)}
             if "hand" not in header:
-                yield Failed(start, _shown(lines.seen.get(start, "")), _NO_HEADER, 1)
+                reason = Message(_NO_HEADER)
+                yield Failed(start, _shown(lines.seen.get(start, "")), str(reason), 1, said=reason)
                 return
             continue
         if row[0].lstrip().startswith("#"):
             continue  # a comment row
-        yield _score_row(row, header, start, lines.seen.get(start, ""), crib=crib)
+        seen = lines.seen.get(start, "")
+        yield _score_row(row, header, start, seen, crib=crib, notation=notation)
 
 
-_NO_HEADER = (
+_NO_HEADER = N_(
     "no 'hand' column in the first row: a CSV sheet starts with a header row naming its"
     " columns (add one, such as hand,starter,crib,claim,label)"
 )
@@ -146,7 +154,13 @@ def _shown(text: str) -> str:
 
 
 def _score_row(
-    row: list[str], header: dict[str, int], line: int, text: str, *, crib: bool
+    row: list[str],
+    header: dict[str, int],
+    line: int,
+    text: str,
+    *,
+    crib: bool,
+    notation: Notation = ENGLISH,
 ) -> Record:
     """Count one data row; its errors name the column (``hand: ...``) and where it starts."""
     starts = field_starts(text)
@@ -160,18 +174,20 @@ def _score_row(
         # A field that starts on a later line of its record: the end of the first line.
         column = (starts[at] if at < len(starts) else len(text)) + max(error.column, 1)
         label = _shown(field("label").strip()) or None
-        return Failed(line, _shown(text), f"{name}: {error.reason}", column, label)
+        reason = Message("{column}: {reason}", column=name, reason=error.said)
+        return Failed(line, _shown(text), str(reason), column, label, reason)
 
     for name in COLUMNS:
         bad = next((i for i, c in enumerate(field(name)) if ord(c) in _UNDECODED), None)
         if bad is not None:
             byte = ord(field(name)[bad]) - 0xDC00
-            error = NotationError(f"invalid UTF-8 byte 0x{byte:02x}", column=bad + 1)
+            said = Message("invalid UTF-8 byte 0x{byte}", byte=f"{byte:02x}")
+            error = NotationError(said, column=bad + 1)
             return failed(name, error)
     hand_text, starter = field("hand"), field("starter").strip()
-    notation = f"{hand_text} / {starter}" if starter else hand_text
+    written = f"{hand_text} / {starter}" if starter else hand_text
     try:
-        hand = parse_hand(notation)
+        hand = parse_hand(written, notation=notation)
     except CribcountError as error:
         if starter and error.column > len(hand_text) + 3:
             error.column -= len(hand_text) + 3
@@ -180,7 +196,7 @@ def _score_row(
     word = field("crib").strip()
     is_crib = _CRIB_WORDS.get(word.lower())
     if is_crib is None:
-        reason = f"{quote(word)} is not one of true, false, yes, no, 1, 0"
+        reason = Message("{word} is not one of true, false, yes, no, 1, 0", word=quote(word))
         return failed("crib", NotationError(reason, column=1))
     claimed = field("claim").strip()
     try:
@@ -205,12 +221,14 @@ class _Counted:
         return data
 
 
-def score_csv_stream(stream: BinaryIO, *, crib: bool = False) -> Iterator[Chunk]:
+def score_csv_stream(
+    stream: BinaryIO, *, crib: bool = False, notation: Notation = ENGLISH
+) -> Iterator[Chunk]:
     """The records of ``score_csv`` as chunks of the plain path, for ``batch.write_stream``."""
     counted = _Counted(stream)
     records: list[tuple[int, Record]] = []
     told = 0
-    for record in score_csv(cast(BinaryIO, counted), crib=crib):
+    for record in score_csv(cast(BinaryIO, counted), crib=crib, notation=notation):
         records.append((0, record))
         if len(records) >= 256:
             yield Chunk(None, records, counted.done - told)

@@ -25,10 +25,10 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import chain
-from typing import TYPE_CHECKING, BinaryIO, NamedTuple
+from typing import TYPE_CHECKING, BinaryIO, Generic, NamedTuple, TypeVar
 
-from cribcount.cards import Hand, parse_hand_tokens, tokenize
-from cribcount.errors import CribcountError, NotationError, Token, quote
+from cribcount.cards import ENGLISH, Hand, Notation, parse_hand_tokens, tokenize
+from cribcount.errors import CribcountError, Message, NotationError, Token, quote
 from cribcount.show import Count, count_show
 
 if TYPE_CHECKING:
@@ -36,14 +36,18 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Chunk",
+    "Done",
     "Entry",
     "Failed",
+    "Line",
     "Record",
     "Scored",
     "Summary",
+    "decode_line",
     "parse_line",
     "read_chunks",
     "read_claim",
+    "read_lines",
     "split_line",
     "text_blocks",
     "score_line",
@@ -105,6 +109,8 @@ class Failed:
     reason: str
     column: int
     label: str | None = None
+    said: Message | None = field(default=None, compare=False)
+    """The reason as a message, to say in another language (None: ``reason`` as it is)."""
 
     @property
     def message(self) -> str:
@@ -113,6 +119,20 @@ class Failed:
 
 
 Record = Scored | Failed
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Done(Generic[T]):
+    """A line of another command's file done: its 1-based line number and what it gave."""
+
+    line: int
+    result: T
+
+
+Line = tuple[int, str] | Failed
+"""A line read: its number and text, or Failed when it could not be read."""
 
 
 def _split_equals(tokens: list[Token]) -> list[Token]:
@@ -157,17 +177,17 @@ def split_line(text: str) -> LineParts:
     return LineParts(label or None, " " * (colon + 1) + text[colon + 1 : end])
 
 
-def parse_line(text: str, *, crib: bool = False) -> Entry:
+def parse_line(text: str, *, crib: bool = False, notation: Notation = ENGLISH) -> Entry:
     """Read one line: a label, a hand, then ``crib`` and/or ``= N`` in either order, a comment.
 
     ``crib`` makes every line a crib. Raises NotationError (with the column in
     ``text``) when the line is not a hand, or the claim not a whole number.
     """
     label, body = split_line(text)
-    return _parse_body(body, label, crib=crib)
+    return _parse_body(body, label, crib=crib, notation=notation)
 
 
-def _parse_body(text: str, label: str | None, *, crib: bool) -> Entry:
+def _parse_body(text: str, label: str | None, *, crib: bool, notation: Notation = ENGLISH) -> Entry:
     """``parse_line`` of a line whose label and comment are taken off already."""
     tokens = _split_equals(tokenize(text))
     claim: int | None = None
@@ -182,29 +202,32 @@ def _parse_body(text: str, label: str | None, *, crib: bool) -> Entry:
             claim = read_claim(text, last)
             del tokens[-2:]
         elif last.text == "=":
-            raise NotationError.at("missing claimed count after '='", text, last)
+            raise NotationError.at(Message("missing claimed count after '='"), text, last)
         else:
             break
     for token in tokens:
         if token.text == "=":
-            raise NotationError.at(
-                "'=' in the hand: a claim goes at the end, as '= N'", text, token
-            )
+            reason = Message("'=' in the hand: a claim goes at the end, as '= N'")
+            raise NotationError.at(reason, text, token)
     end = tokens[-1].column - 1 + len(tokens[-1].text) if tokens else 0
     # The hand is the start of the line, so columns in its errors are columns of the line.
-    return Entry(parse_hand_tokens(text[:end], tokens), is_crib, claim, label)
+    return Entry(parse_hand_tokens(text[:end], tokens, notation=notation), is_crib, claim, label)
 
 
 def read_claim(text: str, token: Token) -> int:
     """The claimed count ``token`` of ``text``: at most three digits, else a NotationError."""
     digits = token.text
     if not (digits.isascii() and digits.isdigit()):
-        reason = f"claimed count {quote(digits)} is not a whole number"
+        reason = Message("claimed count {claim} is not a whole number", claim=quote(digits))
         raise NotationError.at(reason, text, token)
     if len(digits) > MAX_CLAIM_DIGITS:
         # Checked before int(): Python refuses to convert more than 4,300 digits.
         largest = 10**MAX_CLAIM_DIGITS - 1
-        reason = f"claimed count of {len(digits)} digits is too large: at most {largest}"
+        reason = Message(
+            "claimed count of {n} digits is too large: at most {largest}",
+            n=len(digits),
+            largest=largest,
+        )
         raise NotationError.at(reason, text, token)
     return int(digits)
 
@@ -215,7 +238,38 @@ def _is_skipped(text: str) -> bool:
     return not stripped or stripped.startswith("#")
 
 
-def score_line(raw: bytes, line: int, *, crib: bool = False) -> Record | None:
+def _too_long(raw: bytes, line: int) -> Failed:
+    """The record of a line longer than ``MAX_LINE`` bytes: its start only is kept."""
+    shown = raw[:_SHOWN].decode("utf-8", errors="replace") + "..."
+    reason = Message("line too long: more than {n} bytes", n=MAX_LINE)
+    return Failed(line, shown, str(reason), 1, said=reason)
+
+
+def _bad_byte(shown: str, line: int, byte: int, column: int) -> Failed:
+    """The record of a line with a byte that is not UTF-8 where it is read."""
+    reason = Message("invalid UTF-8 byte 0x{byte}", byte=f"{byte:02x}")
+    return Failed(line, shown, str(reason), column, said=reason)
+
+
+def decode_line(raw: bytes, line: int) -> str | Failed:
+    """One line of bytes (no newline) as text, a trailing CR dropped.
+
+    Failed if it is not UTF-8 or longer than ``MAX_LINE`` bytes.
+    """
+    raw = raw.removesuffix(b"\r")
+    if len(raw) > MAX_LINE:
+        return _too_long(raw, line)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        column = len(raw[: error.start].decode("utf-8")) + 1
+        shown = raw.decode("utf-8", errors="replace")
+        return _bad_byte(shown, line, raw[error.start], column)
+
+
+def score_line(
+    raw: bytes, line: int, *, crib: bool = False, notation: Notation = ENGLISH
+) -> Record | None:
     """Count one line of bytes (no newline); None for a blank or comment line.
 
     Bytes that are not UTF-8 fail the line only where they are read: in its
@@ -223,8 +277,7 @@ def score_line(raw: bytes, line: int, *, crib: bool = False) -> Record | None:
     """
     raw = raw.removesuffix(b"\r")
     if len(raw) > MAX_LINE:
-        shown = raw[:_SHOWN].decode("utf-8", errors="replace") + "..."
-        return Failed(line, shown, f"line too long: more than {MAX_LINE} bytes", 1)
+        return _too_long(raw, line)
     text = raw.decode("utf-8", errors="surrogateescape")
     if _is_skipped(text):
         return None
@@ -233,15 +286,43 @@ def score_line(raw: bytes, line: int, *, crib: bool = False) -> Record | None:
     if undecoded:
         byte = ord(undecoded.group()) - 0xDC00
         shown = raw.decode("utf-8", errors="replace")
-        return Failed(line, shown, f"invalid UTF-8 byte 0x{byte:02x}", undecoded.start() + 1)
+        return _bad_byte(shown, line, byte, undecoded.start() + 1)
     try:
-        entry = _parse_body(body, label, crib=crib)
+        entry = _parse_body(body, label, crib=crib, notation=notation)
         count = count_show(entry.hand, crib=entry.crib)
     except CribcountError as error:
         # One bad line costs only its own record; stray bytes in its comment are shown as U+FFFD.
         shown = raw.decode("utf-8", errors="replace")
-        return Failed(line, shown, error.reason, max(error.column, 1), label)
+        return Failed(line, shown, error.reason, max(error.column, 1), label, error.said)
     return Scored(line, count, entry.claim, label)
+
+
+def read_lines(stream: BinaryIO, *, size: int = PLAIN_CHUNK_SIZE) -> Iterator[list[Line]]:
+    """The lines of ``stream`` that hold something, a chunk at a time, as batch reads them.
+
+    Each is (line number, text), or Failed when it is not UTF-8 or longer
+    than ``MAX_LINE`` bytes; blank and comment lines are skipped but counted.
+    """
+    for first_line, data in read_chunks(stream, size=size):
+        try:
+            # Most chunks are all UTF-8: decoded at once, then split.
+            decoded = [line.removesuffix("\r") for line in data.decode("utf-8").split("\n")[:-1]]
+            texts: list[str | Failed] = list(decoded)
+            # A character is at most 4 bytes: only a line this long may be too long.
+            if max(map(len, decoded), default=0) * 4 > MAX_LINE:
+                for i, long in enumerate(decoded):
+                    if len(long) * 4 > MAX_LINE:
+                        texts[i] = decode_line(long.encode("utf-8"), first_line + i)
+        except UnicodeDecodeError:
+            raws = data.split(b"\n")[:-1]
+            texts = [decode_line(raw, first_line + i) for i, raw in enumerate(raws)]
+        lines: list[Line] = []
+        for i, text in enumerate(texts):
+            if isinstance(text, Failed):
+                lines.append(text)
+            elif not _is_skipped(text):
+                lines.append((first_line + i, text))
+        yield lines
 
 
 @dataclass
@@ -380,12 +461,19 @@ def read_chunks(
 
 
 def score_stream(
-    stream: BinaryIO, *, crib: bool = False, fast: bool = True, size: int | None = None
+    stream: BinaryIO,
+    *,
+    crib: bool = False,
+    fast: bool = True,
+    size: int | None = None,
+    notation: Notation = ENGLISH,
 ) -> Iterator[Chunk]:
     """Count every line of ``stream``, a chunk at a time; ``fast`` uses the vectorised path.
 
     ``size`` is the bytes read at a time (``CHUNK_SIZE`` or ``PLAIN_CHUNK_SIZE`` by default).
+    The vectorised path reads the English notation only: another takes the plain path.
     """
+    fast = fast and notation is ENGLISH
     if size is None:
         size = CHUNK_SIZE if fast else PLAIN_CHUNK_SIZE
     for first_line, data in read_chunks(stream, size=size):
@@ -400,17 +488,19 @@ def score_stream(
         records = [
             (place, record)
             for place, line, raw in others
-            if (record := score_line(raw, line, crib=crib)) is not None
+            if (record := score_line(raw, line, crib=crib, notation=notation)) is not None
         ]
         yield Chunk(rows, records, len(data))
 
 
-def score_lines(stream: BinaryIO, *, crib: bool = False) -> Iterator[Record]:
+def score_lines(
+    stream: BinaryIO, *, crib: bool = False, notation: Notation = ENGLISH
+) -> Iterator[Record]:
     """One record for each line of ``stream`` that holds a hand, in order: scored or failed.
 
     Blank and comment lines give none. This is the plain path, record by
     record; ``cribcount batch`` renders the same records a chunk at a time.
     """
-    for chunk in score_stream(stream, crib=crib, fast=False):
+    for chunk in score_stream(stream, crib=crib, fast=False, notation=notation):
         for _, record in chunk.records:
             yield record

@@ -35,8 +35,9 @@ from cribcount.batch.engine import Chunk, Failed, Record, Summary
 from cribcount.batch.jsonl import jsonl_rows
 from cribcount.batch.vector import LINE_WIDTH, FastRows, shape_count, shape_of
 from cribcount.cards import format_cards
-from cribcount.errors import escape
-from cribcount.render import csv_line, plural, render_json
+from cribcount.errors import N_, escape
+from cribcount.language import DEFAULT, Language, language
+from cribcount.render import TEXT_WIDTH, csv_line, render_json
 from cribcount.render.show import claim_fields, count_to_dict, heels_fields, render_claim
 from cribcount.show import Count, Kind
 
@@ -45,8 +46,10 @@ __all__ = [
     "csv_header",
     "render_chunk",
     "render_error",
+    "render_failed",
     "render_record",
     "render_summary",
+    "say_failed",
 ]
 
 CSV_COLUMNS = (
@@ -68,6 +71,14 @@ CSV_COLUMNS = (
 )
 _KINDS = (Kind.FIFTEEN, Kind.PAIR, Kind.RUN, Kind.FLUSH, Kind.NOBS)
 _KIND_NAMES = ("fifteens", "pairs", "runs", "flush", "nobs")
+_KIND_WORDS = (
+    N_("fifteens {points}"),
+    N_("pairs {points}"),
+    N_("runs {points}"),
+    N_("flush {points}"),
+    N_("nobs {points}"),
+)
+ENGLISH = language(DEFAULT)
 _CRIB_FLAG = {True: "true", False: "false"}
 
 
@@ -83,28 +94,32 @@ def _points_by_kind(count: Count) -> tuple[int, int, int, int, int]:
     return (sums[Kind.FIFTEEN], sums[Kind.PAIR], sums[Kind.RUN], sums[Kind.FLUSH], sums[Kind.NOBS])
 
 
-def _breakdown(points: tuple[int, ...]) -> str:
-    parts = [f"{name} {p}" for name, p in zip(_KIND_NAMES, points, strict=True) if p]
-    return ", ".join(parts) if parts else "no points"
+def _breakdown(points: tuple[int, ...], lang: Language) -> str:
+    parts = [lang.say(words, points=p) for words, p in zip(_KIND_WORDS, points, strict=True) if p]
+    return ", ".join(parts) if parts else lang.say("no points")
 
 
 _INDENT = "    "
-_WIDTH = 60
+_WIDTH = TEXT_WIDTH
 
 
-def _text_tail(crib: bool, heels: int, points: tuple[int, ...], claim: int | None) -> str:
+def _text_tail(
+    crib: bool, heels: int, points: tuple[int, ...], claim: int | None, lang: Language = ENGLISH
+) -> str:
     """What follows the hand: ``: 24 points``, then indented the points by kind and the verdict.
 
     Not ``= 24``: that is how a claim is written, and the output could be read back as one.
+    "crib" is a word of the line format, as ``:`` is: the same in every language.
     """
     total = sum(points)
-    lines = [f"{' crib' if crib else ''}: {plural(total, 'point')}"]
+    lines = [f"{' crib' if crib else ''}: {lang.plural(total, '{n} point', '{n} points')}"]
     if total:
-        lines.append(_INDENT + _breakdown(points))
+        lines.append(_INDENT + _breakdown(points, lang))
     if heels:
-        lines.append(f"{_INDENT}his heels: {heels} to the dealer, not in the count")
+        said = lang.say("his heels: {points} to the dealer, not in the count", points=heels)
+        lines.append(_INDENT + said)
     if claim is not None:
-        lines.append(_INDENT + render_claim(claim, total, note=False))
+        lines.append(_INDENT + render_claim(claim, total, note=False, lang=lang))
     return "\n".join(lines) + "\n"
 
 
@@ -144,10 +159,13 @@ def _record_dict(record: Record, file: str | None) -> dict[str, Any]:
     return data
 
 
-def render_record(record: Record, fmt: str, file: str | None = None) -> str:
+def render_record(
+    record: Record, fmt: str, file: str | None = None, *, lang: Language = ENGLISH
+) -> str:
     """One record as a line of ``fmt`` (text, csv or jsonl), newline included.
 
-    ``file`` is given when several files are read, and then named in the record.
+    ``file`` is given when several files are read, and then named in the record;
+    text is in ``lang``, CSV and JSON lines in English.
     """
     if fmt == "jsonl":
         return render_json(_record_dict(record, file)) + "\n"
@@ -155,7 +173,8 @@ def render_record(record: Record, fmt: str, file: str | None = None) -> str:
     if isinstance(record, Failed):
         if fmt == "csv":
             return csv_line([*lead, record.text, *[""] * 11, record.message])
-        return f"{_where(file, record)} error at column {record.column}:\n{_wrap(record.reason)}\n"
+        said = lang.say("error at column {column}:", column=record.column)
+        return f"{_where(file, record)} {said}\n{_wrap(_reason(record, lang))}\n"
     count = record.count
     points = _points_by_kind(count)
     heels = heels_fields(count)["heels"]
@@ -164,34 +183,67 @@ def render_record(record: Record, fmt: str, file: str | None = None) -> str:
         head = csv_line([*lead, format_cards(hand.cards), str(hand.starter)])
         return head[:-1] + _csv_tail(count.crib, heels, points, record.claim)
     where = _where(file, record)
-    return f"{where} {count.hand}" + _text_tail(count.crib, heels, points, record.claim)
+    hand = count.hand
+    written = f"{lang.cards(hand.cards)} / {lang.notation.card(hand.starter)}"
+    return f"{where} {written}" + _text_tail(count.crib, heels, points, record.claim, lang)
 
 
-def render_error(record: Failed, file: str) -> str:
+def _reason(record: Failed, lang: Language) -> str:
+    return record.reason if record.said is None else lang.text(record.said)
+
+
+def say_failed(record: Failed, lang: Language = ENGLISH) -> str:
+    """The record's message, ``column N: reason``, in ``lang``."""
+    return lang.say("column {column}", column=record.column) + ": " + _reason(record, lang)
+
+
+def render_failed(record: Failed, fmt: str, fields: list[str], *, lang: Language = ENGLISH) -> str:
+    """A line of a ``--from`` file that failed, in ``fmt`` (text, jsonl or csv), newline included.
+
+    jsonl: ``{"line", "input", "error"}``; csv: the line, ``fields`` (the
+    columns of a record, left empty) and the error; text: ``line N: error: ...``
+    in ``lang``.
+    """
+    if fmt == "jsonl":
+        failed = {"line": record.line, "input": record.text, "error": record.message}
+        return render_json(failed) + "\n"
+    if fmt == "csv":
+        return csv_line([record.line, *fields, record.message])
+    said = lang.say("error: {message}", message=say_failed(record, lang))
+    return lang.say("line {line}: {reason}", line=record.line, reason=said) + "\n"
+
+
+def render_error(record: Failed, file: str, *, lang: Language = ENGLISH) -> str:
     """The stderr line for a bad line: ``FILE:LINE:COLUMN: reason``, the column said once."""
-    return f"{file}:{record.line}:{record.column}: {record.reason}"
+    return f"{file}:{record.line}:{record.column}: {_reason(record, lang)}"
 
 
-def render_summary(summary: Summary) -> str:
+def render_summary(summary: Summary, *, lang: Language = ENGLISH) -> str:
     """The one-line summary at the end of a run."""
-    return (
-        f"{plural(summary.hands, 'hand')} scored, {plural(summary.failed, 'line')} failed, "
-        f"{plural(summary.claims, 'claim')} checked, {summary.claims_wrong} wrong "
-        f"({plural(summary.points_missed, 'point')} missed)"
+    return lang.say(
+        "{hands} scored, {lines} failed, {claims} checked, {wrong} wrong ({points} missed)",
+        hands=lang.plural(summary.hands, "{n} hand", "{n} hands"),
+        lines=lang.plural(summary.failed, "{n} line", "{n} lines"),
+        claims=lang.plural(summary.claims, "{n} claim", "{n} claims"),
+        wrong=summary.claims_wrong,
+        points=lang.plural(summary.points_missed, "{n} point", "{n} points"),
     )
 
 
-def render_chunk(chunk: Chunk, fmt: str, file: str | None = None) -> bytes:
-    """All the records of a chunk in input order, as UTF-8 bytes."""
+def render_chunk(
+    chunk: Chunk, fmt: str, file: str | None = None, *, lang: Language = ENGLISH
+) -> bytes:
+    """All the records of a chunk in input order, as UTF-8 bytes; text in ``lang``."""
     rows = chunk.rows
     if rows is None or len(rows) == 0:
-        return "".join(render_record(r, fmt, file) for _, r in chunk.records).encode()
+        records = chunk.records
+        return "".join(render_record(r, fmt, file, lang=lang) for _, r in records).encode()
     if fmt == "jsonl":
         lines = jsonl_rows(
             rows, render_json({"file": file})[:-1] + ", " if file is not None else "{"
         )
         for place, record in reversed(chunk.records):
-            lines.insert(place, render_record(record, fmt, file))
+            lines.insert(place, render_record(record, fmt, file, lang=lang))
         return "".join(lines).encode()
     matrix = _csv_rows(rows, file) if fmt == "csv" else _text_rows(rows, file)
     # The rows are padded with NUL bytes, which no field holds: dropping them joins the fields.
@@ -202,7 +254,8 @@ def render_chunk(chunk: Chunk, fmt: str, file: str | None = None) -> bytes:
     pieces: list[bytes] = []
     done = 0
     for place, record in chunk.records:
-        pieces += [data[done : ends[place]], render_record(record, fmt, file).encode()]
+        written = render_record(record, fmt, file, lang=lang).encode()
+        pieces += [data[done : ends[place]], written]
         done = ends[place]
     pieces.append(data[done:])
     return b"".join(pieces)

@@ -15,7 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-__all__ = ["csv_line", "plural", "render_json"]
+__all__ = ["TEXT_WIDTH", "csv_line", "render_json"]
+
+TEXT_WIDTH = 60
+"""Columns the text output of every command fits in (JSON, CSV and help aside)."""
 
 
 def render_json(data: Any) -> str:
@@ -44,8 +47,3 @@ def csv_line(fields: Iterable[object]) -> str:
     texts = [_csv_field(value) for value in fields]
     # A row of one empty field is written "" so that it is not a blank line.
     return ('""' if texts == [""] else ",".join(texts)) + "\n"
-
-
-def plural(n: int, noun: str) -> str:
-    """``1 hand``, ``2 hands``."""
-    return f"{n} {noun}{'' if n == 1 else 's'}"

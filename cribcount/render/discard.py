@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from cribcount.cards import format_cards
 from cribcount.discard import Advice, Role
+from cribcount.errors import N_
+from cribcount.language import DEFAULT, Language, language
 
 __all__ = ["discard_to_dict", "render_discard"]
+
+ENGLISH = language(DEFAULT)
+_ROLES = {Role.DEALER: N_("dealer"), Role.PONE: N_("pone")}
+_LABELS = (N_("keep"), N_("lay away"), N_("hand avg"), N_("min-max"), N_("crib avg"), N_("net"))
 
 
 def discard_to_dict(advice: Advice) -> dict[str, Any]:
@@ -35,34 +40,64 @@ def discard_to_dict(advice: Advice) -> dict[str, Any]:
     }
 
 
-def render_discard(advice: Advice) -> str:
+def render_discard(advice: Advice, *, lang: Language = ENGLISH) -> str:
     """A table of every choice, best first, with how net is made up and the best marked."""
     laid = len(advice.choices[0].discard)
-    players = f", seat {advice.seat} of {advice.players} players" if advice.players != 2 else ""
-    # Within 60 columns: the keep column as wide as five cards, one space between numbers.
+    role = lang.say(_ROLES[advice.role])
+    if advice.players != 2:
+        title = lang.say(
+            "{role}, holding {cards}, seat {seat} of {players} players:",
+            role=role,
+            cards=advice.cards,
+            seat=advice.seat,
+            players=advice.players,
+        )
+    else:
+        title = lang.say("{role}, holding {cards}:", role=role, cards=advice.cards)
+    ways = lang.say(
+        "{ways} ways to lay away {laid}, best first", ways=len(advice.choices), laid=laid
+    )
+    keeps = [lang.cards(choice.keep) for choice in advice.choices]
+    discards = [lang.cards(choice.discard) for choice in advice.choices]
+    hands = [f"{float(choice.hand):.3f}" for choice in advice.choices]
+    ranges = [f"{choice.hand_min}-{choice.hand_max}" for choice in advice.choices]
+    cribs = [f"{float(choice.crib):.3f}" for choice in advice.choices]
+    nets = [f"{float(choice.net):.3f}" for choice in advice.choices]
+    labels = [lang.say(label) for label in _LABELS]
+    # Each column as wide as its widest entry as written (within 60 columns in English
+    # and French): two spaces after the cards, one between numbers.
+    columns = [keeps, discards, hands, ranges, cribs, nets]
+    keep_w, lay_w, hand_w, range_w, crib_w, net_w = (
+        max(len(label), *map(len, column)) for label, column in zip(labels, columns, strict=True)
+    )
     lines = [
-        f"{advice.role.value}, holding {format_cards(advice.cards)}{players}:",
-        f"{len(advice.choices)} ways to lay away {laid}, best first",
-        f"  {'keep':<11}  {'lay away':<8}  {'hand avg':>8} {'min-max':>7}"
-        f" {'crib avg':>8} {'net':>7}",
+        title,
+        ways,
+        f"  {labels[0]:<{keep_w}}  {labels[1]:<{lay_w}}  {labels[2]:>{hand_w}}"
+        f" {labels[3]:>{range_w}} {labels[4]:>{crib_w}} {labels[5]:>{net_w}}",
     ]
-    for i, choice in enumerate(advice.choices):
+    for i in range(len(advice.choices)):
         mark = "*" if i == 0 else " "
         lines.append(
-            f"{mark} {format_cards(choice.keep):<11}  {format_cards(choice.discard):<8}"
-            f"  {float(choice.hand):8.3f} {f'{choice.hand_min}-{choice.hand_max}':>7}"
-            f" {float(choice.crib):8.3f} {float(choice.net):7.3f}"
+            f"{mark} {keeps[i]:<{keep_w}}  {discards[i]:<{lay_w}}  {hands[i]:>{hand_w}}"
+            f" {ranges[i]:>{range_w}} {cribs[i]:>{crib_w}} {nets[i]:>{net_w}}"
         )
     best = advice.best
     if advice.role is Role.DEALER:
-        how = "net = hand + crib + heels (the crib and heels are yours)"
+        how = lang.say("net = hand + crib + heels (the crib and heels are yours)")
     else:
-        how = "net = hand - crib - heels (the dealer's crib and heels)"
+        how = lang.say("net = hand - crib - heels (the dealer's crib and heels)")
     lines += [
-        f"heels {float(advice.heels):.3f}: a jack turned is 2 to the dealer,",
-        "  in no hand or crib",
+        lang.say(
+            "heels {heels}: a jack turned is 2 to the dealer,\n  in no hand or crib",
+            heels=f"{float(advice.heels):.3f}",
+        ),
         how,
-        f"best: keep {format_cards(best.keep)}, lay away {format_cards(best.discard)}"
-        f" (net {float(best.net):.3f})",
+        lang.say(
+            "best: keep {keep}, lay away {discard} (net {net})",
+            keep=best.keep,
+            discard=best.discard,
+            net=f"{float(best.net):.3f}",
+        ),
     ]
     return "\n".join(lines)

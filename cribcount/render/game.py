@@ -22,13 +22,16 @@ from collections.abc import Iterator
 from typing import Any
 
 from cribcount.game import SKUNK_LINES, DealResult, Event, EventKind, Game, Skunk
-from cribcount.render import plural
+from cribcount.language import DEFAULT, language
+from cribcount.render import TEXT_WIDTH
 from cribcount.render.play import describe_peg_item
 
 __all__ = ["WIDTH", "describe_event", "game_to_dict", "render_board", "render_game"]
 
-WIDTH = 60
+WIDTH = TEXT_WIDTH
 """The columns every line of the text fits in."""
+ENGLISH = language(DEFAULT)
+"""The game's text is English only, its plurals said as the language says them."""
 _STEP = {121: 3, 61: 2}  # points a cell of the board holds
 _SKUNK_WORDS = {
     Skunk.SKUNK: "is skunked: the game counts double",
@@ -71,7 +74,8 @@ def _show_line(event: Event, muggins: bool) -> str:
         return f"{said} {event.points}"
     if event.claim > true:
         return f"{said} {true}: claimed {event.claim}, taken back to {true}"
-    lost = "" if muggins else f", {plural(true - event.claim, 'point')} lost"
+    points = ENGLISH.plural(true - event.claim, "{n} point", "{n} points")
+    lost = "" if muggins else f", {points} lost"
     return f"{said} {true}: claimed {event.claim}, pegs {event.claim}{lost}"
 
 
@@ -196,7 +200,7 @@ def _end_lines(game: Game) -> Iterator[str]:
         yield _line(f"{side} {_SKUNK_WORDS[skunk]}")
     wrong = game.wrong_claims
     if wrong:
-        yield _line(f"{plural(len(wrong), 'claim')} wrong")
+        yield _line(ENGLISH.plural(len(wrong), "{n} claim wrong", "{n} claims wrong"))
 
 
 def _event_to_dict(game: Game, event: Event) -> dict[str, Any]:

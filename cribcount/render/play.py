@@ -10,31 +10,52 @@ totals: pone 3, dealer 2
 
 from __future__ import annotations
 
+import functools
 import textwrap
 from typing import Any
 
+from cribcount import rules
+from cribcount.cards import DECK, Card
+from cribcount.errors import N_
+from cribcount.language import DEFAULT, Language, language
 from cribcount.play import Pegging, PegItem, PegKind
-from cribcount.render.show import PAIR_NAMES
+from cribcount.render import TEXT_WIDTH, render_json
+from cribcount.table import partnership_name
 
-__all__ = ["WIDTH", "describe_peg_item", "pegging_to_dict", "render_pegging"]
+__all__ = [
+    "WIDTH",
+    "describe_peg_item",
+    "pegging_to_dict",
+    "render_pegging",
+    "render_pegging_json",
+]
 
-WIDTH = 60
+WIDTH = TEXT_WIDTH
 """Columns the text of the play fits in: longer lines go on, indented, below."""
 
+ENGLISH = language(DEFAULT)
 _PEG_WORDS = {
-    PegKind.FIFTEEN: "fifteen for {}",
-    PegKind.THIRTY_ONE: "31 for {}",
-    PegKind.RUN: "run of {0} for {0}",
-    PegKind.GO: "go for {}",
-    PegKind.LAST_CARD: "last card for {}",
+    PegKind.FIFTEEN: N_("fifteen for {points}"),
+    PegKind.THIRTY_ONE: N_("31 for {points}"),
+    PegKind.GO: N_("go for {points}"),
+    PegKind.LAST_CARD: N_("last card for {points}"),
+}
+# Pairs by the cards of the rank in a row: a pair, a pair royal (three), a double pair royal.
+_PAIR_WORDS = {
+    2: N_("pair for {points}"),
+    3: N_("pair royal for {points}"),
+    4: N_("double pair royal for {points}"),
 }
 
 
-def describe_peg_item(item: PegItem) -> str:
+def describe_peg_item(item: PegItem, *, lang: Language = ENGLISH) -> str:
     """How a pegged item is said: ``fifteen for 2``, ``pair royal for 6``, ``run of 4 for 4``."""
     if item.kind is PegKind.PAIR:
-        return PAIR_NAMES[item.points].removeprefix("a ")
-    return _PEG_WORDS[item.kind].format(item.points)
+        cards = next(n for n in _PAIR_WORDS if rules.pair_points(n) == item.points)
+        return lang.say(_PAIR_WORDS[cards], points=item.points)
+    if item.kind is PegKind.RUN:
+        return lang.say("run of {length} for {points}", length=item.points, points=item.points)
+    return lang.say(_PEG_WORDS[item.kind], points=item.points)
 
 
 def pegging_to_dict(pegging: Pegging) -> dict[str, Any]:
@@ -42,19 +63,11 @@ def pegging_to_dict(pegging: Pegging) -> dict[str, Any]:
 
     With partnerships, ``partnerships`` holds each one's total, named ``first & third``.
     """
-    partnerships = (
-        {"partnerships": pegging.partnership_totals} if pegging.partnership_totals else {}
-    )
+    teams = pegging.partnership_totals
+    partnerships = {"partnerships": teams} if teams else {}
     return {
         "plays": [
-            {
-                "player": play.player,
-                "card": None if play.card is None else str(play.card),
-                "count": play.count,
-                "items": [{"kind": item.kind.value, "points": item.points} for item in play.items],
-                "points": play.points,
-            }
-            for play in pegging.plays
+            _turn_dict(play.player, play.card, play.count, play.items) for play in pegging.plays
         ],
         "totals": pegging.totals,
         **partnerships,
@@ -62,30 +75,92 @@ def pegging_to_dict(pegging: Pegging) -> dict[str, Any]:
     }
 
 
-def render_pegging(pegging: Pegging) -> str:
+def _turn_dict(
+    player: str, card: Card | None, count: int, items: tuple[PegItem, ...]
+) -> dict[str, Any]:
+    return {
+        "player": player,
+        "card": None if card is None else str(card),
+        "count": count,
+        "items": [{"kind": item.kind.value, "points": item.points} for item in items],
+        "points": sum(item.points for item in items),
+    }
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _turn_json(player: str, card: Card | None, count: int, items: tuple[PegItem, ...]) -> str:
+    """One turn's JSON object; many plays share their turns, so the texts are remembered."""
+    return render_json(_turn_dict(player, card, count, items))
+
+
+def render_pegging_json(pegging: Pegging, *, line: int | None = None) -> str:
+    """``render_json(pegging_to_dict(pegging))``, put together from each turn's JSON text.
+
+    ``line``, when given, comes first: ``{"line": 3, "plays": ...}``.
+    """
+    head = "{" if line is None else f'{{"line": {line}, '
+    turns = ", ".join(
+        _turn_json(play.player, play.card, play.count, play.items) for play in pegging.plays
+    )
+    teams = pegging.partnership_totals
+    tail = f', "partnerships": {render_json(teams)}' if teams else ""
+    tail += ', "unfinished": true' if pegging.unfinished else ""
+    return f'{head}"plays": [{turns}], "totals": {render_json(pegging.totals)}{tail}}}'
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _said(items: tuple[PegItem, ...], lang: Language) -> str:
+    """What a turn scored, said; many plays share their turns, so the texts are remembered."""
+    return ", ".join(describe_peg_item(item, lang=lang) for item in items)
+
+
+@functools.cache
+def _card_texts(lang: Language) -> dict[Card | None, str]:
+    """Every card as ``lang`` writes it, and None as its word for a go."""
+    texts: dict[Card | None, str] = {card: lang.notation.card(card) for card in DECK}
+    texts[None] = lang.say("go")
+    return texts
+
+
+@functools.lru_cache(maxsize=1 << 6)
+def _names(players: tuple[str, ...], lang: Language) -> tuple[dict[str, str], dict[str, str]]:
+    """The players' names said in ``lang``, and the same padded to the longest, once a table."""
+    names = {name: lang.say(name) for name in players}
+    width = max(len(name) for name in names.values())
+    return names, {name: said.ljust(width) for name, said in names.items()}
+
+
+def render_pegging(pegging: Pegging, *, lang: Language = ENGLISH) -> str:
     """One line per turn (player, card or go, count, what it scored), then the totals.
 
     With partnerships, a last line gives each partnership's total.
     """
-    width = max(len(name) for name in pegging.players)
+    names, padded = _names(pegging.players, lang)
+    texts = _card_texts(lang)
+    cards = [texts[play.card] for play in pegging.plays]
+    card_width = max([2, *map(len, cards)])
     lines = []
-    for play in pegging.plays:
-        card = "go" if play.card is None else str(play.card)
-        said = ", ".join(describe_peg_item(item) for item in play.items)
-        turn = f"{play.player:<{width}}  {card:<2}  {play.count:>2}  "
+    for play, card in zip(pegging.plays, cards, strict=True):
+        turn = f"{padded[play.player]}  {card:<{card_width}}  {play.count:>2}  "
+        said = _said(play.items, lang)
         lines += _fill(said, first=turn, then=" " * len(turn)) if said else [turn.rstrip()]
-    totals = ", ".join(f"{name} {points}" for name, points in pegging.totals.items())
+    totals = ", ".join(f"{names[name]} {points}" for name, points in pegging.totals.items())
     if pegging.unfinished:
-        lines += _fill(f"{totals} (play going on)", first="totals so far: ")
+        lines += _fill(lang.say("totals so far: {totals} (play going on)", totals=totals))
     else:
-        lines += _fill(totals, first="totals: ")
-    if pegging.partnership_totals:
-        teams = ", ".join(f"{name} {points}" for name, points in pegging.partnership_totals.items())
-        lines += _fill(teams, first="partnerships: ")
+        lines += _fill(lang.say("totals: {totals}", totals=totals))
+    if pegging.partnerships:
+        teams = ", ".join(
+            f"{partnership_name([names[name] for name in team])} {points}"
+            for team, points in zip(
+                pegging.partnerships, pegging.partnership_totals.values(), strict=True
+            )
+        )
+        lines += _fill(lang.say("partnerships: {teams}", teams=teams))
     return "\n".join(lines)
 
 
-def _fill(text: str, *, first: str, then: str = "  ") -> list[str]:
+def _fill(text: str, *, first: str = "", then: str = "  ") -> list[str]:
     """``text`` after ``first``, wrapped at ``WIDTH`` at its commas, go on lines after ``then``."""
     # Break only after a comma: a no-break space holds "pair royal for 6" together.
     kept = text.replace(", ", ",\n").replace(" ", "\u00a0").replace(",\n", ", ")

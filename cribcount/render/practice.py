@@ -1,5 +1,10 @@
 """Rendering counting practice: pure functions from deals, records and figures to text.
 
+Text is in a ``Language`` (English by default). The deal line ``hand CARDS /
+STARTER`` (``crib ...``, ``play ...``) is written in the language's words and
+notation only when asked (``canonical=False``): the command asks on a terminal,
+and through a pipe keeps the English line that scripts read.
+
 >>> from cribcount.practice import Practice
 >>> session = Practice(7, clock=iter([0.0, 3.4]).__next__)
 >>> print(render_deal(session.deal()))
@@ -12,13 +17,17 @@ from __future__ import annotations
 
 import textwrap
 
+from cribcount.errors import N_
+from cribcount.language import DEFAULT, Language, language
 from cribcount.practice import Deal, Drill, PegDeal, Record
 from cribcount.practice_log import Report, Summary
+from cribcount.render import TEXT_WIDTH
 from cribcount.render.play import describe_peg_item
 from cribcount.render.show import render_claim, render_count
 
 __all__ = [
     "PROMPT",
+    "prompt",
     "render_deal",
     "render_not_understood",
     "render_record",
@@ -27,63 +36,108 @@ __all__ = [
     "render_summary",
 ]
 
+ENGLISH = language(DEFAULT)
 _INDENT = "  "
-PROMPT = "count: "
-"""What a terminal is asked after each deal (never written to a pipe)."""
+PROMPT = N_("count: ")
+"""What a terminal is asked after each deal (never written to a pipe), in English."""
+_REPORT_LABELS = (
+    N_("week"),
+    N_("hands"),
+    N_("right"),
+    N_("accuracy"),
+    N_("median s"),
+    N_("missed"),
+    N_("over"),
+)
+_REPORT_WIDTHS = (8, 5, 5, 8, 8, 6, 4)
 
 
-def render_start(seed: int, *, drill: Drill, muggins: bool) -> str:
+def prompt(*, lang: Language = ENGLISH) -> str:
+    """The prompt after each deal, in ``lang``."""
+    return lang.say(PROMPT)
+
+
+def render_start(seed: int, *, drill: Drill, muggins: bool, lang: Language = ENGLISH) -> str:
     """The first lines: the seed that replays the session, and how to answer."""
-    asked = "what the last card pegs" if drill is Drill.PLAY else "the count"
-    table = "; the table calls muggins" if muggins else ""
-    return f"practice --seed {seed}: answer {asked}\n(? shows it, q stops{table})"
+    if drill is Drill.PLAY:
+        start = lang.say("practice --seed {seed}: answer what the last card pegs", seed=seed)
+    else:
+        start = lang.say("practice --seed {seed}: answer the count", seed=seed)
+    if muggins:
+        return start + "\n" + lang.say("(? shows it, q stops; the table calls muggins)")
+    return start + "\n" + lang.say("(? shows it, q stops)")
 
 
-def render_deal(deal: Deal) -> str:
-    """One line: ``hand 5h 5d 5c Js / 5s``, ``crib ...``, or ``play Kc 9d Th go 2s, count 31``."""
+def render_deal(deal: Deal, *, lang: Language = ENGLISH, canonical: bool = True) -> str:
+    """One line: ``hand 5h 5d 5c Js / 5s``, ``crib ...``, or ``play Kc 9d Th go 2s, count 31``.
+
+    ``canonical`` keeps the line in English words and canonical notation whatever ``lang``.
+    """
+    said = ENGLISH if canonical else lang
     if isinstance(deal, PegDeal):
-        return f"play {deal.text}, count {deal.running}"
-    return f"{'crib' if deal.crib else 'hand'} {deal.hand}"
+        moves = " ".join(
+            said.say("go") if card is None else said.notation.card(card) for card in deal.moves
+        )
+        return said.say("play {moves}, count {count}", moves=moves, count=deal.running)
+    cards = f"{said.cards(deal.hand.cards)} / {said.notation.card(deal.hand.starter)}"
+    if deal.crib:
+        return said.say("crib {cards}", cards=cards)
+    return said.say("hand {cards}", cards=cards)
 
 
-def render_not_understood(line: str) -> str:
+def render_not_understood(line: str, *, lang: Language = ENGLISH) -> str:
     """The answer to a line that is neither a count, ``?`` nor ``q``."""
     shown = line.strip()
     quoted = repr(shown) if shown.isprintable() else ascii(shown)
-    return f"not understood: {quoted}; answer a whole number, ? to see the count or q to stop"
+    return lang.say(
+        "not understood: {line}; answer a whole number, ? to see the count or q to stop",
+        line=quoted,
+    )
 
 
-def _truth(deal: Deal) -> str:
+def _truth(deal: Deal, lang: Language) -> str:
     """The whole count of a deal, as ``score`` writes it (indented), or what the last card pegs."""
     if isinstance(deal, PegDeal):
-        said = ", ".join(describe_peg_item(item) for item in deal.items)
-        return f"{deal.card} pegs {deal.points}: {said}" if said else f"{deal.card} pegs nothing"
+        said = ", ".join(describe_peg_item(item, lang=lang) for item in deal.items)
+        if not said:
+            return lang.say("{card} pegs nothing", card=deal.card)
+        return lang.say(
+            "{card} pegs {points}: {said}", card=deal.card, points=deal.points, said=said
+        )
     # Indented, so that the only lines that begin with "hand " or "crib " are the deals.
-    return textwrap.indent(render_count(deal.count), _INDENT)
+    return textwrap.indent(render_count(deal.count, lang=lang), _INDENT)
 
 
-def _match_line(match: tuple[int, int]) -> str:
-    return f"match: you {match[0]}, the table {match[1]}"
+def _match_line(match: tuple[int, int], lang: Language) -> str:
+    return lang.say("match: you {you}, the table {table}", you=match[0], table=match[1])
 
 
-def render_record(record: Record, *, match: tuple[int, int] | None) -> str:
+def render_record(
+    record: Record, *, match: tuple[int, int] | None, lang: Language = ENGLISH
+) -> str:
     """What follows an answer: right and how fast, or the whole count and the verdict.
 
     ``match`` is the score under muggins after this deal (None without muggins).
     """
     lines = []
     if record.right:
-        lines.append(f"right: {record.count} ({record.seconds:.1f} s)")
+        lines.append(
+            lang.say(
+                "right: {count} ({seconds} s)", count=record.count, seconds=f"{record.seconds:.1f}"
+            )
+        )
     else:
-        lines.append(_truth(record.deal))
+        lines.append(_truth(record.deal, lang))
         if record.answer is not None:
-            lines.append(render_claim(record.answer, record.count))
+            lines.append(render_claim(record.answer, record.count, lang=lang))
     if match is not None:
         if record.muggins:
-            lines.append(f"muggins! the table takes the {record.muggins} you missed")
+            lines.append(
+                lang.say("muggins! the table takes the {points} you missed", points=record.muggins)
+            )
         elif record.over:
-            lines.append(f"over-claim taken back: you peg {record.count}")
-        lines.append(_match_line(match))
+            lines.append(lang.say("over-claim taken back: you peg {count}", count=record.count))
+        lines.append(_match_line(match, lang))
     return "\n".join(lines)
 
 
@@ -95,55 +149,103 @@ def _seconds(value: float | None) -> str:
     return "-" if value is None else f"{value:.1f}"
 
 
-def _kinds(summary: Summary) -> list[str]:
+def _kinds(summary: Summary, lang: Language) -> list[str]:
     if not summary.kinds:
         return []
-    width = max(len(share.kind) for share in summary.kinds)
-    lines = ["missed most (a hand can be of several kinds):"]
-    for share in summary.kinds:
-        lines.append(
-            f"  {share.kind:<{width}}  {share.misses} of {share.of_misses} misses"
-            f" ({_percent(share.misses, share.of_misses)}),"
-            f" {share.misses} of {share.hands} such hands"
+    names = [lang.say(share.kind) for share in summary.kinds]
+    width = max(map(len, names))
+    lines = [lang.say("missed most (a hand can be of several kinds):")]
+    for name, share in zip(names, summary.kinds, strict=True):
+        figures = lang.say(
+            "{misses} of {of_misses} misses ({percent}), {misses} of {hands} such hands",
+            misses=share.misses,
+            of_misses=share.of_misses,
+            percent=_percent(share.misses, share.of_misses),
+            hands=share.hands,
+        )
+        lead = f"  {name:<{width}}  "
+        lines += textwrap.wrap(
+            figures, TEXT_WIDTH, initial_indent=lead, subsequent_indent=" " * len(lead)
         )
     return lines
 
 
-def render_summary(summary: Summary, *, match: tuple[int, int] | None = None) -> str:
+def render_summary(
+    summary: Summary, *, match: tuple[int, int] | None = None, lang: Language = ENGLISH
+) -> str:
     """The end of a session: hands, right, accuracy, median seconds, points, streak, kinds."""
     if not summary.hands:
-        lines = ["no hands counted"]
+        lines = [lang.say("no hands counted")]
     else:
         lines = [
-            f"hands counted {summary.hands}, right {summary.right}"
-            f" ({_percent(summary.right, summary.hands)})",
-            f"median seconds a right count: {_seconds(summary.median_seconds)}",
-            f"points missed {summary.missed}, over-claimed {summary.over}",
-            f"longest streak of right counts: {summary.streak}",
-            *_kinds(summary),
+            lang.say(
+                "hands counted {hands}, right {right} ({percent})",
+                hands=summary.hands,
+                right=summary.right,
+                percent=_percent(summary.right, summary.hands),
+            ),
+            lang.say(
+                "median seconds a right count: {seconds}",
+                seconds=_seconds(summary.median_seconds),
+            ),
+            lang.say(
+                "points missed {missed}, over-claimed {over}",
+                missed=summary.missed,
+                over=summary.over,
+            ),
+            lang.say("longest streak of right counts: {streak}", streak=summary.streak),
+            *_kinds(summary, lang),
         ]
     if match is not None:
-        lines.append(_match_line(match))
+        lines.append(_match_line(match, lang))
     return "\n".join(lines)
 
 
-def render_report(report: Report) -> str:
+def render_report(report: Report, *, lang: Language = ENGLISH) -> str:
     """A log over time: accuracy and speed by ISO week, the whole log, and the kinds missed most."""
     overall = report.overall
     if report.first is None or report.last is None:
-        return "no hands in the log"
-    lines = [
-        f"{overall.hands} hands from {report.first.date()} to {report.last.date()}",
-        f"{'week':<8}  {'hands':>5}  {'right':>5}  {'accuracy':>8}  {'median s':>8}"
-        f"  {'missed':>6}  {'over':>4}",
+        return lang.say("no hands in the log")
+    labels = [lang.say(label) for label in _REPORT_LABELS]
+    rows = [(week.week, week.summary) for week in report.weeks]
+    rows.append((lang.say("all"), overall))
+    table = [
+        [
+            name,
+            str(summary.hands),
+            str(summary.right),
+            _percent(summary.right, summary.hands),
+            _seconds(summary.median_seconds),
+            str(summary.missed),
+            str(summary.over),
+        ]
+        for name, summary in rows
     ]
-    rows = [(week.week, week.summary) for week in report.weeks] + [("all", overall)]
-    for name, summary in rows:
-        lines.append(
-            f"{name:<8}  {summary.hands:>5}  {summary.right:>5}"
-            f"  {_percent(summary.right, summary.hands):>8}  {_seconds(summary.median_seconds):>8}"
-            f"  {summary.missed:>6}  {summary.over:>4}"
-        )
-    lines.append(f"longest streak of right counts: {overall.streak}")
-    lines += _kinds(overall)
+    # Each column as wide as its label and its figures, and at least as wide as in
+    # English; two spaces apart, or one where two would pass 60 columns.
+    widths = [
+        max(width, len(label), *(len(row[i]) for row in table))
+        for i, (width, label) in enumerate(zip(_REPORT_WIDTHS, labels, strict=True))
+    ]
+    gap = "  " if sum(widths) + 2 * (len(widths) - 1) <= TEXT_WIDTH else " "
+    lines = [
+        lang.say(
+            "{hands} hands from {first} to {last}",
+            hands=overall.hands,
+            first=report.first.date(),
+            last=report.last.date(),
+        ),
+        _row(labels, widths, gap),
+    ]
+    lines += [_row(fields, widths, gap) for fields in table]
+    lines.append(lang.say("longest streak of right counts: {streak}", streak=overall.streak))
+    lines += _kinds(overall, lang)
     return "\n".join(lines)
+
+
+def _row(fields: list[str], widths: list[int], gap: str) -> str:
+    """A row of the report: the first field to the left, the figures to the right."""
+    first, *rest = fields
+    return gap.join(
+        [f"{first:<{widths[0]}}", *(f"{f:>{w}}" for f, w in zip(rest, widths[1:], strict=True))]
+    )

@@ -1,56 +1,64 @@
-"""Rendering a counted show: the spoken count as text, and the count as plain data.
+"""Rendering a counted show: the spoken count as text or one line, and the count as plain data.
+
+Text is in a ``Language`` (English by default), JSON always in English.
 
 >>> from cribcount.cards import parse_hand
 >>> from cribcount.show import count_show
 >>> print(render_count(count_show(parse_hand("7h 7s 8d 8c / 9h"))))
 hand 7h 7s 8d 8c, starter 9h
-fifteen two           7h 8d      2
-fifteen four          7h 8c      4
-fifteen six           7s 8d      6
-fifteen eight         7s 8c      8
-a pair for 2          7h 7s     10
-a pair for 2          8d 8c     12
-a run of three for 3  7h 8d 9h  15
-a run of three for 3  7h 8c 9h  18
-a run of three for 3  7s 8d 9h  21
-a run of three for 3  7s 8c 9h  24
+fifteen two                 7h 8d            2
+fifteen four                7h 8c            4
+fifteen six                 7s 8d            6
+fifteen eight               7s 8c            8
+a double double run for 16  7h 7s 8d 8c 9h  24
 total 24
+>>> print(say_count(count_show(parse_hand("7h 7s 8d 8c / 9h"))))
+fifteen two, fifteen four, fifteen six, fifteen eight and a double double run is 24
+>>> from cribcount.language import language
+>>> print(say_count(count_show(parse_hand("8c 7d 7s 6h / Ac")), lang=language("fr")))
+quinze deux, quinze quatre, quinze six, quinze huit et une double suite de trois : 16
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from cribcount.cards import format_cards
-from cribcount.render import plural
+from cribcount.combinations import Call, call_items
+from cribcount.errors import N_, Message
+from cribcount.language import DEFAULT, Language, language
 from cribcount.rules import heels_points
 from cribcount.show import Count, Item, Kind
 
 __all__ = [
-    "PAIR_NAMES",
+    "call_name",
     "claim_fields",
     "count_to_dict",
+    "describe_call",
     "describe_item",
     "heels_fields",
     "render_claim",
     "render_count",
+    "say_count",
 ]
 
-_NUMBERS = {
-    1: "one",
-    2: "two",
-    3: "three",
-    4: "four",
-    5: "five",
-    6: "six",
-    8: "eight",
-    10: "ten",
-    12: "twelve",
-    14: "fourteen",
-    16: "sixteen",
+ENGLISH = language(DEFAULT)
+
+# What players call, in English (the catalogs' keys). Fifteens by the points of the
+# fifteens so far, pairs by the cards of the rank, runs and flushes by their cards.
+_FIFTEENS = {
+    2: N_("fifteen two"),
+    4: N_("fifteen four"),
+    6: N_("fifteen six"),
+    8: N_("fifteen eight"),
+    10: N_("fifteen ten"),
+    12: N_("fifteen twelve"),
+    14: N_("fifteen fourteen"),
+    16: N_("fifteen sixteen"),
 }
-PAIR_NAMES = {2: "a pair for 2", 6: "pair royal for 6", 12: "double pair royal for 12"}
-"""How the cards of one rank are called, by their points."""
+_PAIRS = {2: N_("a pair"), 3: N_("a pair royal"), 4: N_("a double pair royal")}
+_RUNS = {3: N_("a run of three"), 4: N_("a run of four"), 5: N_("a run of five")}
+_FLUSHES = {4: N_("a flush of four"), 5: N_("a flush of five")}
+_NOBS = N_("one for his nob")
 
 
 def count_to_dict(count: Count) -> dict[str, Any]:
@@ -77,62 +85,139 @@ def claim_fields(claim: int | None, total: int) -> dict[str, int]:
     return {} if claim is None else {"claim": claim, "difference": claim - total}
 
 
-def describe_item(item: Item, *, fifteens_so_far: int = 0) -> str:
-    """How a player says an item: ``fifteen four``, ``pair royal for 6``, ``one for his nob``."""
-    if item.kind is Kind.FIFTEEN:
-        return "fifteen " + _NUMBERS[fifteens_so_far + item.points]
-    if item.kind is Kind.PAIR:
-        return PAIR_NAMES[item.points]
-    if item.kind is Kind.RUN:
-        return f"a run of {_NUMBERS[item.points]} for {item.points}"
-    if item.kind is Kind.FLUSH:
-        return f"a flush of {_NUMBERS[item.points]} for {item.points}"
-    return "one for his nob"
+def call_name(call: Call, *, fifteens_so_far: int = 0) -> str:
+    """What a player calls, in English: ``fifteen four``, ``a triple run``, ``one for his nob``."""
+    if call.combination is not None:
+        return call.combination.value
+    cards = len(call.cards)
+    names = {
+        Kind.FIFTEEN: lambda: _FIFTEENS[fifteens_so_far + call.points],
+        Kind.PAIR: lambda: _PAIRS[cards],
+        Kind.RUN: lambda: _RUNS[cards],
+        Kind.FLUSH: lambda: _FLUSHES[cards],
+        Kind.NOBS: lambda: _NOBS,
+    }
+    return names[call.kind]()
 
 
-def render_count(count: Count) -> str:
-    """The spoken count: one line per item with its cards and the running total, then the total."""
+def _has_points_in_name(call: Call) -> bool:
+    # "fifteen four" and "one for his nob" say their points already.
+    return call.combination is None and call.kind in (Kind.FIFTEEN, Kind.NOBS)
+
+
+def describe_call(call: Call, *, fifteens_so_far: int = 0, lang: Language = ENGLISH) -> str:
+    """How a player says a call on its line: ``fifteen four``, ``a triple run for 15``."""
+    name = Message(call_name(call, fifteens_so_far=fifteens_so_far))
+    if _has_points_in_name(call):
+        return lang.text(name)
+    return lang.say("{name} for {points}", name=name, points=call.points)
+
+
+def describe_item(item: Item, *, fifteens_so_far: int = 0, lang: Language = ENGLISH) -> str:
+    """How a player says one item: ``fifteen four``, ``a pair royal for 6``, ``one for his nob``."""
+    return describe_call(Call((item,)), fifteens_so_far=fifteens_so_far, lang=lang)
+
+
+def _spoken(count: Count, lang: Language) -> list[tuple[Call, str]]:
+    """Each call with its words, the fifteens counted up as players count them."""
+    said = []
+    fifteens = 0
+    for call in call_items(count.items):
+        said.append((call, describe_call(call, fifteens_so_far=fifteens, lang=lang)))
+        if call.kind is Kind.FIFTEEN:
+            fifteens += call.points
+    return said
+
+
+def render_count(count: Count, *, lang: Language = ENGLISH) -> str:
+    """The spoken count: a line per call (a run with its pairs is one), cards, running total."""
     hand = count.hand
-    what = "crib" if count.crib else "hand"
-    lines = [f"{what} {format_cards(hand.cards)}, starter {hand.starter}"]
+    head = (
+        N_("crib {cards}, starter {starter}")
+        if count.crib
+        else N_("hand {cards}, starter {starter}")
+    )
+    lines = [lang.say(head, cards=hand.cards, starter=hand.starter)]
     if count.crib and len({card.suit for card in hand.cards}) == 1:
         # Said only where it matters: four of a suit that would score in a hand.
-        lines.append("(crib: only a five-card flush counts)")
-    said: list[tuple[str, str, int]] = []
+        lines.append(lang.say("(crib: only a five-card flush counts)"))
+    said = _spoken(count, lang)
+    cards = [lang.cards(call.cards) for call, _ in said]
+    # Columns as wide as their longest entry as written, two spaces apart: within 60
+    # columns, and no call runs into the total.
+    said_width = max((len(words) for _, words in said), default=0)
+    cards_width = max(map(len, cards), default=0)
     running = 0
-    fifteens = 0
-    for item in count.items:
-        words = describe_item(item, fifteens_so_far=fifteens)
-        if item.kind is Kind.FIFTEEN:
-            fifteens += item.points
-        running += item.points
-        said.append((words, format_cards(item.cards), running))
-    # Columns as wide as their longest entry, two spaces apart: no item runs into the total.
-    words_width = max((len(words) for words, _, _ in said), default=0)
-    cards_width = max((len(cards) for _, cards, _ in said), default=0)
-    for words, cards, total in said:
-        lines.append(f"{words:<{words_width}}  {cards:<{cards_width}}  {total:>2}")
+    for (call, words), written in zip(said, cards, strict=True):
+        running += call.points
+        lines.append(f"{words:<{said_width}}  {written:<{cards_width}}  {running:>2}")
     if not count.items:
-        lines.append("nineteen: no points")
-    lines.append(f"total {count.total}")
+        lines.append(lang.say("nineteen: no points"))
+    lines.append(lang.say("total {total}", total=count.total))
     heels = heels_points(hand.starter.rank)
     if heels:
-        lines.append(f"(starter {hand.starter} is his heels: {heels} to the dealer at the cut,")
-        lines.append(" not in this count)")
+        lines.append(
+            lang.say(
+                "(starter {card} is his heels: {points} to the dealer at the cut,\n"
+                " not in this count)",
+                card=hand.starter,
+                points=heels,
+            )
+        )
     return "\n".join(lines)
 
 
-MUGGINS_NOTE = "(under muggins the opponent may take them)"
-"""What follows a verdict of points missed, on a line of its own."""
+def say_count(count: Count, *, lang: Language = ENGLISH) -> str:
+    """The count as one line said aloud: the fifteens, then each call with the running total.
+
+    ``fifteen two, fifteen four and a pair is 6, a run of three is 9, and one for
+    his nob is 10``: fifteens say their own total; "and" comes after the
+    fifteens and before the last call. A count of nothing is "nineteen".
+    """
+    if not count.items:
+        return lang.say("nineteen")
+    fifteens: list[str] = []
+    others: list[str] = []
+    running = 0
+    for call, words in _spoken(count, lang):
+        running += call.points
+        if call.kind is Kind.FIFTEEN:
+            fifteens.append(words)
+            continue
+        name = Message(call_name(call))
+        others.append(lang.say("{name} is {total}", name=name, total=running))
+    line = ", ".join(fifteens)
+    for i, said in enumerate(others):
+        if not line:
+            line = said
+        elif i == 0:
+            line = lang.say("{before} and {after}", before=line, after=said)
+        elif i == len(others) - 1:
+            line = lang.say("{before}, and {after}", before=line, after=said)
+        else:
+            line = f"{line}, {said}"
+    return line
 
 
-def render_claim(claim: int, total: int, *, note: bool = True) -> str:
+MUGGINS_NOTE = N_("(under muggins the opponent may take them)")
+"""What follows a verdict of points missed, on a line of its own (English, the catalog's key)."""
+
+
+def render_claim(claim: int, total: int, *, note: bool = True, lang: Language = ENGLISH) -> str:
     """The muggins verdict on a claimed count; points missed get ``MUGGINS_NOTE`` on a second
     line, unless ``note`` is false."""
     if claim == total:
-        return f"claim {claim} is right"
+        return lang.say("claim {claim} is right", claim=claim)
     if claim < total:
-        missed = plural(total - claim, "point")
-        verdict = f"claim {claim}, count {total}: {missed} missed"
-        return f"{verdict}\n{MUGGINS_NOTE}" if note else verdict
-    return f"claim {claim}, count {total}: over-claimed by {plural(claim - total, 'point')}"
+        missed = lang.plural(total - claim, "{n} point", "{n} points")
+        verdict = lang.say(
+            "claim {claim}, count {total}: {missed} missed",
+            claim=claim,
+            total=total,
+            missed=missed,
+        )
+        return f"{verdict}\n{lang.say(MUGGINS_NOTE)}" if note else verdict
+    over = lang.plural(claim - total, "{n} point", "{n} points")
+    return lang.say(
+        "claim {claim}, count {total}: over-claimed by {over}", claim=claim, total=total, over=over
+    )

@@ -6,17 +6,24 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from cribcount.cards import format_cards
+from cribcount.errors import N_, Message
+from cribcount.language import DEFAULT, Language, language
+from cribcount.render import TEXT_WIDTH
 from cribcount.stats import DealStats, Distribution, Side
 
 __all__ = ["STATS_WIDTH", "render_stats_csv", "render_stats_text", "stats_to_dict"]
 
-STATS_WIDTH = 60
+STATS_WIDTH = TEXT_WIDTH
 """Columns of the text table by default (through a pipe): a terminal passes its own width."""
 _BAR_MOST = 50
 
 
 _BOTH = (Side.HAND, Side.CRIB)
+ENGLISH = language(DEFAULT)
+_SIDES = {Side.HAND: N_("hand"), Side.CRIB: N_("crib")}
+_TITLES = {Side.HAND: N_("hand"), Side.CRIB: N_("crib (five-card flush only)")}
+_SHORT_TITLES = {Side.HAND: N_("hand"), Side.CRIB: N_("crib (flush of five)")}
+"""The titles of a table too narrow for ``_TITLES``."""
 
 
 def _stats_sides(stats: DealStats, sides: Sequence[Side]) -> list[tuple[str, Distribution]]:
@@ -27,12 +34,12 @@ def _percent(n: int, deals: int) -> float:
     return 100 * n / deals if deals else 0.0
 
 
-def _restriction(stats: DealStats) -> str:
+def _restriction(stats: DealStats, lang: Language) -> str:
     words = ""
     if stats.hand_cards:
-        words += f" holding {format_cards(stats.hand_cards)}"
+        words += lang.say(" holding {cards}", cards=stats.hand_cards)
     if stats.starter is not None:
-        words += f" with starter {stats.starter}"
+        words += lang.say(" with starter {card}", card=stats.starter)
     return words
 
 
@@ -80,7 +87,11 @@ def _percent_cell(n: int, deals: int) -> str:
 
 
 def render_stats_text(
-    stats: DealStats, *, sides: Sequence[Side] = _BOTH, width: int = STATS_WIDTH
+    stats: DealStats,
+    *,
+    sides: Sequence[Side] = _BOTH,
+    width: int = STATS_WIDTH,
+    lang: Language = ENGLISH,
 ) -> str:
     """A table of scores with deals, %, cumulative % and a bar per side, in ``width`` columns.
 
@@ -88,21 +99,28 @@ def render_stats_text(
     """
     chosen = _stats_sides(stats, sides)
     most = max(max(dist.counts) for _, dist in chosen)
-    count_width = max(len(str(most)), len("deals"))
+    deals_label, score_label, mean_label = (
+        lang.say(word) for word in (N_("deals"), N_("score"), N_("mean"))
+    )
+    count_width = max(len(str(most)), len(deals_label))
     # Each side: a gap, deals, %, cumulative % and the bar.
     fixed = 2 + count_width + 1 + 5 + 1 + 6 + 1
     bar_width = max(0, min(_BAR_MOST, (width - 5) // len(chosen) - fixed))
-    restriction = _restriction(stats) or " (4 cards and a starter)"
-    lines = textwrap.wrap(
-        f"show scores over the {chosen[0][1].deals:,} deals{restriction}", width=width
+    restriction = _restriction(stats, lang) or lang.say(" (4 cards and a starter)")
+    title = lang.say(
+        "show scores over the {deals} deals{restriction}",
+        deals=f"{chosen[0][1].deals:,}",
+        restriction=restriction,
     )
-    crib_title = "crib (five-card flush only)"
-    if (len(chosen) - 1) * (fixed + bar_width) + 7 + len(crib_title) > width:
-        crib_title = "crib (flush of five)"
-    titles = {Side.HAND: "hand", Side.CRIB: crib_title}
-    lines.append(" " * 5 + "".join(f"  {titles[side]:<{fixed + bar_width - 2}}" for side in sides))
-    heading = f"  {'deals':>{count_width}} {'%':>5} {'cum%':>6} {'':<{bar_width}}"
-    lines.append("score" + heading * len(chosen))
+    lines = textwrap.wrap(title, width=width)
+    column = fixed + bar_width - 2
+    titles = [lang.say(_TITLES[side]) for side in sides]
+    # The last title may run past its column, not past the table.
+    if 7 + (len(chosen) - 1) * (fixed + bar_width) + len(titles[-1]) > width:
+        titles = [lang.say(_SHORT_TITLES[side]) for side in sides]
+    lines.append(" " * 5 + "".join(f"  {title:<{column}}" for title in titles))
+    heading = f"  {deals_label:>{count_width}} {'%':>5} {'cum%':>6} {'':<{bar_width}}"
+    lines.append(f"{score_label:<5}" + heading * len(chosen))
     running = [0] * len(chosen)
     for score in range(len(stats.hand.counts)):
         line = f"{score:>5}"
@@ -117,12 +135,11 @@ def render_stats_text(
             line += f"  {n:>{count_width}} {share:>5} {cumulative:>6.2f} {bar:<{bar_width}}"
         lines.append(line)
     lines.append(
-        "mean "
+        f"{mean_label:<5}"
         + "".join(f"  {dist.mean:>{fixed - 3}.6f}{'':<{bar_width + 1}}" for _, dist in chosen)
     )
-    for side, dist in chosen:
-        never = ", ".join(str(score) for score in dist.missing) or "none"
-        lines += textwrap.wrap(
-            f"{side}: no deal scores {never}", width=width, subsequent_indent=" " * 6
-        )
+    for side, (_, dist) in zip(sides, chosen, strict=True):
+        never = ", ".join(str(score) for score in dist.missing) or lang.say("none")
+        said = lang.say("{side}: no deal scores {never}", side=Message(_SIDES[side]), never=never)
+        lines += textwrap.wrap(said, width=width, subsequent_indent=" " * 6)
     return "\n".join(line.rstrip() for line in lines)

@@ -1,0 +1,116 @@
+"""The languages cribcount speaks: its words and its card notation, from gettext catalogs.
+
+English is the language of the code: every message is written in it, and is
+the key of its translations. Another language is one catalog,
+``locale/<code>/LC_MESSAGES/cribcount.po`` (compiled beside it to ``.mo``),
+which translates the messages and also gives the language's card notation
+(its rank and suit letters, under the context ``notation``).
+
+>>> from cribcount.cards import parse_hand
+>>> french = language("fr")
+>>> french.notation.cards(parse_hand("Kh Qd Jc Ts / 5s").cards)
+'Rc Dk Vt 10p'
+>>> french.say("total {total}", total=29)
+'total 29'
+>>> language("en").notation is ENGLISH
+True
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, cast
+
+from cribcount.cards import (
+    ENGLISH,
+    RANK_LETTERS,
+    SUIT_LETTERS,
+    Card,
+    Notation,
+)
+from cribcount.errors import CribcountError, Message
+
+__all__ = ["DEFAULT", "LOCALE", "Language", "language", "languages"]
+
+DOMAIN = "cribcount"
+"""The catalogs' name: ``cribcount.mo``."""
+LOCALE = "locale"
+"""Where the catalogs are, inside the package."""
+# A plain path, as for the rank data: importlib.resources would cost start-up time.
+LOCALE_DIR = os.path.join(os.path.dirname(__file__), LOCALE)
+DEFAULT = "en"
+"""The language of the code, which needs no catalog."""
+NOTATION = "notation"
+"""The catalog context of the card letters."""
+
+
+@dataclass(frozen=True, eq=False)
+class Language:
+    """A language: its code, its catalog of messages and its card notation."""
+
+    code: str
+    catalog: gettext.NullTranslations
+    notation: Notation
+
+    def text(self, message: Message) -> str:
+        """A message in this language, its cards in this notation."""
+        return message.say(self.catalog, self.write)
+
+    def say(self, template: str, /, **params: object) -> str:
+        """The message of ``template`` (English, the key) with ``params``, in this language."""
+        return self.text(Message(template, **cast(dict[str, Any], params)))
+
+    def plural(self, n: int, singular: str, plural: str, /, **params: object) -> str:
+        """The singular or plural message as ``n`` asks, in this language; ``{n}`` is ``n``."""
+        return self.text(Message(singular, plural=plural, n=n, **params))
+
+    def write(self, value: object) -> str:
+        """A value inside a message: cards in this notation, messages in this language."""
+        if isinstance(value, Card):
+            return self.notation.card(value)
+        if isinstance(value, tuple):
+            return self.notation.cards(value)
+        if isinstance(value, Message):
+            return self.text(value)
+        return str(value)
+
+    def cards(self, cards: tuple[Card, ...] | list[Card]) -> str:
+        """Cards in this notation, separated by single spaces."""
+        return self.notation.cards(cards)
+
+    def error(self, error: CribcountError) -> str:
+        """An error as printed: what input (an option) and the column first, then the reason."""
+        place = [error.source] if error.source else []
+        if error.column:
+            place.append(self.say("column {column}", column=error.column))
+        return ": ".join([*place, self.text(error.said)])
+
+
+def languages() -> tuple[str, ...]:
+    """The codes of the languages there are catalogs for, English first."""
+    found = [code for code in os.listdir(LOCALE_DIR) if os.path.isfile(_catalog(code))]
+    return (DEFAULT, *sorted(found))
+
+
+@cache
+def language(code: str) -> Language:
+    """The language of ``code`` (``en``, ``fr``); ValueError if there is no catalog for it."""
+    code = code.lower()
+    if code == DEFAULT:
+        return Language(DEFAULT, gettext.NullTranslations(), ENGLISH)
+    if code not in languages():
+        raise ValueError(f"no catalog for language {code!r}: {', '.join(languages())}")
+    with open(_catalog(code), "rb") as compiled:
+        catalog = gettext.GNUTranslations(compiled)
+    notation = Notation.from_letters(
+        catalog.pgettext(NOTATION, RANK_LETTERS), catalog.pgettext(NOTATION, SUIT_LETTERS)
+    )
+    return Language(code, catalog, notation)
+
+
+def _catalog(code: str) -> str:
+    """The compiled catalog of the language ``code``."""
+    return os.path.join(LOCALE_DIR, code, "LC_MESSAGES", f"{DOMAIN}.mo")

@@ -1,0 +1,108 @@
+"""The vectorised discard advice is exactly the plain one: every Fraction, every order.
+
+``advise_discard`` is checked against ``count_show`` enumeration in
+test_discard; here ``advise_many`` is checked against ``advise_discard`` over
+random deals for every table size, role, seat and partnership.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cribcount.batch import discard as batch_discard
+from cribcount.batch.discard import advise_many
+from cribcount.cards import DECK, Card, parse_cards
+from cribcount.discard import Role, advise_discard, discard_seat
+from cribcount.errors import CribcountError, TableError
+from cribcount.table import DEAL_SIZES, seats_laying_away
+
+
+def tables() -> list[tuple[int, bool, Role, int]]:
+    """Every (players, partners, role, seat) that can lay away."""
+    found = []
+    for players in range(2, 7):
+        for partners in (False, True) if players == 6 else (False,):
+            for role in Role:
+                for seat in seats_laying_away(players):
+                    try:
+                        discard_seat(players, role=role, seat=seat, partners=partners)
+                    except TableError:
+                        continue
+                    found.append((players, partners, role, seat))
+    return found
+
+
+def random_deals(rng: random.Random, size: int, count: int) -> list[tuple[Card, ...]]:
+    return [tuple(rng.sample(DECK, size)) for _ in range(count)]
+
+
+def special_deals(size: int) -> list[tuple[Card, ...]]:
+    """Deals rich in what suits score: jacks, one suit, four of a rank."""
+    texts = [
+        "Jc Jd Jh Js 5c 5d",
+        "Ah 2h 3h 4h 5h 6h",
+        "5c 5d 5h 5s Jc Kd",
+        "Jh Qh Kh 9h Th 5s",
+        "Kc Kd Kh Ks Qc Qd",
+    ]
+    return [tuple(card for card, _ in parse_cards(text))[:size] for text in texts]
+
+
+@pytest.mark.parametrize(("players", "partners", "role", "seat"), tables())
+def test_advise_many_is_advise_discard_exactly(
+    players: int, partners: bool, role: Role, seat: int
+) -> None:
+    size = DEAL_SIZES[players][seat - 1][0]
+    rng = random.Random(f"{players}{partners}{role}{seat}")
+    deals = special_deals(size) + random_deals(rng, size, 25)
+    got = advise_many(deals, role=role, players=players, seat=seat, partners=partners)
+    assert got == [
+        advise_discard(deal, role=role, players=players, seat=seat, partners=partners)
+        for deal in deals
+    ]
+
+
+def test_blocks_keep_the_order_of_the_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(batch_discard, "BLOCK", 3)
+    deals = random_deals(random.Random(7), 6, 10)
+    got = advise_many(deals, role=Role.PONE)
+    assert [advice.cards for advice in got] == deals
+    assert got == [advise_discard(deal, role=Role.PONE) for deal in deals]
+
+
+@pytest.mark.parametrize(
+    "deal",
+    [
+        tuple(card for card, _ in parse_cards("5h 5d 6c 7s Jh")),
+        (*(card for card, _ in parse_cards("5h 5d 6c 7s Jh")), DECK[0], DECK[1]),
+    ],
+)
+def test_a_bad_deal_raises_what_advise_discard_raises(deal: tuple[Card, ...]) -> None:
+    with pytest.raises(CribcountError) as plain:
+        advise_discard(deal, role=Role.DEALER)
+    with pytest.raises(CribcountError) as fast:
+        advise_many([deal], role=Role.DEALER)
+    assert (type(fast.value), fast.value.message) == (type(plain.value), plain.value.message)
+
+
+def test_a_card_twice_is_a_deal_error() -> None:
+    twice = tuple(card for card, _ in parse_cards("5h 5d 6c 7s Jh")) + (DECK[17],)
+    twice = (*twice[:5], twice[0])
+    with pytest.raises(CribcountError, match="5h appears twice"):
+        advise_many([twice], role=Role.DEALER)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("players", "partners", "role", "seat"), tables())
+def test_advise_many_is_advise_discard_over_many_deals(
+    players: int, partners: bool, role: Role, seat: int
+) -> None:
+    size = DEAL_SIZES[players][seat - 1][0]
+    deals = random_deals(random.Random(f"slow{players}{partners}{role}{seat}"), size, 400)
+    got = advise_many(deals, role=role, players=players, seat=seat, partners=partners)
+    assert got == [
+        advise_discard(deal, role=role, players=players, seat=seat, partners=partners)
+        for deal in deals
+    ]
