@@ -1,8 +1,9 @@
 """Cards and card notation: ``Rank``, ``Suit``, ``Card``, parsing and errors.
 
 Notation: a rank (A 2-9 10 T J Q K, any case) followed by a suit (c d h s, any
-case, or one of the symbols ♣ ♦ ♥ ♠ ♧ ♢ ♡ ♤). Cards are separated by spaces
-and/or commas; a ``/`` puts the starter after it. The canonical form that
+case, or one of the symbols ♣ ♦ ♥ ♠ ♧ ♢ ♡ ♤). Cards are separated by white space
+of any kind (a tab, a no-break or thin space too) and/or commas; a ``/`` puts
+the starter after it. The canonical form that
 cribcount writes is one rank character (``T`` for ten) and a lowercase suit.
 
 >>> parse_hand("5h 5d 5c Js / 5s")
@@ -168,8 +169,9 @@ _SUITS = ENGLISH.suits
 SUIT_ORDER = {suit: i for i, suit in enumerate(Suit)}
 """Each suit's place in card order (c d h s), the order of ``Card.index``."""
 _VARIATION_SELECTOR = "\ufe0f"  # emoji presentation of ♥️ and friends
-# A token is a slash, or a run of anything but separators (white space, commas) and slashes.
-_TOKEN = re.compile(r"/|[^ \t\r\n\v\f,/]+")
+# A token is a slash, or a run of anything but separators (any Unicode white space, as
+# str.isspace knows it, and commas) and slashes.
+_TOKEN = re.compile(r"/|[^\s,/]+")
 
 
 @functools.total_ordering
@@ -253,10 +255,14 @@ _new_token = functools.partial(tuple.__new__, Token)
 
 
 def tokenize(text: str) -> list[Token]:
-    """Split notation into tokens at spaces and commas; ``/`` is a token of its own."""
+    """Split notation into tokens at white space and commas; ``/`` is a token of its own.
+
+    >>> [token.text for token in tokenize("5h\u00a05d,5c\u3000Js/5s")]
+    ['5h', '5d', '5c', 'Js', '/', '5s']
+    """
     if "," in text or "/" in text or not text.isprintable():
         return [Token(m.group(), m.start() + 1) for m in _TOKEN.finditer(text)]
-    # Printable text holds no separator but the space (other spaces are not printable):
+    # Printable text holds no separator but the space (other white space is not printable):
     # splitting at spaces is the same, and quicker for the many lines of a file.
     tokens = []
     column = 1

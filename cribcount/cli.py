@@ -8,9 +8,13 @@ Exit status: 0 all well, 1 a claim differs from the count, 2 bad input,
 from __future__ import annotations
 
 import contextlib
+import difflib
 import errno
 import os
+import re
+import shutil
 import sys
+import textwrap
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
 from typing import IO, Any, BinaryIO, TypeVar
@@ -18,13 +22,14 @@ from typing import IO, Any, BinaryIO, TypeVar
 import click
 
 from cribcount import __version__
-from cribcount.cards import parse_hand
-from cribcount.errors import N_, CribcountError, Message, escape
+from cribcount.cards import parse_card, parse_hand, tokenize
+from cribcount.errors import N_, CribcountError, DealError, Message, escape, quote
 from cribcount.language import DEFAULT, Language, language, languages
-from cribcount.render import render_json
+from cribcount.render import TEXT_WIDTH, render_json
 from cribcount.render.show import (
     claim_fields,
     count_to_dict,
+    heels_fields,
     render_claim,
     render_count,
     say_count,
@@ -85,20 +90,89 @@ def about(source: str) -> Iterator[None]:
         raise
 
 
-def format_option(*choices: str) -> Callable[[F], F]:
-    """The ``--format`` option shared by every command; the first choice is the default."""
-    return click.option(
+def _no_colour(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if value:
+        ctx.find_root().meta["cribcount.no_color"] = True
+
+
+no_color_option = click.option(
+    "--no-color",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_no_colour,
+    help="No colour (also off when the output is not a terminal, or NO_COLOR is set).",
+)
+"""``--no-color``, on the group and on every command."""
+
+
+def format_option(*choices: str, stream: bool = False) -> Callable[[F], F]:
+    """``-f``/``--format`` and ``--no-color`` for every command; the first choice is the default.
+
+    ``json`` means one thing everywhere: JSON; for a ``stream`` of records
+    (batch) that is JSON lines, one object a line, the same as ``jsonl``.
+    """
+    listed = (*choices, "json") if stream else choices
+    note = " (json: JSON lines, one object a line, as jsonl)" if stream else ""
+    fmt = click.option(
+        "-f",
         "--format",
         "fmt",
-        type=click.Choice(choices, case_sensitive=False),
+        type=click.Choice(listed, case_sensitive=False),
         default=choices[0],
         show_default=True,
-        help="Output format.",
+        callback=lambda _ctx, _param, value: "jsonl" if stream and value == "json" else value,
+        help=f"Output format{note}.",
     )
+
+    def decorate(command: F) -> F:
+        return no_color_option(fmt(command))
+
+    return decorate
+
+
+_RED_SUIT = re.compile(r"(?<![\w♥♦])((?:10|[A2-9TJQK])[hd♥♦])(?!\w)")
+"""A card of hearts or diamonds in canonical notation, as the text formats write it."""
+
+
+def _colour_wanted() -> bool:
+    """Colour on a terminal only, unless --no-color or NO_COLOR (any value but empty) say no."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None and ctx.find_root().meta.get("cribcount.no_color"):
+        return False
+    if os.environ.get("NO_COLOR"):
+        return False
+    return _stdout_is_terminal()
+
+
+def _stdout_is_terminal() -> bool:
+    return sys.stdout is not None and sys.stdout.isatty()
+
+
+def echo_text(text: str) -> None:
+    """Write a text output: red hearts and diamonds on a terminal, else as it is."""
+    if _colour_wanted():
+        text = _RED_SUIT.sub(lambda card: click.style(card.group(), fg="red"), text)
+    click.echo(text)
+
+
+def cards_from(args: Sequence[str]) -> Sequence[str]:
+    """The card arguments, or with ``-`` alone one line of standard input."""
+    if tuple(args) != ("-",):
+        return args
+    if sys.stdin is None:
+        raise StreamError(STDIN_NAME, _closed())
+    with naming(STDIN_NAME):
+        line = sys.stdin.readline()
+    if not line.strip():
+        reason = N_("no cards on standard input: expected one line of cards after '-'")
+        raise BadInput(lang().say(reason))
+    return (line.strip(),)
 
 
 def join_arguments(args: Sequence[str]) -> str:
-    """One notation string from several arguments; an empty argument is an error."""
+    """One notation string from several arguments (``-``: a line of standard input)."""
+    args = cards_from(args)
     for i, arg in enumerate(args, start=1):
         if not arg.strip():
             raise BadInput(
@@ -134,17 +208,29 @@ def from_option(what: str) -> Callable[[F], F]:
     )
 
 
-def check_from(from_path: str | None, cards: Sequence[str], fmt: str, *, single: str) -> None:
-    """``--from`` takes no CARDS and writes jsonl, not json; jsonl and csv need ``--from``.
+def from_options(what: str) -> Callable[[F], F]:
+    """``--from FILE``, ``-f text|json|jsonl|csv`` (jsonl and csv with ``--from``) and
+    ``--lang``: the options of a command that reads one input or many."""
+
+    def decorate(command: F) -> F:
+        return from_option(what)(
+            format_option("text", "json", "jsonl", "csv")(lang_option()(command))
+        )
+
+    return decorate
+
+
+def check_from(from_path: str | None, cards: Sequence[str], fmt: str, *, single: str) -> str:
+    """``--from`` takes no CARDS; jsonl and csv need ``--from``. The format to write: with
+    ``--from``, json is JSON lines (jsonl), one object a line, as for batch.
 
     ``single`` says (a message with ``{fmt}``) that one input gives ``--format json``.
     """
     if from_path is not None and cards:
         raise BadInput(lang().say("give the cards or --from FILE, not both"))
-    if from_path is not None and fmt == "json":
-        raise BadInput(lang().say("--from writes one JSON object a line: use --format jsonl"))
     if from_path is None and fmt in ("jsonl", "csv"):
         raise BadInput(lang().say(single, fmt=fmt))
+    return "jsonl" if from_path is not None and fmt == "json" else fmt
 
 
 _WRITE_SIZE = 1 << 16
@@ -224,14 +310,33 @@ class CribcountGroup(click.Group):
     and every error comes out as one line on stderr with its exit status."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        # The group's own --lang may come first: the command (or the cards) follow it.
-        first = (
-            2 if args[:1] == ["--lang"] else 1 if args[:1] and args[0].startswith("--lang=") else 0
-        )
-        rest = args[first:]
-        if rest and rest[0] not in self.commands and rest[0] not in ("-h", "--help", "--version"):
-            args = [*args[:first], "score", *rest]
+        # The group's own flags (--no-color, --lang) may come first: the command (or the
+        # cards) follow them.
+        at = 0
+        while at < len(args):
+            if args[at] == "--no-color" or args[at].startswith("--lang="):
+                at += 1
+            elif args[at] == "--lang":
+                at += 2
+            else:
+                break
+        if at < len(args) and args[at] not in self.commands and args[at] not in _GROUP_OPTIONS:
+            self.check_not_a_typo(args[at], _early_language(args[:at]))
+            args = [*args[:at], "score", *args[at:]]
         return super().parse_args(ctx, args)
+
+    def check_not_a_typo(self, word: str, said: Language) -> None:
+        """A word that is no card and close to a command's name is a mistyped command."""
+        if _card_like(word, said):
+            return
+        close = difflib.get_close_matches(word.lower(), sorted(self.commands), n=1, cutoff=0.6)
+        if close:
+            reason = said.say(
+                "no such command {word} (did you mean {command}?)",
+                word=quote(word),
+                command=repr(close[0]),
+            )
+            raise click.UsageError(reason)
 
     def main(
         self,
@@ -313,6 +418,35 @@ class CribcountGroup(click.Group):
         return EXIT_OK
 
 
+_GROUP_OPTIONS = ("-h", "--help", "--version", "--no-color")
+
+
+def _card_like(word: str, said: Language) -> bool:
+    """True when every piece of ``word`` is a card in ``said``'s notation, a '/' or '-'."""
+    if word == "-":
+        return True
+    for token in tokenize(word):
+        if token.text == "/":
+            continue
+        try:
+            parse_card(token.text, notation=said.notation)
+        except CribcountError:
+            return False
+    return True
+
+
+def _early_language(flags: Sequence[str]) -> Language:
+    """The language the group's ``flags`` (or ``CRIBCOUNT_LANG``) ask for, before click reads
+    them: for a mistyped command, found before any option is."""
+    code = os.environ.get(LANG_VARIABLE) or DEFAULT
+    for i, flag in enumerate(flags):
+        if flag.startswith("--lang="):
+            code = flag.removeprefix("--lang=")
+        elif flag == "--lang" and i + 1 < len(flags):
+            code = flags[i + 1]
+    return language(code) if code.lower() in languages() else language(DEFAULT)
+
+
 class StreamError(Exception):
     """A read or write that failed, with the name of its file: one line, exit status 74."""
 
@@ -392,6 +526,7 @@ def display_name(path: str) -> str:
 
 @click.group(cls=CribcountGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="cribcount")
+@no_color_option
 @lang_option(group=True)
 def cli() -> None:
     """Exact cribbage scoring: count a show, check a claim, score many hands.
@@ -402,7 +537,35 @@ def cli() -> None:
       cribcount score "2h 4h 6h 8h / Kc" --crib
       cribcount score 7h 7s 8d 8c 9h --claim 20
       cribcount --lang fr Rc Dc Vc 10c / 5c
+      cribcount help peg
     """
+
+
+@cli.command("help")
+@click.argument("command", required=False)
+@lang_option()
+@click.pass_context
+def help_command(ctx: click.Context, command: str | None) -> None:
+    """Show the help of cribcount, or of one COMMAND.
+
+    \b
+    Examples:
+      cribcount help
+      cribcount help batch
+    """
+    root = ctx.find_root()
+    group = root.command
+    assert isinstance(group, CribcountGroup)
+    if command is None:
+        click.echo(group.get_help(root))
+        return
+    wanted = group.get_command(root, command)
+    if wanted is None:
+        group.check_not_a_typo(command, lang())
+        raise click.UsageError(
+            lang().say("no such command {word}: see 'cribcount help'", word=quote(command))
+        )
+    click.echo(wanted.get_help(click.Context(wanted, info_name=command, parent=root)))
 
 
 @cli.command()
@@ -421,24 +584,33 @@ def score(cards: tuple[str, ...], crib: bool, claim: int | None, say: bool, fmt:
     """Count four cards and the starter, the way a player says it.
 
     CARDS are four hand cards then the starter, after a '/' or as the fifth
-    card: one quoted argument or several.
+    card: one quoted argument or several, or '-' to read one line of them
+    from standard input. The JSON gives "heels" too: 2 to the dealer when the
+    starter is a jack, outside the total.
 
     \b
     Examples:
       cribcount score 5h 5d 5c Js / 5s
       cribcount score "10h, Jh, Qh, Kh / 5h" --crib
-      cribcount score 7h 7s 8d 8c 9h --claim 20 --format json
+      cribcount score 7h 7s 8d 8c 9h --claim 20 -f json
       cribcount score 8c 7k 7p 6t / Ac --say --lang fr
+      echo "5h 5d 5c Js / 5s" | cribcount score -
     """
     if say and fmt == "json":
         raise BadInput(lang().say("--say writes text: it does not go with --format json"))
     count = count_show(parse_hand(join_arguments(cards), notation=lang().notation), crib=crib)
     if fmt == "json":
-        click.echo(render_json(count_to_dict(count) | claim_fields(claim, count.total)))
+        fields = count_to_dict(count) | heels_fields(count) | claim_fields(claim, count.total)
+        click.echo(render_json(fields))
     else:
-        click.echo(say_count(count, lang=lang()) if say else render_count(count, lang=lang()))
+        if say:
+            # One line said aloud, which goes on, indented, past 60 columns.
+            said = textwrap.fill(say_count(count, lang=lang()), TEXT_WIDTH, subsequent_indent="  ")
+        else:
+            said = render_count(count, lang=lang())
         if claim is not None:
-            click.echo(render_claim(claim, count.total, lang=lang()))
+            said += "\n" + render_claim(claim, count.total, lang=lang())
+        echo_text(said)
     if claim is not None and claim != count.total:
         sys.exit(EXIT_CLAIM_DIFFERS)
 
@@ -446,7 +618,37 @@ def score(cards: tuple[str, ...], crib: bool, claim: int | None, say: bool, fmt:
 # --- peg: score the play ---------------------------------------------------------------------
 
 
-@cli.command()
+class KeepsArguments(click.Command):
+    """A command that keeps its arguments as given, to say how a shell split them."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        ctx.meta["cribcount.args"] = list(args)
+        return super().parse_args(ctx, args)
+
+
+_OPEN_HELP = "The play is still going on: no last card yet, and the hands may hold cards not laid."
+
+
+def check_quoted(option: str, value: str | None) -> None:
+    """A hand option given one card, with more cards after it: the hand was not quoted."""
+    if value is None:
+        return
+    given = [token.text for token in tokenize(value)]
+    args: list[str] = click.get_current_context().meta.get("cribcount.args", [])
+    if len(given) >= 4 or option not in args:
+        return
+    after = args[args.index(option) + 2 :]
+    more = []
+    for word in after[: 4 - len(given)]:
+        if word.startswith("-") or not _card_like(word, lang()):
+            break
+        more.append(word)
+    if more:
+        hand = " ".join([*given, *more])
+        raise BadInput(f'{option} holds {len(given)} of 4 cards: quote the hand: {option} "{hand}"')
+
+
+@cli.command(cls=KeepsArguments)
 @click.argument("cards", nargs=-1)
 @click.option(
     "--players",
@@ -469,9 +671,8 @@ def score(cards: tuple[str, ...], crib: bool, claim: int | None, say: bool, fmt:
 @click.option(
     "--dealer", metavar="CARDS", help="Two players: the dealer's four cards (with --pone)."
 )
-@from_option("plays")
-@format_option("text", "json", "jsonl", "csv")
-@lang_option()
+@click.option("--open", "unfinished", is_flag=True, help=_OPEN_HELP)
+@from_options("plays")
 def peg(
     cards: tuple[str, ...],
     players: int | None,
@@ -479,6 +680,7 @@ def peg(
     partners: bool,
     pone: str | None,
     dealer: str | None,
+    unfinished: bool,
     from_path: str | None,
     fmt: str,
 ) -> None:
@@ -490,7 +692,8 @@ def peg(
     passed over until the count starts again; when nobody can play, the last
     player to lay a card takes the go and the next seat leads. With --hands (or
     --pone and --dealer) the play is checked against the hands and gos may be
-    left out.
+    left out. --open scores a play still going on. '-' alone reads the cards
+    from a line of standard input.
 
     --from FILE reads one play a line, 'PLAY' or 'PLAY ; HANDS' (the hands as
     for --hands), blank lines and '#' comments skipped, and writes one record
@@ -506,30 +709,39 @@ def peg(
       cribcount peg 5c 5d 5h 6s Kc Qd 7h 8s 2c 3d Ah 4s 9c 9d Jh Ts \\
         --hands "5c Kc 2c 9c | 5d Qd 3d 9d | 5h 7h Ah Jh | 6s 8s 4s Ts"
       cribcount peg "Tc 5c 5d 5h 5s Ac" --players 6 --partners
-      cribcount peg 7c 8d 8h --format json
-      cribcount peg --from plays.txt --players 4 --format jsonl
+      cribcount peg 7c 8d 8h -f json
+      cribcount peg "7c 8d 8h" --open
+      cribcount peg --from plays.txt --players 4 -f jsonl
     """
     from cribcount.play import peg as peg_play
     from cribcount.render.play import render_pegging, render_pegging_json
 
-    check_from(
+    fmt = check_from(
         from_path,
         cards,
         fmt,
         single=N_("--format {fmt} is for --from FILE: one play gives --format json"),
     )
     if from_path is not None:
-        from cribcount.batch.plays import peg_lines, play_csv_header, render_play_record
+        from cribcount.batch.plays import (
+            PegOptions,
+            peg_lines,
+            play_csv_header,
+            render_play_record,
+        )
 
         if hands is not None or pone is not None or dealer is not None:
             raise BadInput(
                 lang().say("with --from the hands go in the file: PLAY ; HANDS on each line")
             )
         table = 2 if players is None else players
-        notation, run_lang = lang().notation, lang()
+        run_lang = lang()
+        options = PegOptions(
+            players=table, partners=partners, notation=run_lang.notation, unfinished=unfinished
+        )
         write_records(
             from_path,
-            lambda stream: peg_lines(stream, players=table, partners=partners, notation=notation),
+            lambda stream: peg_lines(stream, **options),
             lambda record: render_play_record(record, fmt, players=table, lang=run_lang),
             header=play_csv_header(table) if fmt == "csv" else "",
             summary=_from_summary(
@@ -550,6 +762,8 @@ def peg(
         raise BadInput(lang().say("give the hands once: --hands, or --pone and --dealer"))
     if pone is not None and players not in (None, 2):
         raise BadInput(lang().say("--pone and --dealer check a two-player play only: use --hands"))
+    check_quoted("--pone", pone)
+    check_quoted("--dealer", dealer)
     pegging = peg_play(
         join_arguments(cards),
         pone=pone,
@@ -558,11 +772,12 @@ def peg(
         players=players,
         partners=partners,
         notation=lang().notation,
+        unfinished=unfinished,
     )
     if fmt == "json":
         click.echo(render_pegging_json(pegging))
     else:
-        click.echo(render_pegging(pegging, lang=lang()))
+        echo_text(render_pegging(pegging, lang=lang()))
 
 
 # --- discard: advise which cards to lay away --------------------------------------------------
@@ -595,9 +810,7 @@ def peg(
     is_flag=True,
     help="Six players as three partnerships: seat 3 is then the dealer's partner.",
 )
-@from_option("deals")
-@format_option("text", "json", "jsonl", "csv")
-@lang_option()
+@from_options("deals")
 def discard(
     cards: tuple[str, ...],
     dealer: bool,
@@ -628,7 +841,7 @@ def discard(
     \b
     Examples:
       cribcount discard "5h 5d 6c 7s Jh Kd" --dealer
-      cribcount discard 5h 5d 6c 7s Jh Kd --pone --format json
+      cribcount discard 5h 5d 6c 7s Jh Kd --pone -f json
       cribcount discard "5h 5d 6c 7s Jh" --players 3 --pone
       cribcount discard "5h 5d 6c 7s Jh" --players 6 --partners --seat 3 --dealer
       cribcount discard --from deals.txt --pone --format csv
@@ -646,7 +859,7 @@ def discard(
         )
     role = Role.DEALER if dealer else Role.PONE
     seat = discard_seat(players, role=role, seat=seat, partners=partners)
-    check_from(
+    fmt = check_from(
         from_path,
         cards,
         fmt,
@@ -682,12 +895,46 @@ def discard(
                 example=_example(" ".join("5h 5d 6c 7s Jh Kd".split()[:wanted])),
             )
         )
-    deal = parse_deal(join_arguments(cards), players=players, seat=seat, notation=lang().notation)
+    text = join_arguments(cards)
+    try:
+        deal = parse_deal(text, players=players, seat=seat, notation=lang().notation)
+    except DealError as error:
+        hint = _players_hint(text, players)
+        if hint is None:
+            raise
+        raise BadInput(f"{lang().error(error)}; {hint}") from None
     advice = advise_discard(deal, role=role, players=players, seat=seat, partners=partners)
     if fmt == "json":
         click.echo(render_json(discard_to_dict(advice)))
     else:
-        click.echo(render_discard(advice, lang=lang()))
+        echo_text(render_discard(advice, lang=lang()))
+
+
+_COUNT_WORDS = {4: N_("four"), 5: N_("five"), 6: N_("six")}
+
+
+def _players_hint(text: str, players: int) -> str | None:
+    """``with five cards, try --players 3 (or 4, 5, 6)``: the tables where a seat lays away
+    from as many cards as were given; None when there is none."""
+    from cribcount.table import DEAL_SIZES
+
+    given = sum(token.text != "/" for token in tokenize(text))
+    fits = [
+        table
+        for table, sizes in sorted(DEAL_SIZES.items())
+        if table != players and any(dealt == given and laid for dealt, laid in sizes)
+    ]
+    if not fits:
+        return None
+    count = Message(_COUNT_WORDS[given]) if given in _COUNT_WORDS else given
+    if len(fits) > 1:
+        return lang().say(
+            "with {count} cards, try --players {table} (or {others})",
+            count=count,
+            table=fits[0],
+            others=", ".join(map(str, fits[1:])),
+        )
+    return lang().say("with {count} cards, try --players {table}", count=count, table=fits[0])
 
 
 # --- batch -------------------------------------------------------------------------------------
@@ -737,21 +984,33 @@ def _stdout_bytes() -> BinaryIO:
     hidden=True,
     help="Use the vectorised path for canonical lines (--no-fast: plain path, for comparison).",
 )
-@format_option("text", "csv", "jsonl")
+@click.option(
+    "--input",
+    "form",
+    type=click.Choice(["lines", "csv"], case_sensitive=False),
+    help="How FILES are written: one hand a line, or CSV with a header row.  [default: csv"
+    " for files named *.csv, else lines]",
+)
+@format_option("text", "csv", "jsonl", stream=True)
 @lang_option()
-def batch(files: tuple[str, ...], crib: bool, fast: bool, fmt: str) -> None:
+def batch(files: tuple[str, ...], crib: bool, fast: bool, form: str | None, fmt: str) -> None:
     """Score one hand per line from FILES (or '-', standard input, the default).
 
-    Each line is a hand as for 'score', then optionally the word 'crib' and/or
-    a claimed count '= N', in either order. Blank lines and '#' comments are
-    skipped. A bad line gives an error record in its place and a
-    FILE:LINE:COLUMN line on stderr, and the run goes on; a summary ends it.
-    Exit status: 2 if any line failed, else 1 if any claim was wrong, else 0.
+    Each line is an optional label ending in ':', a hand as for 'score', then
+    optionally the word 'crib' and/or a claimed count '= N', in either order,
+    and a comment from a '#' after white space. Blank lines and '#' comment
+    lines are skipped. CSV sheets (--input csv) have a header row naming
+    hand, starter, crib, claim and label columns. Files are UTF-8 (with or
+    without a BOM) or UTF-16 with a BOM. A bad line gives an error record in
+    its place and a FILE:LINE:COLUMN line on stderr, and the run goes on; a
+    summary ends it. Exit status: 2 if any line failed, else 1 if any claim
+    was wrong, else 0.
 
     \b
     Examples:
       cribcount batch examples/hands.txt
-      printf '7h 7s 8d 8c / 9h = 18\\n' | cribcount batch --format jsonl
+      cribcount batch examples/sheet.csv
+      printf '7h 7s 8d 8c / 9h = 18\\n' | cribcount batch -f json
       cribcount batch --format csv big.txt > counts.csv
     """
     from cribcount.batch import Summary, write_stream
@@ -772,10 +1031,18 @@ def batch(files: tuple[str, ...], crib: bool, fast: bool, fmt: str) -> None:
             # A fault in reading is named after the file; writes name themselves first.
             with naming(name), _open_input(path) as stream:
                 file = name if named else None
-                written_chunks = write_stream(
-                    stream, fmt, summary, crib=crib, fast=fast, file=file, lang=lang()
+                as_csv = form == "csv" or (form is None and path.lower().endswith(".csv"))
+                written_records = write_stream(
+                    stream,
+                    fmt,
+                    summary,
+                    crib=crib,
+                    fast=fast,
+                    file=file,
+                    form="csv" if as_csv else "lines",
+                    lang=lang(),
                 )
-                for written in written_chunks:
+                for written in written_records:
                     with naming(STDOUT_NAME):
                         out.write(written.data)
                         if written.failed:
@@ -829,7 +1096,12 @@ def stats(
       cribcount stats --hand-cards "5h 5d 5c Js"
       cribcount stats --crib --starter 5s --format csv
     """
-    from cribcount.render.stats import render_stats_csv, render_stats_text, stats_to_dict
+    from cribcount.render.stats import (
+        STATS_WIDTH,
+        render_stats_csv,
+        render_stats_text,
+        stats_to_dict,
+    )
     from cribcount.stats import Side, deal_stats, parse_hand_cards, parse_starter
 
     notation = lang().notation
@@ -849,7 +1121,9 @@ def stats(
     elif fmt == "csv":
         click.echo(render_stats_csv(result, sides=sides))
     else:
-        click.echo(render_stats_text(result, sides=sides, lang=lang()))
+        # On a terminal the bars follow its width; through a pipe the table fits 60 columns.
+        width = shutil.get_terminal_size().columns if _stdout_is_terminal() else STATS_WIDTH
+        echo_text(render_stats_text(result, sides=sides, width=width, lang=lang()))
 
 
 # --- practice: deal hands, ask for the count, call muggins ------------------------------------
@@ -890,6 +1164,7 @@ def _read_line(prompt: str) -> str | None:
     help="Summarise a log by ISO week instead of practising.",
 )
 @lang_option()
+@no_color_option
 @click.pass_context
 def practice(
     ctx: click.Context,
@@ -986,14 +1261,14 @@ def practice(
         while (deal := session.deal()) is not None:
             # On a terminal the deal is said in the language; through a pipe it stays the
             # canonical English line that scripts read.
-            click.echo(render_deal(deal, lang=lang(), canonical=not sys.stdin.isatty()))
+            echo_text(render_deal(deal, lang=lang(), canonical=not sys.stdin.isatty()))
             asked = prompt(lang=lang())
             while (answer := read_answer(line := _read_line(asked))).kind is AnswerKind.UNCLEAR:
                 click.echo(render_not_understood(line or "", lang=lang()))
             if answer.kind is AnswerKind.QUIT:
                 break
             record = session.answer(answer.value)
-            click.echo(render_record(record, match=session.match, lang=lang()))
+            echo_text(render_record(record, match=session.match, lang=lang()))
             if log is not None:
                 try:
                     log.write(log_line(record) + "\n")
@@ -1071,7 +1346,7 @@ def game(file: str, board: bool, fmt: str) -> None:
     if fmt == "json":
         click.echo(render_json(game_to_dict(scored)))
     else:
-        click.echo(render_game(scored, board=board))
+        echo_text(render_game(scored, board=board))
     if scored.wrong_claims:
         sys.exit(EXIT_CLAIM_DIFFERS)
 

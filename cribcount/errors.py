@@ -109,8 +109,20 @@ class Token(NamedTuple):
     column: int
 
 
+QUOTED = 40
+"""Characters of the input a message quotes at most: a long bad token is cut, with ``...``."""
+
+
 def quote(text: str) -> str:
-    """``text`` in quotes for a message, control characters escaped, so it stays on one line."""
+    """``text`` in quotes for a message, control characters escaped, so it stays on one line.
+
+    A text longer than ``QUOTED`` characters is cut short:
+
+    >>> quote("5h" * 30)
+    "'5h5h5h5h5h5h5h5h5h5h5h5h5h5h5h5h5h5h5...'"
+    """
+    if len(text) > QUOTED:
+        text = text[: QUOTED - 3] + "..."
     # repr escapes control characters and lone surrogates, so the message always prints.
     return repr(text) if text.isprintable() else ascii(text)
 

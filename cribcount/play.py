@@ -95,12 +95,13 @@ class Pegging:
     """The whole play: the players in seat order (the dealer last), every turn, the partnerships.
 
     ``partnerships`` holds the players of each partnership (empty when
-    everyone plays alone).
+    everyone plays alone); ``unfinished`` is a play still going on.
     """
 
     players: tuple[str, ...]
     plays: tuple[Play, ...]
     partnerships: tuple[tuple[str, ...], ...] = ()
+    unfinished: bool = False
 
     @property
     def totals(self) -> dict[str, int]:
@@ -219,11 +220,16 @@ class PlayState:
         self.gone = set()
         self.turn = (next_to + 1) % len(self.names)
 
-    def finish(self, partnerships: tuple[tuple[str, ...], ...] = ()) -> Pegging:
+    def finish(
+        self, partnerships: tuple[tuple[str, ...], ...] = (), *, unfinished: bool = False
+    ) -> Pegging:
         """End the play: the last card pegs 1, unless it made 31 or a go already ended its count.
 
-        ``partnerships`` are those of the Pegging, by the players' names.
+        ``partnerships`` are those of the Pegging, by the players' names;
+        ``unfinished``: the play is still going on, and no card is the last yet.
         """
+        if unfinished:
+            return Pegging(self.names, tuple(self.plays), partnerships, unfinished=True)
         if self.ranks:
             at = self.last_card
             play = self.plays[at]
@@ -300,6 +306,7 @@ def peg(
     players: int | None = None,
     partners: bool = False,
     notation: Notation = ENGLISH,
+    unfinished: bool = False,
 ) -> Pegging:
     """Score a play: the cards in the order laid, seat 1 first, and ``go`` where one could not play.
 
@@ -311,7 +318,9 @@ def peg(
     ``dealer``), every card is checked against them and gos may be left out.
     ``players`` is 2 to 6: by default the number of ``hands``, else 2.
     ``partners`` makes six players three partnerships (four always are two);
-    ``notation`` reads the cards, of the play and of the hands.
+    ``notation`` reads the cards, of the play and of the hands. ``unfinished``
+    scores a play still going on: no point for the last card yet, and with the
+    hands, cards not laid yet may remain in them.
 
     Raises NotationError for bad notation, PlayError for a play that cannot
     have happened, each naming the token and its column, and TableError for a
@@ -343,11 +352,13 @@ def peg(
         held = read_hands(
             [("pone", pone, 0, pone), ("dealer", dealer, 0, dealer)], notation=notation
         )
-        return _peg_with_hands(text, moves, held, names).finish(teams)
-    if hands is not None:
+        table = _peg_with_hands(text, moves, held, names, unfinished=unfinished)
+    elif hands is not None:
         held = read_hands(seat_hands(hands, names), notation=notation)
-        return _peg_with_hands(text, moves, held, names).finish(teams)
-    return _peg_without_hands(text, moves, names).finish(teams)
+        table = _peg_with_hands(text, moves, held, names, unfinished=unfinished)
+    else:
+        table = _peg_without_hands(text, moves, names)
+    return table.finish(teams, unfinished=unfinished)
 
 
 def _peg_without_hands(
@@ -397,6 +408,8 @@ def _peg_with_hands(
     moves: Sequence[tuple[Card | None, Token]],
     hands: tuple[frozenset[Card], ...],
     names: tuple[str, ...],
+    *,
+    unfinished: bool = False,
 ) -> PlayState:
     held = [set(hand) for hand in hands]
     table = PlayState(names, text, [len(hand) for hand in held])
@@ -458,6 +471,9 @@ def _peg_with_hands(
             raise table.error(reason, token)
         held[player].discard(card)
         table.lay(card, token)
+    if unfinished:
+        # Whoever is to play next has not spoken yet: a go is not said for them.
+        return table
     infer_gos()
     if not table.over():
         left = sorted(card for hand in held for card in hand)

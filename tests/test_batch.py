@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from typing import Any
 
 import pytest
@@ -132,9 +133,10 @@ def test_read_chunks_gives_every_line_once_in_order(
     lines: list[bytes], size: int, final_newline: bool
 ) -> None:
     data = b"\n".join(lines) + (b"\n" if final_newline and lines else b"")
-    if data.startswith(b"\xef\xbb\xbf"):
-        return
-    expected = data.split(b"\n")
+    if data.startswith((b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")):
+        return  # byte order marks: tested on their own
+    # LF, CR LF and a CR alone each end a line.
+    expected = re.split(b"\r\n|\r|\n", data)
     if expected[-1] == b"":
         expected.pop()
     chunks = list(read_chunks(io.BytesIO(data), size=size))
@@ -149,7 +151,7 @@ def too_long(line: bytes, longest: int) -> bool:
 
 @given(
     st.lists(
-        st.lists(st.sampled_from([b"a", b"\r", b"\xff"]), max_size=30).map(b"".join),
+        st.lists(st.sampled_from([b"a", b"\t", b"\xff"]), max_size=30).map(b"".join),
         max_size=20,
     ),
     st.integers(min_value=1, max_value=40),

@@ -191,8 +191,8 @@ def test_any_text_parses_or_raises_one_line_notation_error(text: str) -> None:
     st.text(alphabet=st.sampled_from(list("5hJsTd10go ,/\t\n\u00a0\u2003♥♠\ufe0fx")), max_size=30)
 )
 def test_tokenize_splits_as_the_token_pattern_says(text: str) -> None:
-    # A token is '/' alone, or a run of anything but ASCII white space, commas and '/';
-    # the quick split at spaces must give what this pattern gives.
-    pattern = re.compile(r"/|[^ \t\r\n\v\f,/]+")
+    # A token is '/' alone, or a run of anything but white space (Unicode's, as str.isspace
+    # knows it), commas and '/'; the quick split at spaces must give what this pattern gives.
+    pattern = re.compile(r"/|[^\s,/]+")
     expected = [Token(m.group(), m.start() + 1) for m in pattern.finditer(text)]
     assert tokenize(text) == expected

@@ -19,8 +19,11 @@ def test_all_good_lines_exit_0_with_a_summary() -> None:
     code, out, err = outcome("batch", stdin=b"5h 5d 5c Js / 5s\n7h 7s 8d 8c / 9h = 24\n")
     assert code == 0
     assert out.splitlines() == [
-        "1: 5h 5d 5c Js / 5s = 29 (fifteens 16, pairs 12, nobs 1)",
-        "2: 7h 7s 8d 8c / 9h = 24 (fifteens 8, pairs 4, runs 12); claim 24 is right",
+        "1: 5h 5d 5c Js / 5s: 29 points",
+        "    fifteens 16, pairs 12, nobs 1",
+        "2: 7h 7s 8d 8c / 9h: 24 points",
+        "    fifteens 8, pairs 4, runs 12",
+        "    claim 24 is right",
     ]
     assert (
         err
@@ -43,11 +46,11 @@ def test_a_bad_line_exits_2_names_file_line_column_and_goes_on() -> None:
     )
     assert code == 2
     assert out.splitlines()[1:] == [
-        "1,5h 5d 5c Js,5s,false,16,12,0,0,1,29,1,-28,",
-        "3,5h 5d 5q Js / 5s,,,,,,,,,,,column 7: unknown suit 'q' in '5q': "
+        "1,,5h 5d 5c Js,5s,false,16,12,0,0,1,29,0,1,-28,",
+        "3,,5h 5d 5q Js / 5s,,,,,,,,,,,,column 7: unknown suit 'q' in '5q': "
         "expected a suit (c d h s or ♣ ♦ ♥ ♠)",
         # 2+3+4+6 = 15 (the only fifteen: the other card, the ace, counts 1 of 16), A-2-3-4.
-        "4,Ah 2c 3d 4s,6h,false,2,0,4,0,0,6,,,",
+        "4,,Ah 2c 3d 4s,6h,false,2,0,4,0,0,6,0,,,",
     ]
     assert err.splitlines()[0].startswith("<stdin>:3:7: unknown suit 'q'")
     assert err.splitlines()[1].startswith("cribcount: 2 hands scored, 1 line failed")
@@ -56,7 +59,7 @@ def test_a_bad_line_exits_2_names_file_line_column_and_goes_on() -> None:
 def test_crib_option_counts_every_line_as_a_crib() -> None:
     _, out, _ = outcome("batch", "--crib", "--format", "csv", stdin=b"2h 4h 6h 8h / Kc\n")
     # Four of a suit score nothing in the crib.
-    assert out.splitlines()[1] == "1,2h 4h 6h 8h,Kc,true,0,0,0,0,0,0,,,"
+    assert out.splitlines()[1] == "1,,2h 4h 6h 8h,Kc,true,0,0,0,0,0,0,0,,,"
 
 
 def test_several_files_put_the_file_in_every_record(tmp_path: Path) -> None:
@@ -90,7 +93,9 @@ def test_undecodable_bytes_are_an_error_line_not_a_crash() -> None:
 def test_the_example_file() -> None:
     code, out, err = outcome("batch", str(EXAMPLE))
     assert code == 2
-    assert len(out.splitlines()) == 8
+    # One record a hand line: 7 hands and 1 error, each on a first line, not indented.
+    assert len([line for line in out.splitlines() if not line.startswith(" ")]) == 8
+    assert max(len(line) for line in out.splitlines()) <= 60
     assert err.splitlines()[-1] == (
         "cribcount: 7 hands scored, 1 line failed, 5 claims checked, 2 wrong (6 points missed)"
     )

@@ -135,10 +135,6 @@ def test_standard_input_and_bytes_that_are_not_utf8() -> None:
     [
         (["5h 5d 6c 7s Jh Kd", "--from", "-"], "give the cards or --from FILE, not both"),
         (
-            ["--from", "-", "--format", "json"],
-            "--from writes one JSON object a line: use --format jsonl",
-        ),
-        (
             ["5h 5d 6c 7s Jh Kd", "--format", "jsonl"],
             "--format jsonl is for --from FILE: one deal gives --format json",
         ),
@@ -237,3 +233,9 @@ def test_from_usage_errors_in_french() -> None:
     assert err == (
         "cribcount: --format csv est pour --from FICHIER : une seule donne donne --format json\n"
     )
+
+
+def test_json_with_from_means_json_lines() -> None:
+    deals = "5h 5d 6c 7s Jh Kd\n"
+    jsonl = run("discard", "--from", "-", "--dealer", "--format", "jsonl", stdin=deals)
+    assert run("discard", "--from", "-", "--dealer", "-f", "json", stdin=deals) == jsonl

@@ -83,23 +83,31 @@ def test_endless_input_without_newlines_keeps_memory_flat() -> None:
 
 
 @pytest.mark.parametrize("fast", ["--fast", "--no-fast"])
-def test_csv_is_valid_with_a_bare_cr_and_odd_file_names(tmp_path: Path, fast: str) -> None:
-    code, out, _ = outcome("batch", "--format", "csv", fast, stdin=b"5h 5d 5c Js / 5x\r# tail\n")
+def test_csv_is_valid_with_quotes_a_cr_line_end_and_odd_file_names(
+    tmp_path: Path, fast: str
+) -> None:
+    # A CR alone ends a line (old Mac files): the comment after it is a line of its own.
+    stdin = b'5h, 5d 5c "Js" / 5x\r# tail\r5h 5d 5c Js / 5s'
+    code, out, _ = outcome("batch", "--format", "csv", fast, stdin=stdin)
     assert code == 2
     rows = list(csv.reader(io.StringIO(out, newline="")))
-    assert [row[:2] for row in rows] == [["line", "hand"], ["1", "5h 5d 5c Js / 5x\r# tail"]]
+    assert [row[:4] for row in rows] == [
+        ["line", "label", "hand", "starter"],
+        ["1", "", '5h, 5d 5c "Js" / 5x', ""],
+        ["3", "", "5h 5d 5c Js", "5s"],
+    ]
     # Names with a comma and a quote, on canonical lines (the fast path) and a bad one.
     first, second = tmp_path / 'a,"b.txt', tmp_path / "c.txt"
     first.write_bytes(b"5h 5d 5c Js / 5s\n5h 5d 5c Js / 5s crib\n")
     second.write_bytes(b"5h 5d\n")
     code, out, _ = outcome("batch", "--format", "csv", fast, str(first), str(second))
     rows = list(csv.reader(io.StringIO(out, newline="")))
-    assert [row[:4] for row in rows[1:]] == [
-        [str(first), "1", "5h 5d 5c Js", "5s"],
-        [str(first), "2", "5h 5d 5c Js", "5s"],
-        [str(second), "1", "5h 5d", ""],
+    assert [row[:5] for row in rows[1:]] == [
+        [str(first), "1", "", "5h 5d 5c Js", "5s"],
+        [str(first), "2", "", "5h 5d 5c Js", "5s"],
+        [str(second), "1", "", "5h 5d", ""],
     ]
-    assert {len(row) for row in rows} == {14}
+    assert {len(row) for row in rows} == {16}
 
 
 def sh(command: str, cwd: Path | None = None) -> subprocess.CompletedProcess[bytes]:
@@ -120,8 +128,11 @@ def test_a_file_name_that_is_not_utf8_is_shown_escaped(tmp_path: Path) -> None:
     (tmp_path / os.fsdecode(b"bad\xff.txt")).write_bytes(b"5h 5d 5c Js / 5x\n")
     done = sh("cribcount batch $'bad\\xff.txt' ok.txt", cwd=tmp_path)
     assert done.stdout.decode().splitlines() == [
-        "bad\\xff.txt:1: error: column 15: unknown suit 'x' in '5x': expected a suit (c d h s or ♣ ♦ ♥ ♠)",
-        "ok.txt:1: 5h 5d 5c Js / 5s = 29 (fifteens 16, pairs 12, nobs 1)",
+        "bad\\xff.txt:1: error at column 15:",
+        "    unknown suit 'x' in '5x': expected a suit",
+        "    (c d h s or ♣ ♦ ♥ ♠)",
+        "ok.txt:1: 5h 5d 5c Js / 5s: 29 points",
+        "    fifteens 16, pairs 12, nobs 1",
     ]
     assert done.stderr.decode().splitlines()[0] == (
         "bad\\xff.txt:1:15: unknown suit 'x' in '5x': expected a suit (c d h s or ♣ ♦ ♥ ♠)"
@@ -178,7 +189,9 @@ def test_a_read_error_mid_run_names_the_file_and_keeps_the_records_before_it(
 ) -> None:
     (tmp_path / "ok.txt").write_bytes(b"5h 5d 5c Js / 5s\n")
     done = sh("cribcount batch ok.txt /proc/self/mem", cwd=tmp_path)
-    assert done.stdout == b"ok.txt:1: 5h 5d 5c Js / 5s = 29 (fifteens 16, pairs 12, nobs 1)\n"
+    assert (
+        done.stdout == b"ok.txt:1: 5h 5d 5c Js / 5s: 29 points\n    fifteens 16, pairs 12, nobs 1\n"
+    )
     assert done.stderr == b"cribcount: /proc/self/mem: [Errno 5] Input/output error\n"
     assert done.returncode == 74
 
@@ -205,8 +218,8 @@ def test_a_full_stderr_keeps_the_status() -> None:
     batch = sh("printf '5h 5d 5c Js / 5s\\n5x\\n' | cribcount batch --format csv 2>/dev/full")
     assert batch.returncode == 2
     assert batch.stdout.decode().splitlines()[1:] == [
-        "1,5h 5d 5c Js,5s,false,16,12,0,0,1,29,,,",
-        "2,5x,,,,,,,,,,,column 1: unknown suit 'x' in '5x': expected a suit (c d h s or ♣ ♦ ♥ ♠)",
+        "1,,5h 5d 5c Js,5s,false,16,12,0,0,1,29,0,,,",
+        "2,,5x,,,,,,,,,,,,column 1: unknown suit 'x' in '5x': expected a suit (c d h s or ♣ ♦ ♥ ♠)",
     ]
 
 
@@ -294,6 +307,40 @@ def test_end_of_input_at_a_prompt_is_one_line(
     _prompt_that_ends(monkeypatch, EOFError)
     assert status("ask") == 1
     assert capsys.readouterr().err.endswith("cribcount: aborted\n")
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "first"),
+    [
+        ("sheet.txt", "Ann: 5h 5d 5c Js / 5s = 29 # ok\n" * 50_000, 1),
+        ("sheet.csv", "label,hand,claim\n" + "Ann,5h 5d 5c Js 5s,29\n" * 50_000, 2),
+        ("utf16.txt", "\ufeff" + "Ann: 5h 5d 5c Js / 5s\r\n" * 50_000, 1),
+    ],
+)
+def test_head_ends_a_batch_of_every_input_form_with_status_141(
+    tmp_path: Path, name: str, data: str, first: int
+) -> None:
+    path = tmp_path / name
+    path.write_bytes(data.encode("utf-16-le") if name.startswith("utf16") else data.encode())
+    done = sh(f"cribcount batch {name} | head -1; exit ${{PIPESTATUS[0]}}", cwd=tmp_path)
+    assert done.stdout == f"{first} [Ann]: 5h 5d 5c Js / 5s: 29 points\n".encode()
+    assert (done.returncode, done.stderr) == (141, b"")
+
+
+def test_ctrl_c_while_reading_a_csv_sheet_is_status_130() -> None:
+    child = subprocess.Popen(
+        [*CRIBCOUNT, "batch", "--input", "csv"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert child.stdin is not None
+    child.stdin.write(b"hand,label\n5h 5d 5c Js 5s,Ann\n")
+    child.stdin.flush()
+    time.sleep(1)  # reading, with more of the sheet still to come
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=60)
+    assert (child.returncode, err) == (130, b"cribcount: interrupted\n")
 
 
 @pytest.mark.parametrize(

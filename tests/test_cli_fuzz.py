@@ -10,9 +10,10 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 from conftest import outcome
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from cribcount.batch.engine import MAX_LINE
@@ -33,10 +34,15 @@ _PIECES = [
     "crib",
     "10♣ J♦ q♥ K♠ / A♤",
     "5h 5d 5c Js / 5s = " + "9" * 40,
+    "Bob, deal 3: 5h 5d 5c Js / 5s = 29 # checked",
+    "deal 4:\u00a07h\u20097s\u30008d\t8c 9h",
+    "no hand: # only a label",
+    "5h 5d 5c Js / 5s #caf\xe9",
 ]
 
 _LINE = st.one_of(
     st.sampled_from(_PIECES).map(str.encode),
+    st.just(b"# caf\xe9 \xff"),  # Latin-1 and stray bytes in a comment line
     st.binary(max_size=30),
     st.text(max_size=20).map(lambda text: text.encode("utf-8", "surrogatepass")),
 )
@@ -47,19 +53,17 @@ _FILE = st.tuples(
 
 
 def holds_hand(raw: bytes) -> bool:
-    """The rule of README's batch section: a line gives a record unless blank or a comment."""
-    if len(raw.removesuffix(b"\r")) > MAX_LINE:
+    """The rule of README's batch section: a line gives a record unless blank or a comment,
+    whatever bytes the comment holds."""
+    if len(raw) > MAX_LINE:
         return True
-    try:
-        stripped = raw.decode("utf-8").strip()
-    except UnicodeDecodeError:
-        return True
+    stripped = raw.decode("utf-8", errors="replace").strip()
     return bool(stripped) and not stripped.startswith("#")
 
 
 def record_lines(data: bytes) -> list[int]:
-    """The numbers of the lines of ``data`` that give a record, in order."""
-    lines = data.removeprefix(b"\xef\xbb\xbf").split(b"\n")
+    """The numbers of the lines of ``data`` that give a record, in order (LF, CR LF, CR end one)."""
+    lines = re.split(b"\r\n|\r|\n", data.removeprefix(b"\xef\xbb\xbf"))
     if lines[-1] == b"":
         lines.pop()
     return [number for number, raw in enumerate(lines, start=1) if holds_hand(raw)]
@@ -74,11 +78,12 @@ def record_lines(data: bytes) -> list[int]:
 def test_batch_gives_one_record_per_hand_line_in_order(
     data: bytes, fmt: str, options: list[str]
 ) -> None:
+    assume(not data.startswith((b"\xff\xfe", b"\xfe\xff")))  # UTF-16: tested on its own
     code, out, err = outcome("batch", "--format", fmt, *options, stdin=data)
     expected = record_lines(data)
     if fmt == "jsonl":
-        # Records end in "\n" only: splitlines() would also split at a U+0085 or U+2028
-        # that a JSON string keeps as it is (the input of a bad line).
+        # JSON lines end in LF only: a string may hold U+0085 or U+2028, which
+        # str.splitlines would take for line ends.
         records = [json.loads(line) for line in out.split("\n")[:-1]]
         assert [record["line"] for record in records] == expected
         failed = sum("error" in record for record in records)
@@ -87,9 +92,9 @@ def test_batch_gives_one_record_per_hand_line_in_order(
         assert [int(row[0]) for row in rows] == expected
         failed = sum(row[-1] != "" for row in rows)
     else:
-        lines = out.splitlines()
-        assert [int(line.split(":")[0]) for line in lines] == expected
-        failed = sum(": error: " in line for line in lines)
+        lines = [line for line in out.split("\n")[:-1] if not line.startswith(" ")]
+        assert [int(re.match("[0-9]+", line)[0]) for line in lines] == expected  # type: ignore[index]
+        failed = sum(": error at column " in line for line in lines)
     # One line on stderr per failed line, then the summary.
     assert len(err.splitlines()) == failed + 1
     assert err.count("\n") == failed + 1
@@ -138,3 +143,10 @@ def test_every_command_ends_with_a_status_and_at_most_one_line(
         assert lines <= 1 and (code != 2 or lines == 1)
     else:
         assert lines == (1 if code == 2 else 0)
+
+
+def test_a_line_break_of_unicode_in_a_bad_line_stays_inside_its_json_line() -> None:
+    # U+0085 (NEL) is white space between cards, and stays as it is in the record's input.
+    code, out, _ = outcome("batch", "-f", "jsonl", stdin=b"\x00\xc2\x85\n")
+    assert code == 2 and out.count("\n") == 1
+    assert json.loads(out)["input"] == "\x00\x85"

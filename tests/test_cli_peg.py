@@ -38,7 +38,8 @@ def run(*args: str) -> tuple[int, str, str]:
             [
                 "pone    4c   4",
                 "dealer  6d  10",
-                "pone    5h  15  fifteen for 2, run of 3 for 3, last card for 1",
+                "pone    5h  15  fifteen for 2, run of 3 for 3,",
+                "                last card for 1",
                 "totals: pone 6, dealer 0",
             ],
         ),
@@ -76,7 +77,8 @@ def run(*args: str) -> tuple[int, str, str]:
                 "dealer  go  29  go for 1",
                 "first   5c   5",
                 "second  5d  10  pair for 2",
-                "dealer  5h  15  fifteen for 2, pair royal for 6, last card for 1",
+                "dealer  5h  15  fifteen for 2, pair royal for 6,",
+                "                last card for 1",
                 "totals: first 0, second 2, dealer 10",
             ],
         ),
@@ -266,13 +268,17 @@ def test_six_players_with_and_without_partners() -> None:
     play = "Tc 5c 5d 5h 5s Ac"
     status, alone, _ = run(play, "--players", "6")
     assert status == 0
-    assert alone.splitlines()[-1] == (
-        "totals: first 0, second 2, third 2, fourth 6, fifth 12, dealer 2"
-    )
+    # Within 60 columns, the totals go on on a line of their own.
+    assert alone.splitlines()[-2:] == [
+        "totals: first 0, second 2, third 2, fourth 6, fifth 12,",
+        "  dealer 2",
+    ]
     _, together, _ = run(play, "--players", "6", "--partners")
-    assert together.splitlines()[-2:] == [
-        "totals: first 0, second 2, third 2, fourth 6, fifth 12, dealer 2",
-        "partnerships: first & fourth 6, second & fifth 14, third & dealer 4",
+    assert together.splitlines()[-4:] == [
+        "totals: first 0, second 2, third 2, fourth 6, fifth 12,",
+        "  dealer 2",
+        "partnerships: first & fourth 6, second & fifth 14,",
+        "  third & dealer 4",
     ]
 
 

@@ -137,10 +137,6 @@ def test_standard_input() -> None:
     [
         (["7c 8d", "--from", "-"], "give the cards or --from FILE, not both"),
         (
-            ["--from", "-", "--format", "json"],
-            "--from writes one JSON object a line: use --format jsonl",
-        ),
-        (
             ["7c 8d", "--format", "csv"],
             "--format csv is for --from FILE: one play gives --format json",
         ),
@@ -186,3 +182,20 @@ def test_from_hands_in_the_file_in_french() -> None:
     assert err == (
         "cribcount: avec --from les mains sont dans le fichier : JEU ; MAINS sur chaque ligne\n"
     )
+
+
+def test_json_and_f_with_from_mean_json_lines() -> None:
+    # "json" means one thing everywhere: for a stream of records, JSON lines, as jsonl.
+    lines = "7c 8d 8h\n4c 6d 5h\n"
+    jsonl = run("peg", "--from", "-", "--format", "jsonl", stdin=lines)
+    assert run("peg", "--from", "-", "-f", "json", stdin=lines) == jsonl
+    assert jsonl[0] == 0 and len(jsonl[1].splitlines()) == 2
+
+
+def test_open_holds_for_every_line_of_from() -> None:
+    # 7 8 8: no last card for the open play, so the dealer has 2 (the pair), pone 0.
+    code, out, _ = run("peg", "--from", "-", "--open", "--format", "jsonl", stdin="7c 8d 8h\n")
+    assert code == 0
+    record = json.loads(out)
+    assert record["unfinished"] is True
+    assert record == {"line": 1, **json.loads(run("peg", "7c 8d 8h", "--open", "-f", "json")[1])}

@@ -49,6 +49,7 @@ def test_json_output() -> None:
         "crib": True,
         "items": [{"kind": "flush", "cards": ["2h", "4h", "6h", "8h", "Kh"], "points": 5}],
         "total": 5,
+        "heels": 0,
     }
 
 
@@ -62,7 +63,10 @@ def test_claim_too_low_shows_what_was_missed_and_exits_1() -> None:
     result = run("7h 7s 8d 8c / 9h", "--claim", "20")
     assert result.exit_code == 1
     assert "total 24" in result.stdout
-    assert result.stdout.splitlines()[-1].startswith("claim 20, count 24: 4 points missed")
+    assert result.stdout.splitlines()[-2:] == [
+        "claim 20, count 24: 4 points missed",
+        "(under muggins the opponent may take them)",
+    ]
 
 
 def test_claim_too_high_exits_1() -> None:

@@ -4,6 +4,7 @@ and must print what the README shows (``$ echo $?`` checks the exit status befor
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -28,6 +29,27 @@ def transcripts() -> list[tuple[str, list[str]]]:
         elif steps:
             steps[-1][1].append(line)
     return steps
+
+
+TEXT_WIDTH = 60
+"""Columns the text output of every command fits in (JSON, CSV and help aside)."""
+_MACHINE_FORMAT = re.compile(r"(-f|--format)[ =](json|jsonl|csv)\b")
+
+
+def is_text_output(command: str) -> bool:
+    """A cribcount command whose standard output is text for people to read."""
+    return (
+        "cribcount" in command
+        and not _MACHINE_FORMAT.search(command)
+        and "--help" not in command
+        and "cribcount help" not in command
+    )
+
+
+def test_machine_formats_are_told_apart() -> None:
+    assert is_text_output("cribcount batch examples/hands.txt")
+    assert not is_text_output("cribcount batch -f csv examples/hands.txt 2>/dev/null")
+    assert not is_text_output("cribcount score 5h 5d 5c Js 5s --format json")
 
 
 def is_subsequence(part: list[str], whole: list[str]) -> bool:
@@ -55,6 +77,9 @@ def test_readme_transcripts_are_real_output() -> None:
         # stdout and stderr share the terminal, so only their own orders are fixed.
         assert sorted(out + err) == sorted(expected), command
         assert is_subsequence(out, expected), command
+        if is_text_output(command):
+            wide = [line for line in out if len(line) > TEXT_WIDTH]
+            assert not wide, f"{command}: wider than {TEXT_WIDTH} columns: {wide}"
 
 
 @pytest.mark.parametrize("command", ["pip install . && cribcount 5h 5d 5c Js / 5s"])

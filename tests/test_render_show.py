@@ -74,8 +74,11 @@ def test_zero_hand_says_nineteen() -> None:
 
 def test_jack_starter_gets_a_heels_note_outside_the_count() -> None:
     text = render_count(count_show(parse_hand("2c 4d 6h 8s / Jc")))
-    assert text.splitlines()[-2] == "total 0"
-    assert "his heels" in text.splitlines()[-1] and "2 to the dealer" in text
+    assert text.splitlines()[-3:] == [
+        "total 0",
+        "(starter Jc is his heels: 2 to the dealer at the cut,",
+        " not in this count)",
+    ]
 
 
 def test_crib_says_so() -> None:
@@ -83,6 +86,26 @@ def test_crib_says_so() -> None:
     assert lines[0][0] == "crib"
     assert "five-card flush" in " ".join(lines[1])
     assert lines[-1] == ["total", "0"]
+
+
+def test_the_crib_note_only_for_four_crib_cards_of_one_suit() -> None:
+    assert "(crib: only a five-card flush counts)" in spoken_text("2h 4h 6h 8h / Kc", crib=True)
+    assert "(crib:" not in spoken_text("2h 4h 6h 8c / Kh", crib=True)
+    assert "(crib:" not in spoken_text("2h 4h 6h 8h / Kc")
+
+
+def test_five_card_items_keep_two_spaces_before_the_running_total() -> None:
+    # Th Jh Qh Kh and 5h: a flush of five is the widest item (14 characters of cards),
+    # after fifteens 8 and the run of four: 17.
+    lines = spoken_text("Th Jh Qh Kh / 5h", crib=True).splitlines()
+    flush = next(line for line in lines if line.startswith("a flush of five"))
+    assert flush.endswith("Th Jh Qh Kh 5h  17")
+    # Every running total ends in the same column.
+    assert len({len(line) for line in lines[2:-1]}) == 1
+
+
+def spoken_text(notation: str, *, crib: bool = False) -> str:
+    return render_count(count_show(parse_hand(notation), crib=crib))
 
 
 def test_json_object_has_exactly_the_documented_keys() -> None:
@@ -113,7 +136,8 @@ def test_json_round_trips_and_items_add_up(hand: Hand, crib: bool) -> None:
 def test_running_total_ends_at_total(hand: Hand, crib: bool) -> None:
     count = count_show(hand, crib=crib)
     lines = render_count(count).splitlines()
-    assert lines[-1 if hand.starter.rank != 11 else -2] == f"total {count.total}"
+    assert lines[-1 if hand.starter.rank != 11 else -3] == f"total {count.total}"
+    assert all(len(line) <= 60 for line in lines)
     item_lines = [
         line for line in lines if line.split()[-1].isdigit() and not line.startswith("total")
     ]

@@ -34,7 +34,7 @@ def everything() -> DealStats:
 
 
 def test_text_table(fives: DealStats) -> None:
-    lines = render_stats_text(fives).splitlines()
+    lines = render_stats_text(fives, width=80).splitlines()
     assert lines[0] == "show scores over the 48 deals holding 5h 5d 5c Js"
     assert lines[1].split() == ["hand", "crib", "(five-card", "flush", "only)"]
     assert lines[2].split() == ["score", "deals", "%", "cum%", "deals", "%", "cum%"]
@@ -57,7 +57,7 @@ def test_text_table(fives: DealStats) -> None:
 
 
 def test_text_one_side_is_wider(fives: DealStats) -> None:
-    lines = render_stats_text(fives, sides=[Side.CRIB]).splitlines()
+    lines = render_stats_text(fives, sides=[Side.CRIB], width=80).splitlines()
     assert lines[1].strip() == "crib (five-card flush only)"
     assert lines[3 + 14].endswith(" " + "#" * 50)
     assert lines[34].startswith("crib: no deal scores 0, 1, 2")
@@ -65,7 +65,7 @@ def test_text_one_side_is_wider(fives: DealStats) -> None:
 
 
 def test_text_whole_deck(everything: DealStats) -> None:
-    text = render_stats_text(everything)
+    text = render_stats_text(everything, width=80)
     lines = text.splitlines()
     assert lines[0] == "show scores over the 12,994,800 deals (4 cards and a starter)"
     assert lines[-2:] == [
@@ -84,10 +84,20 @@ def test_text_whole_deck(everything: DealStats) -> None:
     "restriction",
     [(), cards("5h 5d 5c Js"), cards("Ah"), cards("2h 4h 6h 8h")],
 )
-def test_text_fits_80_columns(sides: list[Side], restriction: tuple[Card, ...]) -> None:
-    text = render_stats_text(deal_stats(hand_cards=restriction), sides=sides)
-    assert max(len(line) for line in text.splitlines()) <= 80
+@pytest.mark.parametrize("width", [60, 80, 132])
+def test_text_fits_its_width(sides: list[Side], restriction: tuple[Card, ...], width: int) -> None:
+    text = render_stats_text(deal_stats(hand_cards=restriction), sides=sides, width=width)
+    assert max(len(line) for line in text.splitlines()) <= width
     assert all(line == line.rstrip() for line in text.splitlines())
+
+
+def test_text_is_60_columns_by_default_with_narrow_bars(fives: DealStats) -> None:
+    lines = render_stats_text(fives).splitlines()
+    assert max(len(line) for line in lines) <= 60
+    # Side by side in 60 columns: each side takes (60 - 5) // 2 = 27, of which 21 are
+    # the numbers (a gap, deals 5 wide, %, cum%): bars of 6; 24 deals, the most, fill one.
+    assert lines[3 + 14] == "   14" + "     24 50.00  50.00 ######" * 2
+    assert lines[1].split() == ["hand", "crib", "(flush", "of", "five)"]
 
 
 def test_json_data(fives: DealStats) -> None:

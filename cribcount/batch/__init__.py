@@ -2,7 +2,7 @@
 
 ``score_lines`` is the library's way in: one record for each line that holds
 a hand, scored or failed, in input order. ``write_stream`` is the command's:
-the same records rendered a chunk at a time, canonical lines on the
+the same records rendered a chunk at a time, regular lines on the
 vectorised path (numpy), with what went wrong beside them.
 
 >>> import io
@@ -12,8 +12,9 @@ vectorised path (numpy), with what went wrong beside them.
 3 column 4: unknown suit 'x' in '5x': expected a suit (c d h s or ♣ ♦ ♥ ♠)
 
 Modules: ``engine`` reads and parses lines and counts them one by one;
-``vector`` scores canonical lines with numpy; ``writers`` and ``jsonl``
-render records as text, CSV and JSON lines. For the files of other commands:
+``normalise`` reads every regular line of a chunk with numpy and ``vector``
+scores them; ``writers`` and ``jsonl`` render records as text, CSV and JSON
+lines; ``csvinput`` reads CSV sheets. For the files of other commands:
 ``deals`` (``discard --from``, advised together by ``discard``, with numpy)
 and ``plays`` (``peg --from``).
 """
@@ -38,6 +39,7 @@ from cribcount.language import DEFAULT, Language, language
 
 __all__ = [
     "FORMATS",
+    "INPUTS",
     "Entry",
     "Failed",
     "Record",
@@ -52,6 +54,8 @@ __all__ = [
 
 FORMATS = ("text", "csv", "jsonl")
 """The output formats of ``write_stream``."""
+INPUTS = ("lines", "csv")
+"""The input forms of ``write_stream``: one hand a line, or a CSV sheet with a header."""
 
 
 class Written(NamedTuple):
@@ -70,19 +74,27 @@ def write_stream(
     crib: bool = False,
     fast: bool = True,
     file: str | None = None,
+    form: str = "lines",
     lang: Language | None = None,
 ) -> Iterator[Written]:
     """Score ``stream`` and render its records in ``fmt``, a chunk at a time, in input order.
 
     ``summary`` takes every record into account; ``file`` is named in each
-    record when several files are read; ``fast`` uses the vectorised path.
-    ``lang`` (English by default) reads the notation and writes text in its
-    language; CSV and JSON lines are in English whatever it is.
+    record when several files are read; ``fast`` uses the vectorised path;
+    ``form`` is one of ``INPUTS``. ``lang`` (English by default) reads the
+    notation and writes text in its language; CSV and JSON lines are in English
+    whatever it is.
     """
+    from cribcount.batch.csvinput import score_csv_stream
     from cribcount.batch.writers import render_chunk  # numpy, only for the command
 
     lang = lang or language(DEFAULT)
-    for chunk in score_stream(stream, crib=crib, fast=fast, notation=lang.notation):
+    chunks = (
+        score_csv_stream(stream, crib=crib, notation=lang.notation)
+        if form == "csv"
+        else score_stream(stream, crib=crib, fast=fast, notation=lang.notation)
+    )
+    for chunk in chunks:
         summary.add_chunk(chunk)
         failed = [record for _, record in chunk.records if isinstance(record, Failed)]
         yield Written(render_chunk(chunk, fmt, file, lang=lang), failed, chunk.size)

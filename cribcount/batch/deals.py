@@ -73,7 +73,7 @@ def advise_lines(
             try:
                 read.append((line, parse_deal(text, players=players, seat=seat, notation=notation)))
             except CribcountError as error:
-                read.append(Failed(line, text, error.reason, max(error.column, 1), error.said))
+                read.append(Failed(line, text, error.reason, max(error.column, 1), said=error.said))
         deals = [entry for entry in read if isinstance(entry, tuple)]
         advice = iter(
             advise_many(

@@ -1,24 +1,32 @@
 """The streaming engine of ``cribcount batch``: lines read in chunks, parsed and counted.
 
-A line is a hand in the notation of ``parse_hand``, then optionally the word
-``crib`` and/or a claimed count ``= N``, in either order:
+A line is an optional label ending in the first ``:``, a hand in the notation
+of ``parse_hand``, then optionally the word ``crib`` and/or a claimed count
+``= N``, in either order, and a comment from a ``#`` that follows white space:
 
 >>> parse_line("7h 7s 8d 8c / 9h = 18 crib")
-Entry(hand=parse_hand('7h 7s 8d 8c / 9h'), crib=True, claim=18)
+Entry(hand=parse_hand('7h 7s 8d 8c / 9h'), crib=True, claim=18, label=None)
+>>> parse_line("Bob, deal 3: 7h 7s 8d 8c 9h = 24  # checked twice").label
+'Bob, deal 3'
 
 Blank lines and lines whose first non-blank character is ``#`` are skipped
-but still counted in line numbers. Files are read as bytes in chunks, so
-memory stays flat whatever their size; canonical lines go through the
-vectorised path of ``batch.vector`` and every other line through
+but still counted in line numbers, whatever bytes they hold. Files are read
+as bytes in chunks, so memory stays flat whatever their size: UTF-8 with or
+without a byte order mark, or UTF-16 with one (re-encoded as UTF-8 on the
+way in); a CR alone ends a line as LF and CR LF do. Regular lines without a
+label or comment go through the vectorised path of ``batch.vector`` (read by
+``batch.normalise`` when not canonical) and every other line through
 ``parse_line`` and ``count_show``, with the same results.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import codecs
+import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import chain
-from typing import TYPE_CHECKING, BinaryIO, Generic, TypeVar
+from typing import TYPE_CHECKING, BinaryIO, Generic, NamedTuple, TypeVar
 
 from cribcount.cards import ENGLISH, Hand, Notation, parse_hand_tokens, tokenize
 from cribcount.errors import CribcountError, Message, NotationError, Token, quote
@@ -39,7 +47,10 @@ __all__ = [
     "decode_line",
     "parse_line",
     "read_chunks",
+    "read_claim",
     "read_lines",
+    "split_line",
+    "text_blocks",
     "score_line",
     "score_lines",
     "score_stream",
@@ -56,8 +67,13 @@ _SHOWN = 40
 MAX_CLAIM_DIGITS = 3
 """A claimed count has at most this many digits (at most 999): a longer one is an error."""
 
-_BOM = b"\xef\xbb\xbf"
+_UTF8_BOM = b"\xef\xbb\xbf"
+_UTF16_BOMS = {b"\xff\xfe": "utf-16-le", b"\xfe\xff": "utf-16-be"}
 _CRIB_WORD = "crib"
+_COMMENT = re.compile(r"(?:^|(?<=\s))#")
+"""Where a comment starts: a ``#`` at the start or after white space (``5h#`` is no comment)."""
+_UNDECODED = re.compile("[\udc80-\udcff]")
+"""A byte that was not UTF-8, as ``surrogateescape`` keeps it."""
 
 
 @dataclass(frozen=True)
@@ -67,15 +83,17 @@ class Entry:
     hand: Hand
     crib: bool
     claim: int | None
+    label: str | None = None
 
 
 @dataclass(frozen=True)
 class Scored:
-    """A line counted: its 1-based line number, the count, and the claim if one was made."""
+    """A line counted: its 1-based line number, the count, the claim and the label if any."""
 
     line: int
     count: Count
     claim: int | None = None
+    label: str | None = None
 
     @property
     def difference(self) -> int | None:
@@ -91,6 +109,7 @@ class Failed:
     text: str
     reason: str
     column: int
+    label: str | None = None
     said: Message | None = field(default=None, compare=False)
     """The reason as a message, to say in another language (None: ``reason`` as it is)."""
 
@@ -132,12 +151,45 @@ def _split_equals(tokens: list[Token]) -> list[Token]:
     return split
 
 
+class LineParts(NamedTuple):
+    """A line taken apart: its label (None without one) and the rest, the comment dropped.
+
+    ``body`` keeps the columns of the line: the label and its ``:`` are blanked out.
+    """
+
+    label: str | None
+    body: str
+
+
+def split_line(text: str) -> LineParts:
+    """Take the label (text before the first ``:``, trimmed) and the comment off a line.
+
+    A ``#`` at the start or after white space starts the comment, also in a label.
+
+    >>> split_line("deal 4: 5h 5d 5c Js 5s # Bob")
+    LineParts(label='deal 4', body='        5h 5d 5c Js 5s ')
+    """
+    comment = _COMMENT.search(text)
+    end = comment.start() if comment else len(text)
+    colon = text.find(":", 0, end)
+    if colon < 0:
+        return LineParts(None, text[:end])
+    label = text[:colon].strip()
+    return LineParts(label or None, " " * (colon + 1) + text[colon + 1 : end])
+
+
 def parse_line(text: str, *, crib: bool = False, notation: Notation = ENGLISH) -> Entry:
-    """Read one line: a hand, then ``crib`` and/or ``= N`` in either order.
+    """Read one line: a label, a hand, then ``crib`` and/or ``= N`` in either order, a comment.
 
     ``crib`` makes every line a crib. Raises NotationError (with the column in
     ``text``) when the line is not a hand, or the claim not a whole number.
     """
+    label, body = split_line(text)
+    return _parse_body(body, label, crib=crib, notation=notation)
+
+
+def _parse_body(text: str, label: str | None, *, crib: bool, notation: Notation = ENGLISH) -> Entry:
+    """``parse_line`` of a line whose label and comment are taken off already."""
     tokens = _split_equals(tokenize(text))
     claim: int | None = None
     is_crib = crib
@@ -148,7 +200,7 @@ def parse_line(text: str, *, crib: bool = False, notation: Notation = ENGLISH) -
             is_crib = seen_word = True
             tokens.pop()
         elif len(tokens) >= 2 and tokens[-2].text == "=" and claim is None:
-            claim = _read_claim(text, last)
+            claim = read_claim(text, last)
             del tokens[-2:]
         elif last.text == "=":
             raise NotationError.at(Message("missing claimed count after '='"), text, last)
@@ -160,10 +212,11 @@ def parse_line(text: str, *, crib: bool = False, notation: Notation = ENGLISH) -
             raise NotationError.at(reason, text, token)
     end = tokens[-1].column - 1 + len(tokens[-1].text) if tokens else 0
     # The hand is the start of the line, so columns in its errors are columns of the line.
-    return Entry(parse_hand_tokens(text[:end], tokens, notation=notation), is_crib, claim)
+    return Entry(parse_hand_tokens(text[:end], tokens, notation=notation), is_crib, claim, label)
 
 
-def _read_claim(text: str, token: Token) -> int:
+def read_claim(text: str, token: Token) -> int:
+    """The claimed count ``token`` of ``text``: at most three digits, else a NotationError."""
     digits = token.text
     if not (digits.isascii() and digits.isdigit()):
         reason = Message("claimed count {claim} is not a whole number", claim=quote(digits))
@@ -186,6 +239,19 @@ def _is_skipped(text: str) -> bool:
     return not stripped or stripped.startswith("#")
 
 
+def _too_long(raw: bytes, line: int) -> Failed:
+    """The record of a line longer than ``MAX_LINE`` bytes: its start only is kept."""
+    shown = raw[:_SHOWN].decode("utf-8", errors="replace") + "..."
+    reason = Message("line too long: more than {n} bytes", n=MAX_LINE)
+    return Failed(line, shown, str(reason), 1, said=reason)
+
+
+def _bad_byte(shown: str, line: int, byte: int, column: int) -> Failed:
+    """The record of a line with a byte that is not UTF-8 where it is read."""
+    reason = Message("invalid UTF-8 byte 0x{byte}", byte=f"{byte:02x}")
+    return Failed(line, shown, str(reason), column, said=reason)
+
+
 def decode_line(raw: bytes, line: int) -> str | Failed:
     """One line of bytes (no newline) as text, a trailing CR dropped.
 
@@ -193,33 +259,43 @@ def decode_line(raw: bytes, line: int) -> str | Failed:
     """
     raw = raw.removesuffix(b"\r")
     if len(raw) > MAX_LINE:
-        shown = raw[:_SHOWN].decode("utf-8", errors="replace") + "..."
-        reason = Message("line too long: more than {n} bytes", n=MAX_LINE)
-        return Failed(line, shown, str(reason), 1, reason)
+        return _too_long(raw, line)
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as error:
         column = len(raw[: error.start].decode("utf-8")) + 1
-        reason = Message("invalid UTF-8 byte 0x{byte}", byte=f"{raw[error.start]:02x}")
-        return Failed(line, raw.decode("utf-8", errors="replace"), str(reason), column, reason)
+        shown = raw.decode("utf-8", errors="replace")
+        return _bad_byte(shown, line, raw[error.start], column)
 
 
 def score_line(
     raw: bytes, line: int, *, crib: bool = False, notation: Notation = ENGLISH
 ) -> Record | None:
-    """Count one line of bytes (no newline); None for a blank or comment line."""
-    text = decode_line(raw, line)
-    if isinstance(text, Failed):
-        return text
+    """Count one line of bytes (no newline); None for a blank or comment line.
+
+    Bytes that are not UTF-8 fail the line only where they are read: in its
+    label or hand, not in a comment.
+    """
+    raw = raw.removesuffix(b"\r")
+    if len(raw) > MAX_LINE:
+        return _too_long(raw, line)
+    text = raw.decode("utf-8", errors="surrogateescape")
     if _is_skipped(text):
         return None
+    label, body = split_line(text)
+    undecoded = _UNDECODED.search(text, 0, len(body))
+    if undecoded:
+        byte = ord(undecoded.group()) - 0xDC00
+        shown = raw.decode("utf-8", errors="replace")
+        return _bad_byte(shown, line, byte, undecoded.start() + 1)
     try:
-        entry = parse_line(text, crib=crib, notation=notation)
+        entry = _parse_body(body, label, crib=crib, notation=notation)
         count = count_show(entry.hand, crib=entry.crib)
     except CribcountError as error:
-        # One bad line costs only its own record.
-        return Failed(line, text, error.reason, max(error.column, 1), error.said)
-    return Scored(line, count, entry.claim)
+        # One bad line costs only its own record; stray bytes in its comment are shown as U+FFFD.
+        shown = raw.decode("utf-8", errors="replace")
+        return Failed(line, shown, error.reason, max(error.column, 1), label, error.said)
+    return Scored(line, count, entry.claim, label)
 
 
 def read_lines(stream: BinaryIO, *, size: int = PLAIN_CHUNK_SIZE) -> Iterator[list[Line]]:
@@ -305,20 +381,64 @@ class Chunk:
         return 0 if self.rows is None else len(self.rows)
 
 
+def text_blocks(stream: BinaryIO, *, size: int = CHUNK_SIZE) -> Iterator[bytes]:
+    """The text of ``stream`` as UTF-8 bytes, about ``size`` at a time, every line ending in LF.
+
+    A UTF-8 byte order mark is dropped; after a UTF-16 one (LE or BE) the
+    stream is decoded as it comes and written again as UTF-8 (what is not
+    UTF-16 comes out as bytes that are not UTF-8 either, so only its line
+    fails). A CR alone or before LF ends a line as LF does.
+    """
+    start = b""
+    while len(start) < len(_UTF8_BOM) and (more := stream.read(len(_UTF8_BOM) - len(start))):
+        start += more
+    rest: Iterable[bytes] = iter(lambda: stream.read(size), b"")
+    codec = _UTF16_BOMS.get(start[:2])
+    if codec is not None:
+        rest = _recoded(chain([start[2:]], rest), codec)
+    else:
+        rest = chain([start.removeprefix(_UTF8_BOM)], rest)
+    return _lf_line_ends(rest)
+
+
+def _recoded(blocks: Iterable[bytes], codec: str) -> Iterator[bytes]:
+    """UTF-16 blocks as UTF-8; lone surrogates and a last odd byte stay invalid UTF-8."""
+    decoder = codecs.getincrementaldecoder(codec)(errors="surrogatepass")
+    for block in blocks:
+        yield decoder.decode(block).encode("utf-8", errors="surrogatepass")
+    try:
+        yield decoder.decode(b"", final=True).encode("utf-8", errors="surrogatepass")
+    except UnicodeDecodeError:
+        yield b"\xff"  # half a character at the end: that line is not text
+
+
+def _lf_line_ends(blocks: Iterable[bytes]) -> Iterator[bytes]:
+    """The blocks with CR LF and a CR alone (old Mac files) made LF."""
+    held = False  # a CR at the end of the last block, which may be half of a CR LF
+    for block in blocks:
+        if held:
+            block = b"\r" + block
+        held = block.endswith(b"\r")
+        if held:
+            block = block[:-1]
+        if b"\r" in block:
+            block = block.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        yield block
+    if held:
+        yield b"\n"
+
+
 def read_chunks(
     stream: BinaryIO, *, size: int = CHUNK_SIZE, longest: int = MAX_LINE
 ) -> Iterator[tuple[int, bytes]]:
     """Whole lines, about ``size`` bytes at a time, each ending in a newline.
 
-    Yields (line number of the first line, bytes); a leading UTF-8 byte order
-    mark is dropped. A line longer than ``longest`` bytes may be cut to its
+    Yields (line number of the first line, bytes) of the text of
+    ``text_blocks``. A line longer than ``longest`` bytes may be cut to its
     first ``longest + 2`` bytes (still too long for ``score_line``) and the
     rest of it skipped unread, so memory holds at most a chunk and a line.
     """
-    start = b""
-    while len(start) < len(_BOM) and (more := stream.read(len(_BOM) - len(start))):
-        start += more
-    blocks = chain([start.removeprefix(_BOM)], iter(lambda: stream.read(size), b""))
+    blocks = text_blocks(stream, size=size)
     line = 1
     pending: list[bytes] = []  # what was read since the last newline
     held = 0  # bytes in pending

@@ -55,6 +55,7 @@ def jsonl_rows(rows: FastRows, lead: str) -> list[str]:
             cache.clear()
     lines = []
     numbers = rows.line.tolist()
+    heels = np.where(rows.heels, rules.heels_points(rules.JACK), 0).tolist()
     for i, key in enumerate(zip(fifteen_keys, pattern_keys, suit_keys, strict=True)):
         template = _TEMPLATES.get(key)
         if template is None:
@@ -67,12 +68,12 @@ def jsonl_rows(rows: FastRows, lead: str) -> list[str]:
                 or _part(_SUITS, s, suit_positions(ranks[i], suits[i], crib=cribs[i])),
                 crib=cribs[i],
             )
-        lines.append(template.format(*(column[i] for column in names), lead, numbers[i]))
+        lines.append(template.format(*(column[i] for column in names), lead, numbers[i], heels[i]))
     if (rows.claim != NO_CLAIM).any():
         totals = rows.total.tolist()
         for i, claim in enumerate(rows.claim.tolist()):
             if claim != NO_CLAIM:
-                # The claim's fields come last in the object, after the total.
+                # The claim's fields come last in the object, after the total and the heels.
                 lines[i] = lines[i][: -len(_CLOSE)] + _claim_json(claim, totals[i]) + _CLOSE
     return lines
 
@@ -157,11 +158,12 @@ def _part(cache: dict[int, tuple[str, int]], key: int, scoring: Scoring) -> tupl
 
 
 def _template(*parts: tuple[str, int], crib: bool) -> str:
-    """The JSON line of a show: ``{0}``..``{4}`` the cards, ``{5}`` the lead, ``{6}`` the line."""
+    """The JSON line of a show: ``{0}``..``{4}`` the cards, ``{5}`` the lead, ``{6}`` the line,
+    ``{7}`` the heels."""
     items = ", ".join(text for text, _ in parts if text)
     before, between, after = _frame(crib)
     total = str(sum(points for _, points in parts))
-    return '{5}"line": {6}, ' + before + items + between + total + after
+    return '{5}"line": {6}, ' + before + items + between + total + ', "heels": {7}' + after
 
 
 def _placeholders(json_text: str) -> str:

@@ -5,11 +5,12 @@ the word ``crib`` (any case) and/or a claim ``= N`` of 1 to 3 digits, in
 either order. Cards are in any notation ``cards.parse_card`` reads: any
 case, ``10`` or ``T``, letters or suit symbols (``♣♦♥♠♧♢♡♤``, each with or
 without U+FE0F); separators are what ``cards.tokenize`` splits at (spaces,
-tabs, commas, CR). The chunk is tokenised byte by byte with numpy arrays,
-the tokens classified by tables built from ``cards``, and each line's
-tokens matched against that grammar. Every other line (comments, blank
-lines, errors, a card twice, anything unusual) is left to the plain path,
-which alone writes error records.
+tabs, commas and other ASCII white space; a CR has ended its line before).
+The chunk is tokenised byte by byte with numpy arrays, the tokens classified
+by tables built from ``cards``, and each line's tokens matched against that
+grammar. Every other line (comments, labels, blank lines, errors, a card
+twice, anything unusual) is left to the plain path, which alone writes error
+records.
 """
 
 from __future__ import annotations

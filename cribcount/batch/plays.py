@@ -18,11 +18,11 @@ with its column in the whole line.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import BinaryIO
+from typing import BinaryIO, TypedDict, Unpack
 
 from cribcount.batch.engine import Done, Failed, read_lines
 from cribcount.batch.writers import render_failed
-from cribcount.cards import ENGLISH, Notation
+from cribcount.cards import Notation
 from cribcount.errors import CribcountError
 from cribcount.language import DEFAULT, Language, language
 from cribcount.play import Pegging, peg
@@ -32,6 +32,7 @@ from cribcount.table import partnerships, seat_names
 
 __all__ = [
     "HANDS_SEPARATOR",
+    "PegOptions",
     "Pegged",
     "PlayRecord",
     "peg_line",
@@ -49,27 +50,35 @@ Pegged = Done[Pegging]
 PlayRecord = Pegged | Failed
 
 
-def peg_line(
-    text: str, *, players: int = 2, partners: bool = False, notation: Notation = ENGLISH
-) -> Pegging:
-    """Peg one line, ``PLAY`` or ``PLAY ; HANDS``; errors name their column in the whole line."""
+class PegOptions(TypedDict, total=False):
+    """What holds for every line of a file: the table, the notation, an open play (``--open``)."""
+
+    players: int
+    partners: bool
+    notation: Notation
+    unfinished: bool
+
+
+def peg_line(text: str, **options: Unpack[PegOptions]) -> Pegging:
+    """Peg one line, ``PLAY`` or ``PLAY ; HANDS``; errors name their column in the whole line.
+
+    ``options`` are those of ``play.peg``: ``players`` (2 by default),
+    ``partners``, ``notation`` and ``unfinished`` (a play still going on).
+    """
     play, separator, hands = text.partition(HANDS_SEPARATOR)
-    if not separator:
-        return peg(text, players=players, partners=partners, notation=notation)
     # Blanks in place of the play keep every column in the hands that of the line.
-    blanked = " " * (len(play) + 1) + hands
-    return peg(play, hands=blanked, players=players, partners=partners, notation=notation)
+    blanked = " " * (len(play) + 1) + hands if separator else None
+    return peg(play, hands=blanked, **options)
 
 
-def peg_lines(
-    stream: BinaryIO, *, players: int = 2, partners: bool = False, notation: Notation = ENGLISH
-) -> Iterator[PlayRecord]:
+def peg_lines(stream: BinaryIO, **options: Unpack[PegOptions]) -> Iterator[PlayRecord]:
     """One record for each line of ``stream`` that holds something: the play, or what is wrong.
 
-    ``players``, ``partners`` and ``notation`` hold for every line; a line's
-    hands must be one for each player.
+    ``options`` (as for ``peg_line``) hold for every line; a line's hands must
+    be one for each player.
     """
-    partnerships(players, partners=partners)  # a table that cannot be fails before any line
+    # A table that cannot be fails before any line.
+    partnerships(options.get("players", 2), partners=options.get("partners", False))
     for lines in read_lines(stream):
         for entry in lines:
             if isinstance(entry, Failed):
@@ -77,9 +86,9 @@ def peg_lines(
                 continue
             line, text = entry
             try:
-                pegging = peg_line(text, players=players, partners=partners, notation=notation)
+                pegging = peg_line(text, **options)
             except CribcountError as error:
-                yield Failed(line, text, error.reason, max(error.column, 1), error.said)
+                yield Failed(line, text, error.reason, max(error.column, 1), said=error.said)
             else:
                 yield Pegged(line, pegging)
 

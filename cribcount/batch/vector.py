@@ -81,6 +81,7 @@ _FLUSH = np.array(
     dtype=np.uint8,
 ).reshape(2, 2, 2)
 _FLUSH_VALUES = sorted({int(points) for points in _FLUSH.flat})
+_HEELS = np.array([rules.heels_points(rank) for rank in range(14)], dtype=np.uint8)
 _NOBS = np.array(
     [
         [rules.NOBS_POINTS if rules.is_nob(rank, 0, 0 if same else 1) else 0 for same in (0, 1)]
@@ -195,6 +196,11 @@ class FastRows:
         """Points for runs."""
         return rank_tables().runs[self.multiset]
 
+    @property
+    def heels(self) -> Bools:
+        """Whether the starter is a jack: his heels, for the dealer, outside the show."""
+        return _HEELS[self.ranks[4]] != 0  # type: ignore[no-any-return]
+
     @functools.cached_property
     def total(self) -> U8:
         """The points of each show."""
@@ -223,26 +229,29 @@ class FastRows:
 
     @functools.cached_property
     def shape(self) -> npt.NDArray[np.int64]:
-        """A number per row for its points by kind and crib flag: ``shape_of`` reads it back."""
+        """A number per row for its points by kind, crib flag and heels: ``shape_of`` reads it."""
         points = rank_tables().points_id[self.multiset].astype(np.int64)
         flush_index = np.searchsorted(_FLUSH_VALUES, self.flush)
         has_nob = self.nobs != 0
-        return ((points * len(_FLUSH_VALUES) + flush_index) * 2 + has_nob) * 2 + self.crib  # type: ignore[no-any-return]
+        shape = ((points * len(_FLUSH_VALUES) + flush_index) * 2 + has_nob) * 2 + self.crib
+        return shape * 2 + self.heels  # type: ignore[no-any-return]
 
 
 def shape_count() -> int:
     """How many ``FastRows.shape`` numbers there are: 0 up to this, exclusive."""
-    return len(rank_tables().points) * len(_FLUSH_VALUES) * 4
+    return len(rank_tables().points) * len(_FLUSH_VALUES) * 8
 
 
-def shape_of(shape: int) -> tuple[bool, tuple[int, int, int, int, int]]:
-    """The crib flag and (fifteens, pairs, runs, flush, nobs) of a ``FastRows.shape`` number."""
-    rest, crib = divmod(shape, 2)
+def shape_of(shape: int) -> tuple[bool, int, tuple[int, int, int, int, int]]:
+    """The crib flag, heels and (fifteens, pairs, runs, flush, nobs) of a ``FastRows.shape``."""
+    rest, jack_turned = divmod(shape, 2)
+    rest, crib = divmod(rest, 2)
     rest, has_nob = divmod(rest, 2)
     points, flush_index = divmod(rest, len(_FLUSH_VALUES))
     fifteens, pairs, runs = rank_tables().points[points]
     nobs = rules.NOBS_POINTS * has_nob
-    return bool(crib), (fifteens, pairs, runs, _FLUSH_VALUES[flush_index], nobs)
+    heels = rules.heels_points(rules.JACK) if jack_turned else 0
+    return bool(crib), heels, (fifteens, pairs, runs, _FLUSH_VALUES[flush_index], nobs)
 
 
 def split_chunk(

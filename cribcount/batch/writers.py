@@ -8,14 +8,25 @@ records are put back among its rows in input order.
 >>> from cribcount.batch.engine import score_line
 >>> record = score_line(b"7h 7s 8d 8c / 9h = 24 crib", 3)
 >>> print(render_record(record, "text"), end="")
-3: 7h 7s 8d 8c / 9h crib = 24 (fifteens 8, pairs 4, runs 12); claim 24 is right
+3: 7h 7s 8d 8c / 9h crib: 24 points
+    fifteens 8, pairs 4, runs 12
+    claim 24 is right
 >>> print(render_record(record, "csv"), end="")
-3,7h 7s 8d 8c,9h,true,8,4,12,0,0,24,24,0,
+3,,7h 7s 8d 8c,9h,true,8,4,12,0,0,24,0,24,0,
+>>> print(render_record(score_line(b"Bob: 5h 5d 5c 5s / Jh", 4), "text"), end="")
+4 [Bob]: 5h 5d 5c 5s / Jh: 28 points
+    fifteens 16, pairs 12
+    his heels: 2 to the dealer, not in the count
+
+Text records fit 60 columns (unless a label is long): a first line that
+starts with the line number, then lines indented by four spaces.
 """
 
 from __future__ import annotations
 
 import functools
+import re
+import textwrap
 from collections.abc import Callable
 from typing import Any
 
@@ -25,10 +36,10 @@ from cribcount.batch.engine import Chunk, Failed, Record, Summary
 from cribcount.batch.jsonl import jsonl_rows
 from cribcount.batch.vector import NO_CLAIM, FastRows, shape_count, shape_of
 from cribcount.cards import format_cards
-from cribcount.errors import N_
+from cribcount.errors import N_, escape
 from cribcount.language import DEFAULT, Language, language
-from cribcount.render import csv_line, render_json
-from cribcount.render.show import claim_fields, count_to_dict, render_claim
+from cribcount.render import TEXT_WIDTH, csv_line, render_json
+from cribcount.render.show import claim_fields, count_to_dict, heels_fields, render_claim
 from cribcount.show import Count, Kind
 
 __all__ = [
@@ -44,6 +55,7 @@ __all__ = [
 
 CSV_COLUMNS = (
     "line",
+    "label",
     "hand",
     "starter",
     "crib",
@@ -53,6 +65,7 @@ CSV_COLUMNS = (
     "flush",
     "nobs",
     "total",
+    "heels",
     "claim",
     "difference",
     "error",
@@ -86,20 +99,38 @@ def _breakdown(points: tuple[int, ...], lang: Language) -> str:
     return ", ".join(parts) if parts else lang.say("no points")
 
 
-def _text_points(crib: bool, points: tuple[int, ...], lang: Language = ENGLISH) -> str:
-    """What follows the hand up to the claim: `` = 24 (fifteens 8, pairs 4, runs 12)``."""
-    # "crib" is a word of the line format, as "=" is: the same in every language.
-    return f"{' crib' if crib else ''} = {sum(points)} ({_breakdown(points, lang)})"
+_INDENT = "    "
+_WIDTH = TEXT_WIDTH
+
+
+def _text_points(crib: bool, heels: int, points: tuple[int, ...], lang: Language = ENGLISH) -> str:
+    """What follows the hand up to the claim: ``: 24 points``, then indented the points by kind
+    and the heels note; the newline comes with ``_text_claim``.
+
+    Not ``= 24``: that is how a claim is written, and the output could be read back as one.
+    "crib" is a word of the line format, as ``:`` is: the same in every language.
+    """
+    total = sum(points)
+    lines = [f"{' crib' if crib else ''}: {lang.plural(total, '{n} point', '{n} points')}"]
+    if total:
+        lines.append(_INDENT + _breakdown(points, lang))
+    if heels:
+        said = lang.say("his heels: {points} to the dealer, not in the count", points=heels)
+        lines.append(_INDENT + said)
+    return "\n".join(lines)
 
 
 def _text_claim(claim: int | None, total: int, lang: Language = ENGLISH) -> str:
-    """The end of a text line: the claim's verdict if one was made, and the newline."""
-    return ("" if claim is None else "; " + render_claim(claim, total, lang=lang)) + "\n"
+    """The end of a text record: the claim's verdict on a line of its own if one was made,
+    and the newline."""
+    if claim is None:
+        return "\n"
+    return "\n" + _INDENT + render_claim(claim, total, note=False, lang=lang) + "\n"
 
 
-def _csv_points(crib: bool, points: tuple[int, ...]) -> str:
-    """The CSV fields from the crib flag to the total, with a comma before and after."""
-    return "," + csv_line([_CRIB_FLAG[crib], *points, sum(points)])[:-1] + ","
+def _csv_points(crib: bool, heels: int, points: tuple[int, ...]) -> str:
+    """The CSV fields from the crib flag to the heels, with a comma before and after."""
+    return "," + csv_line([_CRIB_FLAG[crib], *points, sum(points), heels])[:-1] + ","
 
 
 def _csv_claim(claim: int | None, total: int) -> str:
@@ -109,25 +140,38 @@ def _csv_claim(claim: int | None, total: int) -> str:
 
 
 # The rows of the fast path are English (other notations take the plain path).
-_POINTS: dict[str, Callable[[bool, tuple[int, ...]], str]] = {
+_POINTS: dict[str, Callable[[bool, int, tuple[int, ...]], str]] = {
     "text": _text_points,
     "csv": _csv_points,
 }
 _CLAIM: dict[str, Callable[[int | None, int], str]] = {"text": _text_claim, "csv": _csv_claim}
 
 
-def _where(file: str | None, line: int) -> str:
-    return f"{file}:{line}:" if file is not None else f"{line}:"
+def _wrap(reason: str) -> str:
+    """A reason indented and wrapped at 60 columns, never inside a parenthesis or a quote."""
+    # textwrap breaks only at ASCII white space: a no-break space holds a group together.
+    kept = re.sub(r"\([^)]*\)|'[^']*'", lambda group: group[0].replace(" ", "\u00a0"), reason)
+    lines = textwrap.wrap(kept, _WIDTH, initial_indent=_INDENT, subsequent_indent=_INDENT)
+    return "\n".join(line.replace("\u00a0", " ") for line in lines)
+
+
+def _where(file: str | None, record: Record) -> str:
+    """``FILE:LINE [LABEL]:``, the file only when several are read, the label when there is one."""
+    at = f"{file}:{record.line}" if file is not None else f"{record.line}"
+    return at + (f" [{escape(record.label)}]:" if record.label is not None else ":")
 
 
 def _record_dict(record: Record, file: str | None) -> dict[str, Any]:
     data: dict[str, Any] = {"file": file} if file is not None else {}
     data["line"] = record.line
+    if record.label is not None:
+        data["label"] = record.label
     if isinstance(record, Failed):
         data["input"] = record.text
         data["error"] = record.message
         return data
     data.update(count_to_dict(record.count))
+    data.update(heels_fields(record.count))
     data.update(claim_fields(record.claim, record.count.total))
     return data
 
@@ -142,24 +186,25 @@ def render_record(
     """
     if fmt == "jsonl":
         return render_json(_record_dict(record, file)) + "\n"
-    lead = [file] if file is not None else []
+    lead = [*([file] if file is not None else []), record.line, record.label or ""]
     if isinstance(record, Failed):
         if fmt == "csv":
-            return csv_line([*lead, record.line, record.text, *[""] * 10, record.message])
-        said = lang.say("error: {message}", message=say_failed(record, lang))
-        return f"{_where(file, record.line)} {said}\n"
+            return csv_line([*lead, record.text, *[""] * 11, record.message])
+        said = lang.say("error at column {column}:", column=record.column)
+        return f"{_where(file, record)} {said}\n{_wrap(_reason(record, lang))}\n"
     count = record.count
     points = _points_by_kind(count)
+    heels = heels_fields(count)["heels"]
     if fmt == "csv":
         hand = count.hand
-        head = csv_line([*lead, record.line, format_cards(hand.cards), str(hand.starter)])
-        tail = _csv_points(count.crib, points) + _csv_claim(record.claim, count.total)
+        head = csv_line([*lead, format_cards(hand.cards), str(hand.starter)])
+        tail = _csv_points(count.crib, heels, points) + _csv_claim(record.claim, count.total)
         return head[:-1] + tail
-    where = _where(file, record.line)
+    where = _where(file, record)
     hand = count.hand
     written = f"{lang.cards(hand.cards)} / {lang.notation.card(hand.starter)}"
-    tail = _text_points(count.crib, points, lang) + _text_claim(record.claim, count.total, lang)
-    return f"{where} {written}" + tail
+    said = _text_points(count.crib, heels, points, lang)
+    return f"{where} {written}" + said + _text_claim(record.claim, count.total, lang)
 
 
 def _reason(record: Failed, lang: Language) -> str:
@@ -350,7 +395,7 @@ def _digit_pairs() -> Any:
 def _csv_rows(rows: FastRows, file: str | None) -> Any:
     """CSV rows as a byte matrix, NUL-padded."""
     lead = csv_line([file])[:-1] + "," if file is not None else ""
-    matrix, hand = _assemble(rows, lead, ",", "csv")
+    matrix, hand = _assemble(rows, lead, ",,", "csv")  # the label column empty
     # "5h 5d 5c Js / 5s" becomes "5h 5d 5c Js,5s": a comma, then two NUL bytes.
     matrix[:, hand + 11] = ord(",")
     matrix[:, hand + 12 : hand + 14] = 0

@@ -15,7 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-__all__ = ["csv_line", "render_json"]
+__all__ = ["TEXT_WIDTH", "csv_line", "render_json"]
+
+TEXT_WIDTH = 60
+"""Columns the text output of every command fits in (JSON, CSV and help aside)."""
 
 
 def render_json(data: Any) -> str:

@@ -13,7 +13,6 @@ __all__ = ["discard_to_dict", "render_discard"]
 ENGLISH = language(DEFAULT)
 _ROLES = {Role.DEALER: N_("dealer"), Role.PONE: N_("pone")}
 _LABELS = (N_("keep"), N_("lay away"), N_("hand avg"), N_("min-max"), N_("crib avg"), N_("net"))
-_WIDTHS = (12, 8, 8, 7, 8, 7)
 
 
 def discard_to_dict(advice: Advice) -> dict[str, Any]:
@@ -47,54 +46,50 @@ def render_discard(advice: Advice, *, lang: Language = ENGLISH) -> str:
     role = lang.say(_ROLES[advice.role])
     if advice.players != 2:
         title = lang.say(
-            "{role}, holding {cards}, seat {seat} of {players} players:"
-            " {ways} ways to lay away {laid}, best first",
+            "{role}, holding {cards}, seat {seat} of {players} players:",
             role=role,
             cards=advice.cards,
             seat=advice.seat,
             players=advice.players,
-            ways=len(advice.choices),
-            laid=laid,
         )
     else:
-        title = lang.say(
-            "{role}, holding {cards}: {ways} ways to lay away {laid}, best first",
-            role=role,
-            cards=advice.cards,
-            ways=len(advice.choices),
-            laid=laid,
-        )
+        title = lang.say("{role}, holding {cards}:", role=role, cards=advice.cards)
+    ways = lang.say(
+        "{ways} ways to lay away {laid}, best first", ways=len(advice.choices), laid=laid
+    )
     keeps = [lang.cards(choice.keep) for choice in advice.choices]
     discards = [lang.cards(choice.discard) for choice in advice.choices]
+    hands = [f"{float(choice.hand):.3f}" for choice in advice.choices]
+    ranges = [f"{choice.hand_min}-{choice.hand_max}" for choice in advice.choices]
+    cribs = [f"{float(choice.crib):.3f}" for choice in advice.choices]
+    nets = [f"{float(choice.net):.3f}" for choice in advice.choices]
     labels = [lang.say(label) for label in _LABELS]
-    # Each column as wide as its widest entry, and at least as wide as in English.
-    columns: list[list[str]] = [keeps, discards, [], [], [], []]
-    widths = [
-        max(width, len(label), *map(len, column))
-        for width, label, column in zip(_WIDTHS, labels, columns, strict=True)
-    ]
-    keep_w, lay_w, hand_w, range_w, crib_w, net_w = widths
+    # Each column as wide as its widest entry as written (within 60 columns in English
+    # and French): two spaces after the cards, one between numbers.
+    columns = [keeps, discards, hands, ranges, cribs, nets]
+    keep_w, lay_w, hand_w, range_w, crib_w, net_w = (
+        max(len(label), *map(len, column)) for label, column in zip(labels, columns, strict=True)
+    )
     lines = [
         title,
+        ways,
         f"  {labels[0]:<{keep_w}}  {labels[1]:<{lay_w}}  {labels[2]:>{hand_w}}"
-        f"  {labels[3]:>{range_w}}  {labels[4]:>{crib_w}}  {labels[5]:>{net_w}}",
+        f" {labels[3]:>{range_w}} {labels[4]:>{crib_w}} {labels[5]:>{net_w}}",
     ]
-    for i, choice in enumerate(advice.choices):
+    for i in range(len(advice.choices)):
         mark = "*" if i == 0 else " "
         lines.append(
-            f"{mark} {keeps[i]:<{keep_w}}  {discards[i]:<{lay_w}}"
-            f"  {float(choice.hand):{hand_w}.3f}"
-            f"  {f'{choice.hand_min}-{choice.hand_max}':>{range_w}}"
-            f"  {float(choice.crib):{crib_w}.3f}  {float(choice.net):{net_w}.3f}"
+            f"{mark} {keeps[i]:<{keep_w}}  {discards[i]:<{lay_w}}  {hands[i]:>{hand_w}}"
+            f" {ranges[i]:>{range_w}} {cribs[i]:>{crib_w}} {nets[i]:>{net_w}}"
         )
     best = advice.best
     if advice.role is Role.DEALER:
-        how = lang.say("net = hand + crib + heels: the crib and the heels are yours")
+        how = lang.say("net = hand + crib + heels (the crib and heels are yours)")
     else:
-        how = lang.say("net = hand - crib - heels: the crib and the heels are the dealer's")
+        how = lang.say("net = hand - crib - heels (the dealer's crib and heels)")
     lines += [
         lang.say(
-            "heels {heels}: a jack starter is 2 to the dealer, in no hand or crib",
+            "heels {heels}: a jack turned is 2 to the dealer,\n  in no hand or crib",
             heels=f"{float(advice.heels):.3f}",
         ),
         how,

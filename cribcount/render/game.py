@@ -23,11 +23,12 @@ from typing import Any
 
 from cribcount.game import SKUNK_LINES, DealResult, Event, EventKind, Game, Skunk
 from cribcount.language import DEFAULT, language
+from cribcount.render import TEXT_WIDTH
 from cribcount.render.play import describe_peg_item
 
 __all__ = ["WIDTH", "describe_event", "game_to_dict", "render_board", "render_game"]
 
-WIDTH = 60
+WIDTH = TEXT_WIDTH
 """The columns every line of the text fits in."""
 ENGLISH = language(DEFAULT)
 """The game's text is English only, its plurals said as the language says them."""

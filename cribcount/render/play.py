@@ -11,6 +11,7 @@ totals: pone 3, dealer 2
 from __future__ import annotations
 
 import functools
+import textwrap
 from typing import Any
 
 from cribcount import rules
@@ -18,10 +19,19 @@ from cribcount.cards import DECK, Card
 from cribcount.errors import N_
 from cribcount.language import DEFAULT, Language, language
 from cribcount.play import Pegging, PegItem, PegKind
-from cribcount.render import render_json
+from cribcount.render import TEXT_WIDTH, render_json
 from cribcount.table import partnership_name
 
-__all__ = ["describe_peg_item", "pegging_to_dict", "render_pegging", "render_pegging_json"]
+__all__ = [
+    "WIDTH",
+    "describe_peg_item",
+    "pegging_to_dict",
+    "render_pegging",
+    "render_pegging_json",
+]
+
+WIDTH = TEXT_WIDTH
+"""Columns the text of the play fits in: longer lines go on, indented, below."""
 
 ENGLISH = language(DEFAULT)
 _PEG_WORDS = {
@@ -61,6 +71,7 @@ def pegging_to_dict(pegging: Pegging) -> dict[str, Any]:
         ],
         "totals": pegging.totals,
         **partnerships,
+        **({"unfinished": True} if pegging.unfinished else {}),
     }
 
 
@@ -93,6 +104,7 @@ def render_pegging_json(pegging: Pegging, *, line: int | None = None) -> str:
     )
     teams = pegging.partnership_totals
     tail = f', "partnerships": {render_json(teams)}' if teams else ""
+    tail += ', "unfinished": true' if pegging.unfinished else ""
     return f'{head}"plays": [{turns}], "totals": {render_json(pegging.totals)}{tail}}}'
 
 
@@ -129,10 +141,14 @@ def render_pegging(pegging: Pegging, *, lang: Language = ENGLISH) -> str:
     card_width = max([2, *map(len, cards)])
     lines = []
     for play, card in zip(pegging.plays, cards, strict=True):
-        line = f"{padded[play.player]}  {card:<{card_width}}  {play.count:>2}"
-        lines.append(f"{line}  {_said(play.items, lang)}" if play.items else line)
+        turn = f"{padded[play.player]}  {card:<{card_width}}  {play.count:>2}  "
+        said = _said(play.items, lang)
+        lines += _fill(said, first=turn, then=" " * len(turn)) if said else [turn.rstrip()]
     totals = ", ".join(f"{names[name]} {points}" for name, points in pegging.totals.items())
-    lines.append(lang.say("totals: {totals}", totals=totals))
+    if pegging.unfinished:
+        lines += _fill(lang.say("totals so far: {totals} (play going on)", totals=totals))
+    else:
+        lines += _fill(lang.say("totals: {totals}", totals=totals))
     if pegging.partnerships:
         teams = ", ".join(
             f"{partnership_name([names[name] for name in team])} {points}"
@@ -140,6 +156,13 @@ def render_pegging(pegging: Pegging, *, lang: Language = ENGLISH) -> str:
                 pegging.partnerships, pegging.partnership_totals.values(), strict=True
             )
         )
-        lines.append(lang.say("partnerships: {teams}", teams=teams))
+        lines += _fill(lang.say("partnerships: {teams}", teams=teams))
     return "\n".join(lines)
-    return "\n".join(lines)
+
+
+def _fill(text: str, *, first: str = "", then: str = "  ") -> list[str]:
+    """``text`` after ``first``, wrapped at ``WIDTH`` at its commas, go on lines after ``then``."""
+    # Break only after a comma: a no-break space holds "pair royal for 6" together.
+    kept = text.replace(", ", ",\n").replace(" ", "\u00a0").replace(",\n", ", ")
+    lines = textwrap.wrap(kept, WIDTH, initial_indent=first, subsequent_indent=then)
+    return [line.replace("\u00a0", " ") for line in lines]

@@ -21,6 +21,7 @@ from cribcount.errors import N_
 from cribcount.language import DEFAULT, Language, language
 from cribcount.practice import Deal, Drill, PegDeal, Record
 from cribcount.practice_log import Report, Summary
+from cribcount.render import TEXT_WIDTH
 from cribcount.render.play import describe_peg_item
 from cribcount.render.show import render_claim, render_count
 
@@ -57,17 +58,14 @@ def prompt(*, lang: Language = ENGLISH) -> str:
 
 
 def render_start(seed: int, *, drill: Drill, muggins: bool, lang: Language = ENGLISH) -> str:
-    """The first line: the seed that replays the session, and how to answer."""
+    """The first lines: the seed that replays the session, and how to answer."""
     if drill is Drill.PLAY:
-        start = lang.say(
-            "practice --seed {seed}: answer what the last card pegs, ? to see it, q to stop",
-            seed=seed,
-        )
+        start = lang.say("practice --seed {seed}: answer what the last card pegs", seed=seed)
     else:
-        start = lang.say(
-            "practice --seed {seed}: answer the count, ? to see it, q to stop", seed=seed
-        )
-    return start + lang.say("; the table calls muggins") if muggins else start
+        start = lang.say("practice --seed {seed}: answer the count", seed=seed)
+    if muggins:
+        return start + "\n" + lang.say("(? shows it, q stops; the table calls muggins)")
+    return start + "\n" + lang.say("(? shows it, q stops)")
 
 
 def render_deal(deal: Deal, *, lang: Language = ENGLISH, canonical: bool = True) -> str:
@@ -165,7 +163,10 @@ def _kinds(summary: Summary, lang: Language) -> list[str]:
             percent=_percent(share.misses, share.of_misses),
             hands=share.hands,
         )
-        lines.append(f"  {name:<{width}}  {figures}")
+        lead = f"  {name:<{width}}  "
+        lines += textwrap.wrap(
+            figures, TEXT_WIDTH, initial_indent=lead, subsequent_indent=" " * len(lead)
+        )
     return lines
 
 
@@ -206,21 +207,10 @@ def render_report(report: Report, *, lang: Language = ENGLISH) -> str:
     if report.first is None or report.last is None:
         return lang.say("no hands in the log")
     labels = [lang.say(label) for label in _REPORT_LABELS]
-    # Each column as wide as its label, and at least as wide as in English.
-    widths = [max(width, len(label)) for width, label in zip(_REPORT_WIDTHS, labels, strict=True)]
-    lines = [
-        lang.say(
-            "{hands} hands from {first} to {last}",
-            hands=overall.hands,
-            first=report.first.date(),
-            last=report.last.date(),
-        ),
-        _row(labels, widths),
-    ]
     rows = [(week.week, week.summary) for week in report.weeks]
     rows.append((lang.say("all"), overall))
-    for name, summary in rows:
-        fields = [
+    table = [
+        [
             name,
             str(summary.hands),
             str(summary.right),
@@ -229,15 +219,33 @@ def render_report(report: Report, *, lang: Language = ENGLISH) -> str:
             str(summary.missed),
             str(summary.over),
         ]
-        lines.append(_row(fields, widths))
+        for name, summary in rows
+    ]
+    # Each column as wide as its label and its figures, and at least as wide as in
+    # English; two spaces apart, or one where two would pass 60 columns.
+    widths = [
+        max(width, len(label), *(len(row[i]) for row in table))
+        for i, (width, label) in enumerate(zip(_REPORT_WIDTHS, labels, strict=True))
+    ]
+    gap = "  " if sum(widths) + 2 * (len(widths) - 1) <= TEXT_WIDTH else " "
+    lines = [
+        lang.say(
+            "{hands} hands from {first} to {last}",
+            hands=overall.hands,
+            first=report.first.date(),
+            last=report.last.date(),
+        ),
+        _row(labels, widths, gap),
+    ]
+    lines += [_row(fields, widths, gap) for fields in table]
     lines.append(lang.say("longest streak of right counts: {streak}", streak=overall.streak))
     lines += _kinds(overall, lang)
     return "\n".join(lines)
 
 
-def _row(fields: list[str], widths: list[int]) -> str:
+def _row(fields: list[str], widths: list[int], gap: str) -> str:
     """A row of the report: the first field to the left, the figures to the right."""
     first, *rest = fields
-    return "  ".join(
+    return gap.join(
         [f"{first:<{widths[0]}}", *(f"{f:>{w}}" for f, w in zip(rest, widths[1:], strict=True))]
     )

@@ -6,11 +6,11 @@ Text is in a ``Language`` (English by default), JSON always in English.
 >>> from cribcount.show import count_show
 >>> print(render_count(count_show(parse_hand("7h 7s 8d 8c / 9h"))))
 hand 7h 7s 8d 8c, starter 9h
-fifteen two                 7h 8d           2
-fifteen four                7h 8c           4
-fifteen six                 7s 8d           6
-fifteen eight               7s 8c           8
-a double double run for 16  7h 7s 8d 8c 9h 24
+fifteen two                 7h 8d            2
+fifteen four                7h 8c            4
+fifteen six                 7s 8d            6
+fifteen eight               7s 8c            8
+a double double run for 16  7h 7s 8d 8c 9h  24
 total 24
 >>> print(say_count(count_show(parse_hand("7h 7s 8d 8c / 9h"))))
 fifteen two, fifteen four, fifteen six, fifteen eight and a double double run is 24
@@ -35,6 +35,7 @@ __all__ = [
     "count_to_dict",
     "describe_call",
     "describe_item",
+    "heels_fields",
     "render_claim",
     "render_count",
     "say_count",
@@ -58,7 +59,6 @@ _PAIRS = {2: N_("a pair"), 3: N_("a pair royal"), 4: N_("a double pair royal")}
 _RUNS = {3: N_("a run of three"), 4: N_("a run of four"), 5: N_("a run of five")}
 _FLUSHES = {4: N_("a flush of four"), 5: N_("a flush of five")}
 _NOBS = N_("one for his nob")
-_SAID_WIDTH, _CARDS_WIDTH = 27, 14
 
 
 def count_to_dict(count: Count) -> dict[str, Any]:
@@ -73,6 +73,11 @@ def count_to_dict(count: Count) -> dict[str, Any]:
         ],
         "total": count.total,
     }
+
+
+def heels_fields(count: Count) -> dict[str, int]:
+    """``heels``: what the starter gives the dealer at the cut (2 for a jack), outside the total."""
+    return {"heels": heels_points(count.hand.starter.rank)}
 
 
 def claim_fields(claim: int | None, total: int) -> dict[str, int]:
@@ -133,17 +138,19 @@ def render_count(count: Count, *, lang: Language = ENGLISH) -> str:
         else N_("hand {cards}, starter {starter}")
     )
     lines = [lang.say(head, cards=hand.cards, starter=hand.starter)]
-    if count.crib:
+    if count.crib and len({card.suit for card in hand.cards}) == 1:
+        # Said only where it matters: four of a suit that would score in a hand.
         lines.append(lang.say("(crib: only a five-card flush counts)"))
     said = _spoken(count, lang)
     cards = [lang.cards(call.cards) for call, _ in said]
-    # Columns as wide as their longest entry, never narrower than a usual count's.
-    said_width = max([_SAID_WIDTH, *(len(words) for _, words in said)])
-    cards_width = max([_CARDS_WIDTH, *map(len, cards)])
+    # Columns as wide as their longest entry as written, two spaces apart: within 60
+    # columns, and no call runs into the total.
+    said_width = max((len(words) for _, words in said), default=0)
+    cards_width = max(map(len, cards), default=0)
     running = 0
     for (call, words), written in zip(said, cards, strict=True):
         running += call.points
-        lines.append(f"{words:<{said_width}} {written:<{cards_width}} {running:>2}")
+        lines.append(f"{words:<{said_width}}  {written:<{cards_width}}  {running:>2}")
     if not count.items:
         lines.append(lang.say("nineteen: no points"))
     lines.append(lang.say("total {total}", total=count.total))
@@ -151,7 +158,7 @@ def render_count(count: Count, *, lang: Language = ENGLISH) -> str:
     if heels:
         lines.append(
             lang.say(
-                "(starter {card} is his heels: {points} to the dealer at the cut,"
+                "(starter {card} is his heels: {points} to the dealer at the cut,\n"
                 " not in this count)",
                 card=hand.starter,
                 points=heels,
@@ -192,19 +199,24 @@ def say_count(count: Count, *, lang: Language = ENGLISH) -> str:
     return line
 
 
-def render_claim(claim: int, total: int, *, lang: Language = ENGLISH) -> str:
-    """The muggins verdict on a claimed count."""
+MUGGINS_NOTE = N_("(under muggins the opponent may take them)")
+"""What follows a verdict of points missed, on a line of its own (English, the catalog's key)."""
+
+
+def render_claim(claim: int, total: int, *, note: bool = True, lang: Language = ENGLISH) -> str:
+    """The muggins verdict on a claimed count; points missed get ``MUGGINS_NOTE`` on a second
+    line, unless ``note`` is false."""
     if claim == total:
         return lang.say("claim {claim} is right", claim=claim)
     if claim < total:
         missed = lang.plural(total - claim, "{n} point", "{n} points")
-        return lang.say(
-            "claim {claim}, count {total}: {missed} missed"
-            " (under muggins the opponent may take them)",
+        verdict = lang.say(
+            "claim {claim}, count {total}: {missed} missed",
             claim=claim,
             total=total,
             missed=missed,
         )
+        return f"{verdict}\n{lang.say(MUGGINS_NOTE)}" if note else verdict
     over = lang.plural(claim - total, "{n} point", "{n} points")
     return lang.say(
         "claim {claim}, count {total}: over-claimed by {over}", claim=claim, total=total, over=over

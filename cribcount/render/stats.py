@@ -8,11 +8,13 @@ from typing import Any
 
 from cribcount.errors import N_, Message
 from cribcount.language import DEFAULT, Language, language
+from cribcount.render import TEXT_WIDTH
 from cribcount.stats import DealStats, Distribution, Side
 
-__all__ = ["render_stats_csv", "render_stats_text", "stats_to_dict"]
+__all__ = ["STATS_WIDTH", "render_stats_csv", "render_stats_text", "stats_to_dict"]
 
-_STATS_WIDTH = 80
+STATS_WIDTH = TEXT_WIDTH
+"""Columns of the text table by default (through a pipe): a terminal passes its own width."""
 _BAR_MOST = 50
 
 
@@ -20,6 +22,8 @@ _BOTH = (Side.HAND, Side.CRIB)
 ENGLISH = language(DEFAULT)
 _SIDES = {Side.HAND: N_("hand"), Side.CRIB: N_("crib")}
 _TITLES = {Side.HAND: N_("hand"), Side.CRIB: N_("crib (five-card flush only)")}
+_SHORT_TITLES = {Side.HAND: N_("hand"), Side.CRIB: N_("crib (flush of five)")}
+"""The titles of a table too narrow for ``_TITLES``."""
 
 
 def _stats_sides(stats: DealStats, sides: Sequence[Side]) -> list[tuple[str, Distribution]]:
@@ -83,9 +87,16 @@ def _percent_cell(n: int, deals: int) -> str:
 
 
 def render_stats_text(
-    stats: DealStats, *, sides: Sequence[Side] = _BOTH, lang: Language = ENGLISH
+    stats: DealStats,
+    *,
+    sides: Sequence[Side] = _BOTH,
+    width: int = STATS_WIDTH,
+    lang: Language = ENGLISH,
 ) -> str:
-    """A table of scores with deals, %, cumulative % and a bar per side, at most 80 columns."""
+    """A table of scores with deals, %, cumulative % and a bar per side, in ``width`` columns.
+
+    The bars take what the numbers leave (at most 50 columns each; none in a narrow table).
+    """
     chosen = _stats_sides(stats, sides)
     most = max(max(dist.counts) for _, dist in chosen)
     deals_label, score_label, mean_label = (
@@ -94,16 +105,20 @@ def render_stats_text(
     count_width = max(len(str(most)), len(deals_label))
     # Each side: a gap, deals, %, cumulative % and the bar.
     fixed = 2 + count_width + 1 + 5 + 1 + 6 + 1
-    bar_width = min(_BAR_MOST, (_STATS_WIDTH - 5) // len(chosen) - fixed)
+    bar_width = max(0, min(_BAR_MOST, (width - 5) // len(chosen) - fixed))
     restriction = _restriction(stats, lang) or lang.say(" (4 cards and a starter)")
     title = lang.say(
         "show scores over the {deals} deals{restriction}",
         deals=f"{chosen[0][1].deals:,}",
         restriction=restriction,
     )
-    lines = textwrap.wrap(title, width=_STATS_WIDTH)
+    lines = textwrap.wrap(title, width=width)
+    column = fixed + bar_width - 2
     titles = [lang.say(_TITLES[side]) for side in sides]
-    lines.append(" " * 5 + "".join(f"  {title:<{fixed + bar_width - 2}}" for title in titles))
+    # The last title may run past its column, not past the table.
+    if 7 + (len(chosen) - 1) * (fixed + bar_width) + len(titles[-1]) > width:
+        titles = [lang.say(_SHORT_TITLES[side]) for side in sides]
+    lines.append(" " * 5 + "".join(f"  {title:<{column}}" for title in titles))
     heading = f"  {deals_label:>{count_width}} {'%':>5} {'cum%':>6} {'':<{bar_width}}"
     lines.append(f"{score_label:<5}" + heading * len(chosen))
     running = [0] * len(chosen)
@@ -126,5 +141,5 @@ def render_stats_text(
     for side, (_, dist) in zip(sides, chosen, strict=True):
         never = ", ".join(str(score) for score in dist.missing) or lang.say("none")
         said = lang.say("{side}: no deal scores {never}", side=Message(_SIDES[side]), never=never)
-        lines += textwrap.wrap(said, width=_STATS_WIDTH, subsequent_indent=" " * 6)
+        lines += textwrap.wrap(said, width=width, subsequent_indent=" " * 6)
     return "\n".join(line.rstrip() for line in lines)
