@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import difflib
 import errno
+import functools
 import os
 import re
 import shutil
@@ -22,7 +23,7 @@ from typing import IO, Any, BinaryIO, TypeVar
 import click
 
 from cribcount import __version__
-from cribcount.cards import parse_card, parse_hand, tokenize
+from cribcount.cards import Suit, parse_card, parse_hand, tokenize
 from cribcount.errors import N_, CribcountError, DealError, Message, escape, quote
 from cribcount.language import DEFAULT, Language, language, languages
 from cribcount.render import TEXT_WIDTH, render_json
@@ -131,8 +132,15 @@ def format_option(*choices: str, stream: bool = False) -> Callable[[F], F]:
     return decorate
 
 
-_RED_SUIT = re.compile(r"(?<![\w♥♦])((?:10|[A2-9TJQK])[hd♥♦])(?!\w)")
-"""A card of hearts or diamonds in canonical notation, as the text formats write it."""
+@functools.cache
+def _red_suit(said: Language) -> re.Pattern[str]:
+    """A card of hearts or diamonds as the text formats write it in ``said``'s notation:
+    ``(?<![\\w♥♦])((?:10|[A2-9TJQK])[hd♥♦])(?!\\w)`` in English."""
+    notation = said.notation
+    ranks = sorted({*notation.rank_symbols, "10"}, key=lambda rank: (-len(rank), rank))
+    reds = [notation.suit_letters[Suit.HEARTS], notation.suit_letters[Suit.DIAMONDS], "♥", "♦"]
+    card = f"(?:{'|'.join(map(re.escape, ranks))})[{''.join(map(re.escape, reds))}]"
+    return re.compile(rf"(?<![\w♥♦])({card})(?!\w)")
 
 
 def _colour_wanted() -> bool:
@@ -152,7 +160,7 @@ def _stdout_is_terminal() -> bool:
 def echo_text(text: str) -> None:
     """Write a text output: red hearts and diamonds on a terminal, else as it is."""
     if _colour_wanted():
-        text = _RED_SUIT.sub(lambda card: click.style(card.group(), fg="red"), text)
+        text = _red_suit(lang()).sub(lambda card: click.style(card.group(), fg="red"), text)
     click.echo(text)
 
 

@@ -105,7 +105,11 @@ def test_bad_lines_keep_their_line_numbers_and_the_run_goes_on(tmp_path: Path) -
 def test_text_and_csv_error_records(tmp_path: Path) -> None:
     path = write(tmp_path, ["5h 5h 6c 7s Jh Kd"])
     code, out, _ = run("discard", "--from", path, "--dealer")
-    assert (code, out) == (2, "line 1: error: column 4: 5h appears twice (first at column 1)\n")
+    # As batch writes a bad line: the column, then the reason indented, within 60 columns.
+    assert (code, out) == (
+        2,
+        "line 1: error at column 4:\n    5h appears twice (first at column 1)\n",
+    )
     code, out, _ = run("discard", "--from", path, "--dealer", "--format", "csv")
     assert (
         out.splitlines()[1]
@@ -192,8 +196,9 @@ def test_from_in_french_reads_french_notation_and_writes_french_text() -> None:
     assert code == 2
     assert out.startswith("ligne 1 :\n" + one)
     assert out.endswith(
-        "ligne 2 : erreur : colonne 1: couleur inconnue 'x' dans '5x' :"
-        " il faut une couleur (t k c p ou ♣ ♦ ♥ ♠)\n"
+        "ligne 2 : erreur à la colonne 1 :\n"
+        "    couleur inconnue 'x' dans '5x' : il faut une couleur\n"
+        "    (t k c p ou ♣ ♦ ♥ ♠)\n"
     )
     assert err.splitlines()[-1] == "cribcount: 1 donne conseillée(s), 1 ligne en erreur"
 

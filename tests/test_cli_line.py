@@ -191,6 +191,14 @@ def test_red_suits_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     assert out.startswith(f"hand {RED_5H} \x1b[31m5d\x1b[0m 5c Js, starter 5s\n")
 
 
+def test_red_suits_in_french_are_hearts_and_diamonds_of_the_french_notation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Coeur (c) and carreau (k) are red in French; trefle (t) and pique (p) are not.
+    out = _coloured(monkeypatch, "--lang", "fr", "score", "5c 5k 5t Vp / 5p")
+    assert out.startswith("main \x1b[31m5c\x1b[0m \x1b[31m5k\x1b[0m 5t Vp, carte de départ 5p\n")
+
+
 @pytest.mark.parametrize(
     ("args", "env"),
     [

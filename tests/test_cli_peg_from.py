@@ -160,7 +160,8 @@ def test_from_in_french_reads_french_notation_and_writes_french_text() -> None:
     assert out == (
         "ligne 1 :\n"
         + run("--lang", "fr", "peg", "7t 8k 8c")[1]
-        + "ligne 2 : erreur : colonne 4: 7t apparaît deux fois (d'abord en colonne 1)\n"
+        + "ligne 2 : erreur à la colonne 4 :\n"
+        + "    7t apparaît deux fois (d'abord en colonne 1)\n"
     )
     assert err.splitlines() == [
         "<stdin>:2:4: 7t apparaît deux fois (d'abord en colonne 1)",

@@ -8,9 +8,9 @@ line that is not a deal gives a ``Failed`` record in its place.
 >>> from cribcount.discard import Role
 >>> stream = io.BytesIO(b"# two deals\\n5h 5d 6c 7s Jh Kd\\n5h 5d 6c 7s Jh\\n")
 >>> for record in advise_lines(stream, role=Role.DEALER):
-...     print(render_deal_record(record, "text").splitlines()[-1])
+...     print(render_deal_record(record, "text").splitlines()[-1].strip())
 best: keep 5h 5d Jh Kd, lay away 6c 7s (net 17.861)
-line 3: error: column 15: expected 6 cards to choose from, got 5 cards
+expected 6 cards to choose from, got 5 cards
 """
 
 from __future__ import annotations

@@ -50,7 +50,6 @@ __all__ = [
     "render_failed",
     "render_record",
     "render_summary",
-    "say_failed",
 ]
 
 CSV_COLUMNS = (
@@ -190,8 +189,7 @@ def render_record(
     if isinstance(record, Failed):
         if fmt == "csv":
             return csv_line([*lead, record.text, *[""] * 11, record.message])
-        said = lang.say("error at column {column}:", column=record.column)
-        return f"{_where(file, record)} {said}\n{_wrap(_reason(record, lang))}\n"
+        return f"{_where(file, record)} {_failed_text(record, lang)}"
     count = record.count
     points = _points_by_kind(count)
     heels = heels_fields(count)["heels"]
@@ -207,29 +205,31 @@ def render_record(
     return f"{where} {written}" + said + _text_claim(record.claim, count.total, lang)
 
 
+def _failed_text(record: Failed, lang: Language) -> str:
+    """What follows the place of a bad line in text: ``error at column C:``, then the reason
+    indented and wrapped at 60 columns; newline included."""
+    said = lang.say("error at column {column}:", column=record.column)
+    return f"{said}\n{_wrap(_reason(record, lang))}\n"
+
+
 def _reason(record: Failed, lang: Language) -> str:
     return record.reason if record.said is None else lang.text(record.said)
-
-
-def say_failed(record: Failed, lang: Language = ENGLISH) -> str:
-    """The record's message, ``column N: reason``, in ``lang``."""
-    return lang.say("column {column}", column=record.column) + ": " + _reason(record, lang)
 
 
 def render_failed(record: Failed, fmt: str, fields: list[str], *, lang: Language = ENGLISH) -> str:
     """A line of a ``--from`` file that failed, in ``fmt`` (text, jsonl or csv), newline included.
 
     jsonl: ``{"line", "input", "error"}``; csv: the line, ``fields`` (the
-    columns of a record, left empty) and the error; text: ``line N: error: ...``
-    in ``lang``.
+    columns of a record, left empty) and the error; text in ``lang``, as batch
+    writes a bad line: ``line N: error at column C:`` and the reason, indented,
+    within 60 columns.
     """
     if fmt == "jsonl":
         failed = {"line": record.line, "input": record.text, "error": record.message}
         return render_json(failed) + "\n"
     if fmt == "csv":
         return csv_line([record.line, *fields, record.message])
-    said = lang.say("error: {message}", message=say_failed(record, lang))
-    return lang.say("line {line}: {reason}", line=record.line, reason=said) + "\n"
+    return lang.say("line {line}:", line=record.line) + " " + _failed_text(record, lang)
 
 
 def render_error(record: Failed, file: str, *, lang: Language = ENGLISH) -> str:
