@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import outcome, status
 
-from cribcount import cli as cli_module
+from cribcount.cli import batch as cli_batch
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "hands.txt"
 
@@ -143,7 +143,7 @@ def test_no_progress_bar_when_stderr_is_not_a_terminal(tmp_path: Path) -> None:
 def test_progress_bar_on_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "big.txt"
     path.write_bytes(b"5h 5d 5c Js / 5s\n" * 70_000)
-    monkeypatch.setattr(cli_module, "_stderr_is_terminal", lambda: True)
+    monkeypatch.setattr(cli_batch, "_stderr_is_terminal", lambda: True)
     _, out, err = outcome("batch", "--format", "csv", str(path))
     assert "scoring" in err
     assert "scoring" not in out

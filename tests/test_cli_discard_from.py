@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from conftest import outcome as run
 
-from cribcount import cli
 from cribcount.cards import DECK, format_cards
+from cribcount.cli import base as cli_base
 
 DEALS = ["5h 5d 6c 7s Jh Kd", "Jc Jd Jh Js 5c 5d", "Ah 2h 3h 4h 5h 6h", "10h,jH,QH KH 9h 5s"]
 
@@ -172,7 +172,7 @@ def test_a_file_that_cannot_be_read_is_one_line_and_status_74_as_in_batch(
         raise PermissionError(13, "Permission denied", file)
 
     # The command's own open, so that the test runner's files open as usual.
-    monkeypatch.setattr(cli, "open", refuse, raising=False)
+    monkeypatch.setattr(cli_base, "open", refuse, raising=False)
     said = (74, "", f"cribcount: {path}: [Errno 13] Permission denied\n")
     assert run("batch", path) == said
     assert run("discard", "--from", path, "--dealer") == said

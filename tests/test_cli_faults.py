@@ -387,3 +387,13 @@ def test_from_a_read_error_names_the_file_status_74() -> None:
     done = sh("cribcount peg --from /proc/self/mem")
     assert (done.returncode, done.stdout) == (74, b"")
     assert done.stderr == b"cribcount: /proc/self/mem: [Errno 5] Input/output error\n"
+
+
+@pytest.mark.parametrize(
+    "args", [["batch", "a\0b"], ["game", "\0"], ["discard", "--from", "\0", "--dealer"]]
+)
+def test_a_file_name_with_a_nul_byte_is_one_usage_line(args: list[str]) -> None:
+    # Only a library caller can pass one (argv cannot hold NUL): bad usage, status 2.
+    code, out, err = outcome(*args)
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and err.endswith("a file name cannot hold a NUL byte\n")

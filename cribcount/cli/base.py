@@ -1,0 +1,435 @@
+"""Options and helpers shared by the commands: language, colour, formats, output."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import functools
+import os
+import re
+import sys
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextvars import ContextVar
+from typing import IO, Any, BinaryIO, TypeVar
+
+import click
+
+from cribcount.cards import Suit, parse_card, tokenize
+from cribcount.errors import N_, CribcountError, escape
+from cribcount.language import DEFAULT, Language, language, languages
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+EXIT_OK, EXIT_CLAIM_DIFFERS, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_IO_ERROR = 74
+"""EX_IOERR of sysexits.h: a read or write failed (a full disk, a closed or failing stream)."""
+EXIT_BROKEN_PIPE = 141
+"""The reader of standard output went away (``| head``): 128 + SIGPIPE (13), as a shell says."""
+
+STDIN_NAME, STDOUT_NAME = "<stdin>", "<stdout>"
+"""How the standard streams are named in messages and records."""
+LANG_VARIABLE = "CRIBCOUNT_LANG"
+
+_language: ContextVar[Language] = ContextVar("language")
+
+
+def lang() -> Language:
+    """The language of this run: ``--lang``, else ``CRIBCOUNT_LANG``, else English."""
+    return _language.get(language(DEFAULT))
+
+
+def _choose_language(ctx: click.Context, param: click.Parameter, code: str | None) -> None:
+    if code is not None:
+        _language.set(language(code))
+
+
+def lang_option(*, group: bool = False) -> Callable[[F], F]:
+    """``--lang`` on the group (which reads ``CRIBCOUNT_LANG`` too) and on every command."""
+    return click.option(
+        "--lang",
+        type=click.Choice(languages(), case_sensitive=False),
+        envvar=LANG_VARIABLE if group else None,
+        expose_value=False,
+        is_eager=True,
+        callback=_choose_language,
+        help=f"Language of the text and of card notation (default en; also {LANG_VARIABLE}).",
+    )
+
+
+class BadInput(click.ClickException):
+    """Bad input: one line on stderr, exit status 2."""
+
+    exit_code = EXIT_BAD_INPUT
+
+
+class FilePath(click.Path):
+    """A file name, as ``click.Path`` checks it; a NUL byte in it is bad usage, not a crash."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        """The checked name; one usage error when the name holds a NUL byte."""
+        if "\0" in os.fsdecode(value):
+            self.fail(
+                f"{escape(os.fsdecode(value))}: a file name cannot hold a NUL byte", param, ctx
+            )
+        return super().convert(value, param, ctx)
+
+
+INPUT_FILE = FilePath(exists=True, dir_okay=False, allow_dash=True)
+"""A file to read, or ``-`` for standard input."""
+
+
+@contextlib.contextmanager
+def about(source: str) -> Iterator[None]:
+    """Name ``source`` (an option) in the errors its input raises."""
+    try:
+        yield
+    except CribcountError as error:
+        error.source = source
+        raise
+
+
+def _no_colour(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if value:
+        ctx.find_root().meta["cribcount.no_color"] = True
+
+
+no_color_option = click.option(
+    "--no-color",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_no_colour,
+    help="No colour (also off when the output is not a terminal, or NO_COLOR is set).",
+)
+"""``--no-color``, on the group and on every command."""
+
+
+def format_option(*choices: str, stream: bool = False) -> Callable[[F], F]:
+    """``-f``/``--format`` and ``--no-color`` for every command; the first choice is the default.
+
+    ``json`` means one thing everywhere: JSON; for a ``stream`` of records
+    (batch) that is JSON lines, one object a line, the same as ``jsonl``.
+    """
+    listed = (*choices, "json") if stream else choices
+    note = " (json: JSON lines, one object a line, as jsonl)" if stream else ""
+    fmt = click.option(
+        "-f",
+        "--format",
+        "fmt",
+        type=click.Choice(listed, case_sensitive=False),
+        default=choices[0],
+        show_default=True,
+        callback=lambda _ctx, _param, value: "jsonl" if stream and value == "json" else value,
+        help=f"Output format{note}.",
+    )
+
+    def decorate(command: F) -> F:
+        return no_color_option(fmt(command))
+
+    return decorate
+
+
+@functools.cache
+def _red_suit(said: Language) -> re.Pattern[str]:
+    """A card of hearts or diamonds as the text formats write it in ``said``'s notation:
+    ``(?<![\\w♥♦])((?:10|[A2-9TJQK])[hd♥♦])(?!\\w)`` in English."""
+    notation = said.notation
+    ranks = sorted({*notation.rank_symbols, "10"}, key=lambda rank: (-len(rank), rank))
+    reds = [notation.suit_letters[Suit.HEARTS], notation.suit_letters[Suit.DIAMONDS], "♥", "♦"]
+    card = f"(?:{'|'.join(map(re.escape, ranks))})[{''.join(map(re.escape, reds))}]"
+    return re.compile(rf"(?<![\w♥♦])({card})(?!\w)")
+
+
+def _colour_wanted() -> bool:
+    """Colour on a terminal only, unless --no-color or NO_COLOR (any value but empty) say no."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None and ctx.find_root().meta.get("cribcount.no_color"):
+        return False
+    if os.environ.get("NO_COLOR"):
+        return False
+    return _stdout_is_terminal()
+
+
+def _stdout_is_terminal() -> bool:
+    return sys.stdout is not None and sys.stdout.isatty()
+
+
+def echo_text(text: str) -> None:
+    """Write a text output: red hearts and diamonds on a terminal, else as it is."""
+    if _colour_wanted():
+        text = _red_suit(lang()).sub(lambda card: click.style(card.group(), fg="red"), text)
+    click.echo(text)
+
+
+def cards_from(args: Sequence[str]) -> Sequence[str]:
+    """The card arguments, or with ``-`` alone one line of standard input."""
+    if tuple(args) != ("-",):
+        return args
+    if sys.stdin is None:
+        raise StreamError(STDIN_NAME, _closed())
+    with naming(STDIN_NAME):
+        line = sys.stdin.readline()
+    if not line.strip():
+        reason = N_("no cards on standard input: expected one line of cards after '-'")
+        raise BadInput(lang().say(reason))
+    return (line.strip(),)
+
+
+def join_arguments(args: Sequence[str]) -> str:
+    """One notation string from several arguments (``-``: a line of standard input)."""
+    args = cards_from(args)
+    for i, arg in enumerate(args, start=1):
+        if not arg.strip():
+            raise BadInput(
+                lang().say("argument {i} is empty: expected cards such as 5h or 10s", i=i)
+            )
+    if not args:
+        raise BadInput(
+            lang().say(
+                "no cards given: expected 4 cards and a starter, such as {example}",
+                example=_example("5h 5d 5c Js / 5s"),
+            )
+        )
+    return " ".join(args)
+
+
+def _example(cards: str) -> str:
+    """Example cards, written in the notation of the run's language."""
+    from cribcount.cards import parse_cards
+
+    return " / ".join(
+        lang().cards([card for card, _ in parse_cards(part)]) for part in cards.split("/")
+    )
+
+
+def from_option(what: str) -> Callable[[F], F]:
+    """The ``--from FILE`` option of a command that also reads many inputs, one a line."""
+    return click.option(
+        "--from",
+        "from_path",
+        type=INPUT_FILE,
+        metavar="FILE",
+        help=f"Read {what} from FILE ('-': standard input), one a line: one record each.",
+    )
+
+
+def from_options(what: str) -> Callable[[F], F]:
+    """``--from FILE``, ``-f text|json|jsonl|csv`` (jsonl and csv with ``--from``) and
+    ``--lang``: the options of a command that reads one input or many."""
+
+    def decorate(command: F) -> F:
+        return from_option(what)(
+            format_option("text", "json", "jsonl", "csv")(lang_option()(command))
+        )
+
+    return decorate
+
+
+def check_from(from_path: str | None, cards: Sequence[str], fmt: str, *, single: str) -> str:
+    """``--from`` takes no CARDS; jsonl and csv need ``--from``. The format to write: with
+    ``--from``, json is JSON lines (jsonl), one object a line, as for batch.
+
+    ``single`` says (a message with ``{fmt}``) that one input gives ``--format json``.
+    """
+    if from_path is not None and cards:
+        raise BadInput(lang().say("give the cards or --from FILE, not both"))
+    if from_path is None and fmt in ("jsonl", "csv"):
+        raise BadInput(lang().say(single, fmt=fmt))
+    return "jsonl" if from_path is not None and fmt == "json" else fmt
+
+
+_WRITE_SIZE = 1 << 16
+
+
+def write_records(
+    path: str,
+    records: Callable[[BinaryIO], Iterable[Any]],
+    render: Callable[[Any], str],
+    *,
+    header: str,
+    summary: Callable[[int, int], str],
+) -> None:
+    """Write a record for each line of ``path``, a ``FILE:LINE:COLUMN`` line per bad one, a summary.
+
+    ``summary`` says the records done and the lines failed. Exit status 2 if
+    any line failed, else 0; a fault in reading or writing is a StreamError
+    (74), a closed pipe a BrokenPipeError (141), as in ``batch``.
+    """
+    from cribcount.batch import Failed
+    from cribcount.batch.writers import render_error
+
+    name = STDIN_NAME if path == "-" else display_name(path)
+    out = _stdout_bytes()
+    done = failed = 0
+    # Records are written some together: standard output may be unbuffered.
+    pending = [header]
+    size = len(header)
+
+    def write() -> None:
+        nonlocal pending, size
+        with naming(STDOUT_NAME):
+            out.write("".join(pending).encode())
+        pending, size = [], 0
+
+    # A fault in reading is named after the file; writes name themselves first.
+    with naming(name), _open_input(path) as stream:
+        for record in records(stream):
+            text = render(record)
+            pending.append(text)
+            size += len(text)
+            if isinstance(record, Failed):
+                failed += 1
+                # On a terminal, the record comes before the message about it.
+                write()
+                with naming(STDOUT_NAME):
+                    out.flush()
+                say(render_error(record, name, lang=lang()))
+            else:
+                done += 1
+            if size >= _WRITE_SIZE:
+                write()
+    write()
+    with naming(STDOUT_NAME):
+        out.flush()
+    say(f"cribcount: {summary(done, failed)}")
+    if failed:
+        sys.exit(EXIT_BAD_INPUT)
+
+
+def _from_summary(template: str, singular: str, plural: str) -> Callable[[int, int], str]:
+    """The summary of a ``--from`` run: ``template`` with {records} done and {lines} failed."""
+
+    def said(done: int, failed: int) -> str:
+        run_lang = lang()
+        return run_lang.say(
+            template,
+            records=run_lang.plural(done, singular, plural),
+            lines=run_lang.plural(failed, "{n} line", "{n} lines"),
+        )
+
+    return said
+
+
+_GROUP_OPTIONS = ("-h", "--help", "--version", "--no-color")
+
+
+def _card_like(word: str, said: Language) -> bool:
+    """True when every piece of ``word`` is a card in ``said``'s notation, a '/' or '-'."""
+    if word == "-":
+        return True
+    for token in tokenize(word):
+        if token.text == "/":
+            continue
+        try:
+            parse_card(token.text, notation=said.notation)
+        except CribcountError:
+            return False
+    return True
+
+
+def _early_language(flags: Sequence[str]) -> Language:
+    """The language the group's ``flags`` (or ``CRIBCOUNT_LANG``) ask for, before click reads
+    them: for a mistyped command, found before any option is."""
+    code = os.environ.get(LANG_VARIABLE) or DEFAULT
+    for i, flag in enumerate(flags):
+        if flag.startswith("--lang="):
+            code = flag.removeprefix("--lang=")
+        elif flag == "--lang" and i + 1 < len(flags):
+            code = flags[i + 1]
+    return language(code) if code.lower() in languages() else language(DEFAULT)
+
+
+class StreamError(Exception):
+    """A read or write that failed, with the name of its file: one line, exit status 74."""
+
+    def __init__(self, name: str, error: OSError) -> None:
+        super().__init__(f"{name}: {_describe(error)}")
+
+
+def _describe(error: OSError) -> str:
+    """``[Errno 28] No space left on device``: the OS error without the file name."""
+    return f"[Errno {error.errno}] {error.strerror}" if error.errno else str(error)
+
+
+def _fault(error: OSError | StreamError) -> str:
+    """A stream fault as said on stderr: ``NAME: [Errno N] reason``."""
+    if isinstance(error, StreamError):
+        return str(error)
+    # Reads and the opening of files are named where they happen; an unnamed fault is a
+    # write, and the commands write to standard output only (stderr failures are ignored).
+    name = display_name(os.fsdecode(error.filename)) if error.filename else STDOUT_NAME
+    return f"{name}: {_describe(error)}"
+
+
+def _closed() -> OSError:
+    """The error of a standard stream whose descriptor was closed before the start."""
+    return OSError(errno.EBADF, os.strerror(errno.EBADF))
+
+
+@contextlib.contextmanager
+def naming(name: str) -> Iterator[None]:
+    """Name ``name`` in the OS errors raised inside; a closed pipe stays what it is."""
+    try:
+        yield
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise StreamError(name, error) from error
+
+
+def _finish_output(status: int) -> None:
+    """Flush standard output: output that could not be written is never a success.
+
+    With descriptor 1 closed there is no ``sys.stdout``, and Click writes
+    nothing without a word: a command that has output then fails.
+    """
+    if sys.stdout is None:
+        if status in (EXIT_OK, EXIT_CLAIM_DIFFERS):
+            raise StreamError(STDOUT_NAME, _closed())
+        return
+    with naming(STDOUT_NAME):
+        sys.stdout.flush()
+
+
+def _drop(stream: IO[Any] | None) -> None:
+    """Point a failed stream at /dev/null, so that the flush at exit cannot fail and complain."""
+    if stream is None:
+        return
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, stream.fileno())
+        finally:
+            os.close(devnull)
+
+
+def say(line: str) -> None:
+    """One line on stderr, control characters escaped; if stderr fails, the status still stands."""
+    try:
+        click.echo(escape(line), err=True)
+    except OSError:
+        _drop(sys.stderr)
+
+
+def display_name(path: str) -> str:
+    """A file name as messages and records show it: non-UTF-8 bytes, control characters escaped."""
+    return escape(os.fsencode(path).decode("utf-8", errors="backslashreplace"))
+
+
+@contextlib.contextmanager
+def _open_input(path: str) -> Iterator[BinaryIO]:
+    """The file as bytes; ``-`` is standard input, left open."""
+    if path != "-":
+        with open(path, "rb") as stream:
+            yield stream
+    elif sys.stdin is None:
+        raise StreamError(STDIN_NAME, _closed())
+    else:
+        yield sys.stdin.buffer
+
+
+def _stdout_bytes() -> BinaryIO:
+    """Standard output as bytes; closed before the start, a fault."""
+    if sys.stdout is None:
+        raise StreamError(STDOUT_NAME, _closed())
+    return sys.stdout.buffer

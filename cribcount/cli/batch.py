@@ -1,0 +1,127 @@
+"""``cribcount batch``: score one hand per line from files or a pipe, streaming."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections.abc import Callable, Iterator
+
+import click
+
+from cribcount.cli.base import (
+    EXIT_BAD_INPUT,
+    EXIT_CLAIM_DIFFERS,
+    INPUT_FILE,
+    STDIN_NAME,
+    STDOUT_NAME,
+    _open_input,
+    _stdout_bytes,
+    display_name,
+    format_option,
+    lang,
+    lang_option,
+    naming,
+    say,
+)
+
+_PROGRESS_MIN_BYTES = 1 << 20
+
+
+def _stderr_is_terminal() -> bool:
+    return sys.stderr.isatty()
+
+
+@contextlib.contextmanager
+def _progress(length: int, *, show: bool) -> Iterator[Callable[[int], None]]:
+    """A progress bar on stderr when ``show``; yields the function that advances it."""
+    if not show:
+        yield lambda done: None
+        return
+    with click.progressbar(length=length, label="scoring", file=sys.stderr) as bar:
+        yield bar.update
+
+
+@click.command()
+@click.argument("files", nargs=-1, type=INPUT_FILE)
+@click.option("--crib", is_flag=True, help="Count every line as a crib.")
+@click.option(
+    "--fast/--no-fast",
+    default=True,
+    hidden=True,
+    help="Use the vectorised path for canonical lines (--no-fast: plain path, for comparison).",
+)
+@click.option(
+    "--input",
+    "form",
+    type=click.Choice(["lines", "csv"], case_sensitive=False),
+    help="How FILES are written: one hand a line, or CSV with a header row.  [default: csv"
+    " for files named *.csv, else lines]",
+)
+@format_option("text", "csv", "jsonl", stream=True)
+@lang_option()
+def batch(files: tuple[str, ...], crib: bool, fast: bool, form: str | None, fmt: str) -> None:
+    """Score one hand per line from FILES (or '-', standard input, the default).
+
+    Each line is an optional label ending in ':', a hand as for 'score', then
+    optionally the word 'crib' and/or a claimed count '= N', in either order,
+    and a comment from a '#' after white space. Blank lines and '#' comment
+    lines are skipped. CSV sheets (--input csv) have a header row naming
+    hand, starter, crib, claim and label columns. Files are UTF-8 (with or
+    without a BOM) or UTF-16 with a BOM. A bad line gives an error record in
+    its place and a FILE:LINE:COLUMN line on stderr, and the run goes on; a
+    summary ends it. Exit status: 2 if any line failed, else 1 if any claim
+    was wrong, else 0.
+
+    \b
+    Examples:
+      cribcount batch examples/hands.txt
+      cribcount batch examples/sheet.csv
+      printf '7h 7s 8d 8c / 9h = 18\\n' | cribcount batch -f json
+      cribcount batch --format csv big.txt > counts.csv
+    """
+    from cribcount.batch import Summary, write_stream
+    from cribcount.batch.writers import csv_header, render_error, render_summary
+
+    paths = files or ("-",)
+    named = len(paths) > 1
+    out = _stdout_bytes()
+    summary = Summary()
+    sizes = [0 if path == "-" else os.path.getsize(path) for path in paths]
+    show_progress = "-" not in paths and sum(sizes) >= _PROGRESS_MIN_BYTES and _stderr_is_terminal()
+    if fmt == "csv":
+        with naming(STDOUT_NAME):
+            out.write(csv_header(with_file=named).encode())
+    with _progress(sum(sizes), show=show_progress) as advance:
+        for path in paths:
+            name = STDIN_NAME if path == "-" else display_name(path)
+            # A fault in reading is named after the file; writes name themselves first.
+            with naming(name), _open_input(path) as stream:
+                file = name if named else None
+                as_csv = form == "csv" or (form is None and path.lower().endswith(".csv"))
+                written_records = write_stream(
+                    stream,
+                    fmt,
+                    summary,
+                    crib=crib,
+                    fast=fast,
+                    file=file,
+                    form="csv" if as_csv else "lines",
+                    lang=lang(),
+                )
+                for written in written_records:
+                    with naming(STDOUT_NAME):
+                        out.write(written.data)
+                        if written.failed:
+                            # On a terminal, the records come before the messages about them.
+                            out.flush()
+                    for record in written.failed:
+                        say(render_error(record, name, lang=lang()))
+                    advance(written.size)
+    with naming(STDOUT_NAME):
+        out.flush()
+    say(f"cribcount: {render_summary(summary, lang=lang())}")
+    if summary.failed:
+        sys.exit(EXIT_BAD_INPUT)
+    if summary.claims_wrong:
+        sys.exit(EXIT_CLAIM_DIFFERS)

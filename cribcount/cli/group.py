@@ -1,0 +1,194 @@
+"""The ``cribcount`` group: one entry point, every error one line, faults their own status."""
+
+from __future__ import annotations
+
+import contextlib
+import difflib
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+from cribcount import __version__
+from cribcount.cli.base import (
+    _GROUP_OPTIONS,
+    EXIT_BAD_INPUT,
+    EXIT_BROKEN_PIPE,
+    EXIT_IO_ERROR,
+    EXIT_OK,
+    StreamError,
+    _card_like,
+    _drop,
+    _early_language,
+    _fault,
+    _finish_output,
+    _language,
+    lang,
+    lang_option,
+    no_color_option,
+    say,
+)
+from cribcount.errors import CribcountError, quote
+from cribcount.language import DEFAULT, Language, language
+
+
+class CribcountGroup(click.Group):
+    """The top-level group: ``cribcount CARDS...`` means ``cribcount score CARDS...``,
+    and every error comes out as one line on stderr with its exit status."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        # The group's own flags (--no-color, --lang) may come first: the command (or the
+        # cards) follow them.
+        at = 0
+        while at < len(args):
+            if args[at] == "--no-color" or args[at].startswith("--lang="):
+                at += 1
+            elif args[at] == "--lang":
+                at += 2
+            else:
+                break
+        if at < len(args) and args[at] not in self.commands and args[at] not in _GROUP_OPTIONS:
+            self.check_not_a_typo(args[at], _early_language(args[:at]))
+            args = [*args[:at], "score", *args[at:]]
+        return super().parse_args(ctx, args)
+
+    def check_not_a_typo(self, word: str, said: Language) -> None:
+        """A word that is no card and close to a command's name is a mistyped command."""
+        if _card_like(word, said):
+            return
+        close = difflib.get_close_matches(word.lower(), sorted(self.commands), n=1, cutoff=0.6)
+        if close:
+            reason = said.say(
+                "no such command {word} (did you mean {command}?)",
+                word=quote(word),
+                command=repr(close[0]),
+            )
+            raise click.UsageError(reason)
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        """Run the command line and exit with its status (the one entry point)."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        sys.exit(self._run(args, prog_name, complete_var, **extra))
+
+    def _run(
+        self,
+        args: Sequence[str] | None,
+        prog_name: str | None,
+        complete_var: str | None,
+        **extra: Any,
+    ) -> int:
+        """The exit status of a whole run, output flushed; a stream fault ends it cleanly too."""
+        _language.set(language(DEFAULT))
+        try:
+            status = self._status(args, prog_name, complete_var, **extra)
+            _finish_output(status)
+            return status
+        except BrokenPipeError:
+            # Whoever read the output has all they wanted: end quietly.
+            _drop(sys.stdout)
+            return EXIT_BROKEN_PIPE
+        except (StreamError, OSError) as error:
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                sys.stdout.flush()  # what was written before the fault still goes out
+            _drop(sys.stdout)
+            say(f"cribcount: {_fault(error)}")
+            return EXIT_IO_ERROR
+
+    def _status(
+        self,
+        args: Sequence[str] | None,
+        prog_name: str | None,
+        complete_var: str | None,
+        **extra: Any,
+    ) -> int:
+        """Run the command; every error about its input is one line on stderr and a status.
+
+        Click's own ``main`` is not used to run it: that would turn Ctrl-C into
+        a blank line and ``Abort``, and a closed pipe into status 1.
+        """
+        prog_name = prog_name or "cribcount"
+        self._main_shell_completion(extra, prog_name, complete_var)
+        try:
+            with self.make_context(
+                prog_name, list(sys.argv[1:] if args is None else args), **extra
+            ) as ctx:
+                self.invoke(ctx)
+        except click.exceptions.Exit as done:
+            return done.exit_code
+        except SystemExit as done:
+            return done.code if isinstance(done.code, int) else EXIT_OK
+        except CribcountError as error:
+            # Every library error about the input, from any command: one line, status 2.
+            say(f"cribcount: {lang().error(error)}")
+            return EXIT_BAD_INPUT
+        except click.exceptions.NoArgsIsHelpError as nothing:
+            # Plain ``cribcount`` asks for help: give it, and succeed.
+            click.echo(nothing.format_message())
+        except click.ClickException as error:
+            # Usage errors too are one line, not Click's usage block.
+            say(f"cribcount: {error.format_message()}")
+            return EXIT_BAD_INPUT if isinstance(error, click.UsageError) else error.exit_code
+        except click.Abort as abort:
+            # A prompt turns Ctrl-C into Abort: it is an interrupt all the same.
+            if isinstance(abort.__context__, KeyboardInterrupt):
+                raise abort.__context__ from None
+            say("cribcount: aborted")  # input ended at a prompt
+            return 1  # Click's status for Abort
+        return EXIT_OK
+
+
+@click.group(cls=CribcountGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="cribcount")
+@no_color_option
+@lang_option(group=True)
+def cli() -> None:
+    """Exact cribbage scoring: count a show, check a claim, score many hands.
+
+    \b
+    Examples:
+      cribcount 5h 5d 5c Js / 5s
+      cribcount score "2h 4h 6h 8h / Kc" --crib
+      cribcount score 7h 7s 8d 8c 9h --claim 20
+      cribcount --lang fr Rc Dc Vc 10c / 5c
+      cribcount help peg
+    """
+
+
+@cli.command("help")
+@click.argument("command", required=False)
+@lang_option()
+@click.pass_context
+def help_command(ctx: click.Context, command: str | None) -> None:
+    """Show the help of cribcount, or of one COMMAND.
+
+    \b
+    Examples:
+      cribcount help
+      cribcount help batch
+    """
+    root = ctx.find_root()
+    group = root.command
+    assert isinstance(group, CribcountGroup)
+    if command is None:
+        click.echo(group.get_help(root))
+        return
+    wanted = group.get_command(root, command)
+    if wanted is None:
+        group.check_not_a_typo(command, lang())
+        raise click.UsageError(
+            lang().say("no such command {word}: see 'cribcount help'", word=quote(command))
+        )
+    click.echo(wanted.get_help(click.Context(wanted, info_name=command, parent=root)))
+
+
+main = cli
+"""The console script ``cribcount`` and ``python -m cribcount``: the group itself."""

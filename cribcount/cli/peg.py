@@ -1,0 +1,182 @@
+"""``cribcount peg``: score the play, card by card, for two to six players."""
+
+from __future__ import annotations
+
+import click
+
+from cribcount.cards import tokenize
+from cribcount.cli.base import (
+    BadInput,
+    _card_like,
+    _example,
+    _from_summary,
+    check_from,
+    echo_text,
+    from_options,
+    join_arguments,
+    lang,
+    write_records,
+)
+from cribcount.errors import N_
+
+
+class KeepsArguments(click.Command):
+    """A command that keeps its arguments as given, to say how a shell split them."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        ctx.meta["cribcount.args"] = list(args)
+        return super().parse_args(ctx, args)
+
+
+_OPEN_HELP = "The play is still going on: no last card yet, and the hands may hold cards not laid."
+
+
+def check_quoted(option: str, value: str | None) -> None:
+    """A hand option given one card, with more cards after it: the hand was not quoted."""
+    if value is None:
+        return
+    given = [token.text for token in tokenize(value)]
+    args: list[str] = click.get_current_context().meta.get("cribcount.args", [])
+    if len(given) >= 4 or option not in args:
+        return
+    after = args[args.index(option) + 2 :]
+    more = []
+    for word in after[: 4 - len(given)]:
+        if word.startswith("-") or not _card_like(word, lang()):
+            break
+        more.append(word)
+    if more:
+        hand = " ".join([*given, *more])
+        raise BadInput(f'{option} holds {len(given)} of 4 cards: quote the hand: {option} "{hand}"')
+
+
+@click.command(cls=KeepsArguments)
+@click.argument("cards", nargs=-1)
+@click.option(
+    "--players",
+    type=click.IntRange(2, 6),
+    help="Players at the table, 2 to 6, named by seat: pone and dealer with two, else first,"
+    " second, ... and dealer.  [default: the number of --hands, else 2]",
+)
+@click.option(
+    "--hands",
+    metavar="'CARDS | CARDS ...'",
+    help="Every player's four cards in seat order, separated by '|': check the play against them.",
+)
+@click.option(
+    "--partners",
+    is_flag=True,
+    help="Six players as three partnerships, partners opposite (seats 1 and 4, 2 and 5, 3 and 6);"
+    " four players always play as two (seats 1 and 3, 2 and 4).",
+)
+@click.option("--pone", metavar="CARDS", help="Two players: pone's four cards (with --dealer).")
+@click.option(
+    "--dealer", metavar="CARDS", help="Two players: the dealer's four cards (with --pone)."
+)
+@click.option("--open", "unfinished", is_flag=True, help=_OPEN_HELP)
+@from_options("plays")
+def peg(
+    cards: tuple[str, ...],
+    players: int | None,
+    hands: str | None,
+    partners: bool,
+    pone: str | None,
+    dealer: str | None,
+    unfinished: bool,
+    from_path: str | None,
+    fmt: str,
+) -> None:
+    """Peg the play: who scores what, card by card, to 31 with go and last card.
+
+    CARDS are the cards in the order they were laid, seat 1 first (the player
+    on the dealer's left; pone, with two players), turns passing in seat order,
+    with the word 'go' where a player could not play. A player who says go is
+    passed over until the count starts again; when nobody can play, the last
+    player to lay a card takes the go and the next seat leads. With --hands (or
+    --pone and --dealer) the play is checked against the hands and gos may be
+    left out. --open scores a play still going on. '-' alone reads the cards
+    from a line of standard input.
+
+    --from FILE reads one play a line, 'PLAY' or 'PLAY ; HANDS' (the hands as
+    for --hands), blank lines and '#' comments skipped, and writes one record
+    each: text, jsonl (the json object and "line") or csv (each player's
+    total). A bad line gives an error record and a FILE:LINE:COLUMN line on
+    stderr; exit status 2 if any line failed.
+
+    \b
+    Examples:
+      cribcount peg "Kc 9d Th go 2s 7c 6s"
+      cribcount peg Kc 9d Th 2s 7c 6s Qh Jh --pone "Kc Th 2s 6s" --dealer "9d 7c Qh Jh"
+      cribcount peg "Kc Qd 9h go go 5c 5d 5h" --players 3
+      cribcount peg 5c 5d 5h 6s Kc Qd 7h 8s 2c 3d Ah 4s 9c 9d Jh Ts \\
+        --hands "5c Kc 2c 9c | 5d Qd 3d 9d | 5h 7h Ah Jh | 6s 8s 4s Ts"
+      cribcount peg "Tc 5c 5d 5h 5s Ac" --players 6 --partners
+      cribcount peg 7c 8d 8h -f json
+      cribcount peg "7c 8d 8h" --open
+      cribcount peg --from plays.txt --players 4 -f jsonl
+    """
+    from cribcount.play import peg as peg_play
+    from cribcount.render.play import render_pegging, render_pegging_json
+
+    fmt = check_from(
+        from_path,
+        cards,
+        fmt,
+        single=N_("--format {fmt} is for --from FILE: one play gives --format json"),
+    )
+    if from_path is not None:
+        from cribcount.batch.plays import (
+            PegOptions,
+            peg_lines,
+            play_csv_header,
+            render_play_record,
+        )
+
+        if hands is not None or pone is not None or dealer is not None:
+            raise BadInput(
+                lang().say("with --from the hands go in the file: PLAY ; HANDS on each line")
+            )
+        table = 2 if players is None else players
+        run_lang = lang()
+        options = PegOptions(
+            players=table, partners=partners, notation=run_lang.notation, unfinished=unfinished
+        )
+        write_records(
+            from_path,
+            lambda stream: peg_lines(stream, **options),
+            lambda record: render_play_record(record, fmt, players=table, lang=run_lang),
+            header=play_csv_header(table) if fmt == "csv" else "",
+            summary=_from_summary(
+                N_("{records} pegged, {lines} failed"), N_("{n} play"), N_("{n} plays")
+            ),
+        )
+        return
+    if not cards:
+        raise BadInput(
+            lang().say(
+                "no cards given: expected the cards in the order they were laid, such as {example}",
+                example=_example("Kc 9d"),
+            )
+        )
+    if (pone is None) != (dealer is None):
+        raise BadInput(lang().say("--pone and --dealer go together: give both hands or neither"))
+    if pone is not None and hands is not None:
+        raise BadInput(lang().say("give the hands once: --hands, or --pone and --dealer"))
+    if pone is not None and players not in (None, 2):
+        raise BadInput(lang().say("--pone and --dealer check a two-player play only: use --hands"))
+    check_quoted("--pone", pone)
+    check_quoted("--dealer", dealer)
+    pegging = peg_play(
+        join_arguments(cards),
+        pone=pone,
+        dealer=dealer,
+        hands=hands,
+        players=players,
+        partners=partners,
+        notation=lang().notation,
+        unfinished=unfinished,
+    )
+    if fmt == "json":
+        click.echo(render_pegging_json(pegging))
+    else:
+        echo_text(render_pegging(pegging, lang=lang()))
