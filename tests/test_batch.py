@@ -11,15 +11,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cribcount.batch.engine import (
-    MAX_LINE,
     Failed,
     Scored,
     Summary,
     parse_line,
-    read_chunks,
     score_line,
     score_stream,
 )
+from cribcount.batch.reading import MAX_LINE, read_chunks
 from cribcount.errors import CribcountError
 
 

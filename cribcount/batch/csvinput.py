@@ -23,16 +23,8 @@ import csv
 from collections.abc import Iterator
 from typing import BinaryIO, cast
 
-from cribcount.batch.engine import (
-    MAX_LINE,
-    PLAIN_CHUNK_SIZE,
-    Chunk,
-    Failed,
-    Record,
-    Scored,
-    read_chunks,
-    read_claim,
-)
+from cribcount.batch.engine import Chunk, Failed, Record, Scored, read_claim
+from cribcount.batch.reading import MAX_LINE, PLAIN_CHUNK_SIZE, read_chunks
 from cribcount.cards import ENGLISH, Notation, parse_hand
 from cribcount.errors import N_, CribcountError, Message, NotationError, Token, quote
 from cribcount.show import count_show

@@ -21,13 +21,17 @@ label or comment go through the vectorised path of ``batch.vector`` (read by
 
 from __future__ import annotations
 
-import codecs
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from itertools import chain
 from typing import TYPE_CHECKING, BinaryIO, Generic, NamedTuple, TypeVar
 
+from cribcount.batch.reading import (
+    CHUNK_SIZE,
+    MAX_LINE,
+    PLAIN_CHUNK_SIZE,
+    read_chunks,
+)
 from cribcount.cards import ENGLISH, Hand, Notation, parse_hand_tokens, tokenize
 from cribcount.errors import CribcountError, Message, NotationError, Token, quote
 from cribcount.show import Count, count_show
@@ -46,29 +50,19 @@ __all__ = [
     "Summary",
     "decode_line",
     "parse_line",
-    "read_chunks",
     "read_claim",
     "read_lines",
     "split_line",
-    "text_blocks",
     "score_line",
     "score_lines",
     "score_stream",
 ]
 
-CHUNK_SIZE = 1 << 20
-"""Bytes read at a time on the fast path: about 60,000 canonical lines."""
-PLAIN_CHUNK_SIZE = 1 << 16
-"""Bytes read at a time on the plain path, whose records take more memory a line."""
-MAX_LINE = 1 << 16
-"""Bytes a line may hold (64 KiB): a longer line is one error record, never held whole."""
 _SHOWN = 40
 """Bytes of a too-long line kept as its input in the error record."""
 MAX_CLAIM_DIGITS = 3
 """A claimed count has at most this many digits (at most 999): a longer one is an error."""
 
-_UTF8_BOM = b"\xef\xbb\xbf"
-_UTF16_BOMS = {b"\xff\xfe": "utf-16-le", b"\xfe\xff": "utf-16-be"}
 _CRIB_WORD = "crib"
 _COMMENT = re.compile(r"(?:^|(?<=\s))#")
 """Where a comment starts: a ``#`` at the start or after white space (``5h#`` is no comment)."""
@@ -379,92 +373,6 @@ class Chunk:
     def fast_count(self) -> int:
         """How many lines the fast path scored."""
         return 0 if self.rows is None else len(self.rows)
-
-
-def text_blocks(stream: BinaryIO, *, size: int = CHUNK_SIZE) -> Iterator[bytes]:
-    """The text of ``stream`` as UTF-8 bytes, about ``size`` at a time, every line ending in LF.
-
-    A UTF-8 byte order mark is dropped; after a UTF-16 one (LE or BE) the
-    stream is decoded as it comes and written again as UTF-8 (what is not
-    UTF-16 comes out as bytes that are not UTF-8 either, so only its line
-    fails). A CR alone or before LF ends a line as LF does.
-    """
-    start = b""
-    while len(start) < len(_UTF8_BOM) and (more := stream.read(len(_UTF8_BOM) - len(start))):
-        start += more
-    rest: Iterable[bytes] = iter(lambda: stream.read(size), b"")
-    codec = _UTF16_BOMS.get(start[:2])
-    if codec is not None:
-        rest = _recoded(chain([start[2:]], rest), codec)
-    else:
-        rest = chain([start.removeprefix(_UTF8_BOM)], rest)
-    return _lf_line_ends(rest)
-
-
-def _recoded(blocks: Iterable[bytes], codec: str) -> Iterator[bytes]:
-    """UTF-16 blocks as UTF-8; lone surrogates and a last odd byte stay invalid UTF-8."""
-    decoder = codecs.getincrementaldecoder(codec)(errors="surrogatepass")
-    for block in blocks:
-        yield decoder.decode(block).encode("utf-8", errors="surrogatepass")
-    try:
-        yield decoder.decode(b"", final=True).encode("utf-8", errors="surrogatepass")
-    except UnicodeDecodeError:
-        yield b"\xff"  # half a character at the end: that line is not text
-
-
-def _lf_line_ends(blocks: Iterable[bytes]) -> Iterator[bytes]:
-    """The blocks with CR LF and a CR alone (old Mac files) made LF."""
-    held = False  # a CR at the end of the last block, which may be half of a CR LF
-    for block in blocks:
-        if held:
-            block = b"\r" + block
-        held = block.endswith(b"\r")
-        if held:
-            block = block[:-1]
-        if b"\r" in block:
-            block = block.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
-        yield block
-    if held:
-        yield b"\n"
-
-
-def read_chunks(
-    stream: BinaryIO, *, size: int = CHUNK_SIZE, longest: int = MAX_LINE
-) -> Iterator[tuple[int, bytes]]:
-    """Whole lines, about ``size`` bytes at a time, each ending in a newline.
-
-    Yields (line number of the first line, bytes) of the text of
-    ``text_blocks``. A line longer than ``longest`` bytes may be cut to its
-    first ``longest + 2`` bytes (still too long for ``score_line``) and the
-    rest of it skipped unread, so memory holds at most a chunk and a line.
-    """
-    blocks = text_blocks(stream, size=size)
-    line = 1
-    pending: list[bytes] = []  # what was read since the last newline
-    held = 0  # bytes in pending
-    skipping = False  # in the rest of a line too long to hold
-    for block in blocks:
-        if skipping:
-            end = block.find(b"\n")
-            if end < 0:
-                continue
-            block, skipping = block[end + 1 :], False
-        cut = block.rfind(b"\n") + 1
-        if cut:
-            data = b"".join([*pending, block[:cut]])
-            pending, held = [], 0
-            yield line, data
-            line += data.count(b"\n")
-        pending.append(block[cut:])
-        held += len(block) - cut
-        if held > longest + 1:
-            # Two bytes past the limit: a CR that ends a line is not counted in its length.
-            yield line, b"".join(pending)[: longest + 2] + b"\n"
-            line += 1
-            pending, held, skipping = [], 0, True
-    rest = b"".join(pending)
-    if rest:
-        yield line, rest + b"\n"
 
 
 def score_stream(

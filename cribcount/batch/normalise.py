@@ -21,7 +21,8 @@ from itertools import product
 import numpy as np
 import numpy.typing as npt
 
-from cribcount.batch.engine import _CRIB_WORD, MAX_CLAIM_DIGITS, MAX_LINE
+from cribcount.batch.engine import _CRIB_WORD, MAX_CLAIM_DIGITS
+from cribcount.batch.reading import MAX_LINE
 from cribcount.cards import SUIT_ORDER, Card, Rank, Suit, parse_card, tokenize
 
 __all__ = ["Lines", "read_lines"]
