@@ -1,0 +1,196 @@
+"""The turns of the play and its state between them: ``Play``, ``Pegging``, ``PlayState``.
+
+``PlayState`` keeps the count, whose turn it is, who said go and what each
+player still holds; ``peg`` drives it from a written play, the practice
+drill from random legal cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from cribcount import rules
+from cribcount.cards import Card
+from cribcount.errors import Message, PlayError, Token
+from cribcount.rules import MAX_COUNT, PegItem, PegKind, score_card_cached
+from cribcount.table import partnership_name
+
+__all__ = ["Pegging", "Play", "PlayState"]
+
+_HIGHEST_VALUE = rules.counting_value(13)  # a ten or a face card
+
+
+class Play(NamedTuple):
+    """One turn: a card laid (``card``) or a go (``card`` is None), the count after it, its items.
+
+    ``token`` is where the turn stands in the input; None for a go that was
+    inferred rather than written. A named tuple, the lightest immutable record:
+    a play file makes one for every card.
+    """
+
+    player: str
+    card: Card | None
+    # The running count, the word of the game: it takes the place of tuple's count().
+    count: int  # type: ignore[assignment]
+    items: tuple[PegItem, ...]
+    token: Token | None
+
+    @property
+    def points(self) -> int:
+        """The points this turn pegs: the sum of its items."""
+        return sum(item.points for item in self.items)
+
+
+@dataclass(frozen=True)
+class Pegging:
+    """The whole play: the players in seat order (the dealer last), every turn, the partnerships.
+
+    ``partnerships`` holds the players of each partnership (empty when
+    everyone plays alone); ``unfinished`` is a play still going on.
+    """
+
+    players: tuple[str, ...]
+    plays: tuple[Play, ...]
+    partnerships: tuple[tuple[str, ...], ...] = ()
+    unfinished: bool = False
+
+    @property
+    def totals(self) -> dict[str, int]:
+        """Points pegged by each player, in seat order."""
+        totals = dict.fromkeys(self.players, 0)
+        for play in self.plays:
+            if play.items:  # most turns peg nothing
+                totals[play.player] += play.points
+        return totals
+
+    @property
+    def partnership_totals(self) -> dict[str, int]:
+        """Points pegged by each partnership, named ``first & third``; empty without partners."""
+        if not self.partnerships:
+            return {}
+        totals = self.totals
+        return {
+            partnership_name(team): sum(totals[name] for name in team) for team in self.partnerships
+        }
+
+
+@dataclass(slots=True)
+class PlayState:
+    """The state of the play between turns; the players are numbered in turn order."""
+
+    names: tuple[str, ...]
+    text: str
+    held: list[int]
+    plays: list[Play] = field(default_factory=list)
+    count: int = 0
+    ranks: list[int] = field(default_factory=list)
+    last: int = -1
+    gone: set[int] = field(default_factory=set)
+    turn: int = 0
+    left: int = field(init=False)
+    """Cards still to be laid, over every player."""
+    last_card: int = field(init=False, default=-1)
+    """Where in ``plays`` the last card laid is; -1 before the first."""
+
+    def __post_init__(self) -> None:
+        self.left = sum(self.held)
+
+    def passive(self, player: int) -> bool:
+        """True when the player plays no more in this count: said go, or holds no card."""
+        return player in self.gone or self.held[player] == 0
+
+    def over(self) -> bool:
+        """True when every card has been laid."""
+        return not self.left
+
+    def settle(self) -> None:
+        """Pass the turn over players who play no more, and end a count nobody can add to."""
+        if not self.left:
+            return
+        players = len(self.names)
+        for step in range(players):
+            player = (self.turn + step) % players
+            if self.held[player] and player not in self.gone:
+                self.turn = player
+                return
+        self._close_with_go()
+        while not self.held[self.turn]:
+            self.turn = (self.turn + 1) % players
+
+    def lay(self, card: Card, token: Token) -> None:
+        """The player whose turn it is lays ``card``; the caller has checked that it fits."""
+        player = self.turn
+        count = self.count = self.count + card.value
+        ranks = self.ranks
+        ranks.append(card.rank)
+        self.held[player] -= 1
+        self.left -= 1
+        self.last = player
+        plays = self.plays
+        self.last_card = len(plays)
+        items = score_card_cached(tuple(ranks), count)
+        plays.append(Play(self.names[player], card, count, items, token))
+        if count == MAX_COUNT:
+            # 31 ends the count by itself; the next player leads.
+            self._reset(next_to=player)
+        else:
+            player = self.turn = (player + 1) % len(self.names)
+            if self.held[player] and player not in self.gone:
+                return  # the next player plays on: nothing to settle
+        self.settle()
+
+    def say_go(self, token: Token | None) -> None:
+        """The player whose turn it is cannot play: they play no more in this count."""
+        player = self.turn
+        # Up to 21 every card fits, so a player holding any card can play.
+        if self.count + _HIGHEST_VALUE <= MAX_COUNT:
+            reason = Message(
+                "go at count {count}: any card fits, so {player} can play",
+                count=self.count,
+                player=Message(self.names[player]),
+            )
+            raise self.error(reason, token)
+        self.gone.add(player)
+        self.plays.append(Play(self.names[player], None, self.count, (), token))
+        self.settle()
+
+    def _close_with_go(self) -> None:
+        # The go point goes to the last player to lay a card; it goes on that player's go.
+        go = PegItem(PegKind.GO, rules.GO_POINTS)
+        name = self.names[self.last]
+        previous = self.plays[-1]
+        if previous.card is None and previous.player == name and not previous.items:
+            self.plays[-1] = Play(name, None, previous.count, (go,), previous.token)
+        else:
+            self.plays.append(Play(name, None, self.count, (go,), None))
+        self._reset(next_to=self.last)
+
+    def _reset(self, *, next_to: int) -> None:
+        self.count = 0
+        self.ranks = []
+        self.gone = set()
+        self.turn = (next_to + 1) % len(self.names)
+
+    def finish(
+        self, partnerships: tuple[tuple[str, ...], ...] = (), *, unfinished: bool = False
+    ) -> Pegging:
+        """End the play: the last card pegs 1, unless it made 31 or a go already ended its count.
+
+        ``partnerships`` are those of the Pegging, by the players' names;
+        ``unfinished``: the play is still going on, and no card is the last yet.
+        """
+        if unfinished:
+            return Pegging(self.names, tuple(self.plays), partnerships, unfinished=True)
+        if self.ranks:
+            at = self.last_card
+            play = self.plays[at]
+            last = PegItem(PegKind.LAST_CARD, rules.LAST_CARD_POINTS)
+            self.plays[at] = Play(
+                play.player, play.card, play.count, (*play.items, last), play.token
+            )
+        return Pegging(self.names, tuple(self.plays), partnerships)
+
+    def error(self, reason: Message, token: Token | None) -> PlayError:
+        """A PlayError in the play, placed at ``token`` (None: the end of the input)."""
+        return PlayError.at(reason, self.text, token)
