@@ -15,19 +15,20 @@ column in front, once:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from gettext import NullTranslations
-from typing import NamedTuple, Self
+from typing import NamedTuple, Protocol, Self
 
 __all__ = [
     "CribcountError",
     "DealError",
     "GameError",
+    "Catalog",
     "GameRecordError",
     "Message",
     "N_",
     "NotationError",
     "PlayError",
     "TableError",
+    "Untranslated",
     "Token",
     "escape",
     "listed",
@@ -60,7 +61,7 @@ class Message:
         self.plural = plural
         self.params = params
 
-    def say(self, catalog: NullTranslations, write: Callable[[object], str]) -> str:
+    def say(self, catalog: Catalog, write: Callable[[object], str]) -> str:
         """The message translated by ``catalog``, each value written by ``write``."""
         if self.plural is None:
             text = catalog.gettext(self.template)
@@ -91,7 +92,38 @@ def listed(values: Sequence[object]) -> object:
     return said
 
 
-_ENGLISH = NullTranslations()
+class Catalog(Protocol):
+    """What a message needs of a catalog: gettext's two lookups."""
+
+    def gettext(self, message: str, /) -> str:
+        """The translation of ``message``."""
+        ...
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str:
+        """The translation of the singular or plural form that ``n`` asks for."""
+        ...
+
+
+class Untranslated:
+    """The catalog of the language the messages are written in: each is its own translation.
+
+    It stands for gettext's NullTranslations, so that English never loads gettext.
+    """
+
+    def gettext(self, message: str, /) -> str:
+        """``message`` itself."""
+        return message
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str:
+        """``singular`` for one, else ``plural``."""
+        return singular if n == 1 else plural
+
+    def pgettext(self, context: str, message: str, /) -> str:
+        """``message`` itself, whatever its context."""
+        return message
+
+
+_ENGLISH = Untranslated()
 
 
 def _write_english(value: object) -> str:

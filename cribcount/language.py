@@ -18,11 +18,10 @@ True
 
 from __future__ import annotations
 
-import gettext
 import os
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from cribcount.cards import (
     ENGLISH,
@@ -31,7 +30,10 @@ from cribcount.cards import (
     Card,
     Notation,
 )
-from cribcount.errors import CribcountError, Message
+from cribcount.errors import CribcountError, Message, Untranslated
+
+if TYPE_CHECKING:
+    import gettext
 
 __all__ = ["DEFAULT", "LOCALE", "Language", "language", "languages"]
 
@@ -52,7 +54,7 @@ class Language:
     """A language: its code, its catalog of messages and its card notation."""
 
     code: str
-    catalog: gettext.NullTranslations
+    catalog: Untranslated | gettext.GNUTranslations
     notation: Notation
 
     def text(self, message: Message) -> str:
@@ -100,9 +102,11 @@ def language(code: str) -> Language:
     """The language of ``code`` (``en``, ``fr``); ValueError if there is no catalog for it."""
     code = code.lower()
     if code == DEFAULT:
-        return Language(DEFAULT, gettext.NullTranslations(), ENGLISH)
+        return Language(DEFAULT, Untranslated(), ENGLISH)
     if code not in languages():
         raise ValueError(f"no catalog for language {code!r}: {', '.join(languages())}")
+    import gettext  # only another language than English needs a catalog read
+
     with open(_catalog(code), "rb") as compiled:
         catalog = gettext.GNUTranslations(compiled)
     notation = Notation.from_letters(

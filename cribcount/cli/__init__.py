@@ -4,25 +4,13 @@ Exit status: 0 all well, 1 a claim differs from the count, 2 bad input,
 74 an input or output fault, 141 a closed output pipe (130, Ctrl-C, is
 ``cribcount.entry``'s; ``practice`` prints its summary first).
 
-One module a command; ``base`` holds what they share and ``group`` the
-group itself, its entry point and its handling of errors and faults.
+One module a command, named as the command and imported when it runs;
+``base`` holds what the commands share and ``group`` the group itself, its
+entry point and its handling of errors and faults.
 """
 
 from __future__ import annotations
 
-from cribcount.cli import batch, discard, game, peg, practice, score, stats
 from cribcount.cli.group import cli, main
 
 __all__ = ["cli", "main"]
-
-# One module a command, named as its command.
-for _command in (
-    score.score,
-    peg.peg,
-    discard.discard,
-    batch.batch,
-    stats.stats,
-    practice.practice,
-    game.game,
-):
-    cli.add_command(_command)

@@ -74,8 +74,11 @@ class FilePath(click.Path):
         return super().convert(value, param, ctx)
 
 
-INPUT_FILE = FilePath(exists=True, dir_okay=False, allow_dash=True)
-"""A file to read, or ``-`` for standard input."""
+@functools.cache
+def input_file() -> FilePath:
+    """The type of a file to read, or ``-`` for standard input (made when a command needs it:
+    Click's file types look up their words in gettext's catalogs, which costs start-up)."""
+    return FilePath(exists=True, dir_okay=False, allow_dash=True)
 
 
 @contextlib.contextmanager
@@ -207,7 +210,7 @@ def from_option(what: str) -> Callable[[F], F]:
     return click.option(
         "--from",
         "from_path",
-        type=INPUT_FILE,
+        type=input_file(),
         metavar="FILE",
         help=f"Read {what} from FILE ('-': standard input), one a line: one record each.",
     )

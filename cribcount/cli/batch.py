@@ -12,13 +12,13 @@ import click
 from cribcount.cli.base import (
     EXIT_BAD_INPUT,
     EXIT_CLAIM_DIFFERS,
-    INPUT_FILE,
     STDIN_NAME,
     STDOUT_NAME,
     _open_input,
     _stdout_bytes,
     display_name,
     format_option,
+    input_file,
     lang,
     lang_option,
     naming,
@@ -43,7 +43,7 @@ def _progress(length: int, *, show: bool) -> Iterator[Callable[[int], None]]:
 
 
 @click.command()
-@click.argument("files", nargs=-1, type=INPUT_FILE)
+@click.argument("files", nargs=-1, type=input_file())
 @click.option("--crib", is_flag=True, help="Count every line as a crib.")
 @click.option(
     "--fast/--no-fast",

@@ -9,10 +9,10 @@ import click
 from cribcount.cli.base import (
     EXIT_BAD_INPUT,
     EXIT_CLAIM_DIFFERS,
-    INPUT_FILE,
     BadInput,
     echo_text,
     format_option,
+    input_file,
     lang,
     lang_option,
 )
@@ -21,7 +21,7 @@ from cribcount.render import render_json
 
 
 @click.command()
-@click.argument("file", type=INPUT_FILE)
+@click.argument("file", type=input_file())
 @click.option("--board", is_flag=True, help="Draw the board after each deal.")
 @format_option("text", "json")
 @lang_option()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-import difflib
+import importlib
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -35,7 +35,28 @@ from cribcount.language import DEFAULT, Language, language
 
 class CribcountGroup(click.Group):
     """The top-level group: ``cribcount CARDS...`` means ``cribcount score CARDS...``,
-    and every error comes out as one line on stderr with its exit status."""
+    and every error comes out as one line on stderr with its exit status.
+
+    Each command lives in a module of its own, imported only when that command
+    runs (or help lists them all), so that counting one hand starts fast.
+    """
+
+    lazy = {
+        name: f"cribcount.cli.{name}"
+        for name in ("batch", "discard", "game", "peg", "practice", "score", "stats")
+    }
+    """The commands by name, each with the module that defines it under that name."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """Every command's name, loaded or not."""
+        return sorted({*self.commands, *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """The command ``cmd_name``, its module imported on first use."""
+        if cmd_name not in self.commands and cmd_name in self.lazy:
+            module = importlib.import_module(self.lazy[cmd_name])
+            self.add_command(getattr(module, cmd_name))
+        return super().get_command(ctx, cmd_name)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         # The group's own flags (--no-color, --lang) may come first: the command (or the
@@ -48,16 +69,19 @@ class CribcountGroup(click.Group):
                 at += 2
             else:
                 break
-        if at < len(args) and args[at] not in self.commands and args[at] not in _GROUP_OPTIONS:
-            self.check_not_a_typo(args[at], _early_language(args[:at]))
+        names = self.list_commands(ctx)
+        if at < len(args) and args[at] not in names and args[at] not in _GROUP_OPTIONS:
+            self.check_not_a_typo(args[at], _early_language(args[:at]), names)
             args = [*args[:at], "score", *args[at:]]
         return super().parse_args(ctx, args)
 
-    def check_not_a_typo(self, word: str, said: Language) -> None:
-        """A word that is no card and close to a command's name is a mistyped command."""
+    def check_not_a_typo(self, word: str, said: Language, names: Sequence[str]) -> None:
+        """A word that is no card and close to a command's name (``names``) is a mistyped one."""
         if _card_like(word, said):
             return
-        close = difflib.get_close_matches(word.lower(), sorted(self.commands), n=1, cutoff=0.6)
+        import difflib  # only for a word that is neither a card nor a command
+
+        close = difflib.get_close_matches(word.lower(), names, n=1, cutoff=0.6)
         if close:
             reason = said.say(
                 "no such command {word} (did you mean {command}?)",
@@ -183,7 +207,7 @@ def help_command(ctx: click.Context, command: str | None) -> None:
         return
     wanted = group.get_command(root, command)
     if wanted is None:
-        group.check_not_a_typo(command, lang())
+        group.check_not_a_typo(command, lang(), group.list_commands(root))
         raise click.UsageError(
             lang().say("no such command {word}: see 'cribcount help'", word=quote(command))
         )

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-import textwrap
 
 import click
 
@@ -66,6 +65,8 @@ def score(cards: tuple[str, ...], crib: bool, claim: int | None, say: bool, fmt:
     else:
         if say:
             # One line said aloud, which goes on, indented, past 60 columns.
+            import textwrap  # only --say wraps a sentence
+
             said = textwrap.fill(say_count(count, lang=lang()), TEXT_WIDTH, subsequent_indent="  ")
         else:
             said = render_count(count, lang=lang())

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
-
 import click
 
 from cribcount.cli.base import (
@@ -76,5 +74,10 @@ def stats(
         click.echo(render_stats_csv(result, sides=sides))
     else:
         # On a terminal the bars follow its width; through a pipe the table fits 60 columns.
-        width = shutil.get_terminal_size().columns if _stdout_is_terminal() else STATS_WIDTH
+        if _stdout_is_terminal():
+            import shutil  # only on a terminal, to follow its width
+
+            width = shutil.get_terminal_size().columns
+        else:
+            width = STATS_WIDTH
         echo_text(render_stats_text(result, sides=sides, width=width, lang=lang()))
