@@ -21,7 +21,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench_peg import random_play, with_gos
+from bench_peg import with_gos
+from conftest import random_play  # bench_peg puts the tests folder on the path
 from timing import Run, cribcount_command, run_command
 
 import cribcount
@@ -44,7 +45,7 @@ def write_deals(path: Path, count: int) -> list[str]:
 def write_plays(path: Path, count: int) -> list[str]:
     """``count`` random legal two-player plays with their gos written, one a line."""
     rng = random.Random(SEED)
-    plays = [with_gos(*random_play(rng)) for _ in range(count)]
+    plays = [with_gos(*random_play(rng, 2)) for _ in range(count)]
     path.write_text("".join(play + "\n" for play in plays), encoding="utf-8")
     return plays
 

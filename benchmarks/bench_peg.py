@@ -11,46 +11,20 @@ import random
 import sys
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 
 from timing import best_and_median, cribcount_command, time_command, timed
 
-from cribcount.cards import DECK, Card, format_cards, parse_card, tokenize
+# The tests' own generator of random legal plays, so that benchmark and tests play alike.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from conftest import random_play  # noqa: E402
+
+from cribcount.cards import parse_card, tokenize
 from cribcount.play import peg
 
 PLAYS = 2000
 REPEATS = 5
 STARTS = 7
-
-
-def random_play(rng: random.Random, players: int = 2) -> tuple[str, str]:
-    """A random legal play of a random deal: the cards in order (no gos), and the hands.
-
-    The hands are in seat order, separated by ``|``, as ``peg --hands`` takes them.
-    """
-    deal = rng.sample(DECK, 4 * players)
-    hands: list[list[Card]] = [deal[4 * i : 4 * i + 4] for i in range(players)]
-    order: list[Card] = []
-    count, turn, last = 0, 0, 0
-    gone: set[int] = set()
-    while any(hands):
-        fits = [card for card in hands[turn] if count + card.value <= 31]
-        if fits:
-            card = rng.choice(fits)
-            hands[turn].remove(card)
-            order.append(card)
-            count, last = count + card.value, turn
-            if count == 31:
-                count, gone = 0, set()
-            turn = (turn + 1) % players
-            continue
-        gone.add(turn)
-        waiting = [p for p in range(players) if hands[p] and p not in gone]
-        if waiting:
-            turn = min(waiting, key=lambda p: (p - turn) % players)
-        else:
-            count, gone, turn = 0, set(), (last + 1) % players
-    seats = " | ".join(format_cards(deal[4 * i : 4 * i + 4]) for i in range(players))
-    return format_cards(order), seats
 
 
 def with_gos(text: str, hands: str) -> str:
@@ -97,7 +71,7 @@ def startup(command: list[str]) -> float:
 
 def main() -> None:
     rng = random.Random(2026)
-    deals = [random_play(rng) for _ in range(PLAYS)]
+    deals = [random_play(rng, 2) for _ in range(PLAYS)]
     written = [with_gos(*deal) for deal in deals]
     gos = sum(text.split().count("go") for text in written)
     print(f"{PLAYS} random legal plays of random deals, {gos} written gos; best of {REPEATS}")

@@ -14,6 +14,7 @@ from hypothesis import settings
 
 from cribcount.cards import DECK, Card, Hand, format_cards, parse_card, parse_hand
 from cribcount.cli import cli, main
+from cribcount.turns import Pegging
 
 settings.register_profile("cribcount", deadline=None)
 settings.load_profile("cribcount")
@@ -78,3 +79,19 @@ def random_play(rng: random.Random, players: int) -> tuple[str, str]:
             count, gone, turn = 0, set(), (last + 1) % players
     seats = " | ".join(format_cards(deal[4 * i : 4 * i + 4]) for i in range(players))
     return format_cards(order), seats
+
+
+Row = tuple[str, str | None, int, dict[str, int]]
+
+
+def rows(pegging: Pegging) -> list[Row]:
+    """Each turn as (player, card or None for a go, count, {kind: points})."""
+    return [
+        (
+            play.player,
+            None if play.card is None else str(play.card),
+            play.count,
+            {item.kind.value: item.points for item in play.items},
+        )
+        for play in pegging.plays
+    ]

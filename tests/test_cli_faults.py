@@ -44,6 +44,16 @@ def test_a_huge_claim_fails_its_own_line_only() -> None:
     )
 
 
+def closed_after_one_line(args: list[str]) -> int:
+    """Run ``args``, read one line of its output, close the pipe: its status, stderr empty."""
+    child = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert child.stdout is not None and child.stderr is not None
+    assert child.stdout.readline()
+    child.stdout.close()
+    assert child.stderr.read() == b""
+    return child.wait(timeout=60)
+
+
 def run_measured(args: list[str], stdin: int) -> tuple[int, bytes, bytes, int]:
     """Run ``args`` reading ``stdin``: exit status, stdout, stderr and peak memory in KiB.
 
@@ -210,16 +220,7 @@ def test_a_closed_pipe_ends_quietly_with_status_141(tmp_path: Path) -> None:
     path = tmp_path / "many.txt"
     path.write_bytes(b"5h 5d 5c Js / 5s\n" * 200_000)
     for fmt in ("csv", "text", "jsonl"):
-        child = subprocess.Popen(
-            [*CRIBCOUNT, "batch", "--format", fmt, str(path)],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-        )
-        assert child.stdout is not None and child.stderr is not None
-        assert child.stdout.readline()
-        child.stdout.close()
-        assert child.stderr.read() == b""
-        assert child.wait(timeout=60) == 141
+        assert closed_after_one_line([*CRIBCOUNT, "batch", "--format", fmt, str(path)]) == 141
 
 
 def test_a_full_stderr_keeps_the_status() -> None:
@@ -381,16 +382,7 @@ def test_from_a_closed_pipe_ends_quietly_with_status_141(
 ) -> None:
     path = tmp_path / "many.txt"
     path.write_bytes(line * 20_000)
-    child = subprocess.Popen(
-        [*CRIBCOUNT, args[0], "--from", str(path), *args[1:]],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-    assert child.stdout is not None and child.stderr is not None
-    assert child.stdout.readline()
-    child.stdout.close()
-    assert child.stderr.read() == b""
-    assert child.wait(timeout=60) == 141
+    assert closed_after_one_line([*CRIBCOUNT, args[0], "--from", str(path), *args[1:]]) == 141
 
 
 def test_from_a_read_error_names_the_file_status_74() -> None:

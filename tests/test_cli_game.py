@@ -7,37 +7,12 @@ from pathlib import Path
 
 import pytest
 from conftest import outcome, status
+from test_game import SKUNK_SHEET
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 # Score sheets only: worked by hand in test_game.test_a_skunk.
-SKUNK = """\
-players Alice Bob
-deal Bob
-peg Alice 5
-peg Bob 7
-show Alice 20
-show Bob 16
-crib 12
-deal Alice
-peg Bob 4
-peg Alice 3
-show Bob 14
-show Alice 29
-crib 20
-deal Bob
-peg Alice 6
-peg Bob 8
-show Alice 24
-show Bob 10
-crib 8
-deal Alice
-peg Bob 5
-peg Alice 2
-show Bob 4
-show Alice 12
-crib 10
-"""
+SKUNK = SKUNK_SHEET
 
 
 @pytest.fixture

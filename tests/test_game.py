@@ -147,13 +147,7 @@ def test_a_game_won_on_the_dealers_hand_before_the_crib() -> None:
     assert (game.winner, game.margin, game.skunk) == ("Bob", 16, None)
 
 
-def test_a_skunk() -> None:
-    # Score sheets only.  Deal 1 (Bob): Alice 5 + 20 = 25, Bob 7 + 16 + 12 = 35.  Deal 2
-    # (Alice): Bob 4 + 14 = 18, so 53; Alice 3 + 29 + 20 = 52, so 77.  Deal 3 (Bob): Alice
-    # 6 + 24 = 30, so 107; Bob 8 + 10 + 8 = 26, so 79.  Deal 4 (Alice): Bob 5 (84), Alice 2
-    # (109), Bob's show 4 (88), Alice's show 12: 121.  Bob has 88: 90 or less, skunked.
-    game = scored(
-        """\
+SKUNK_SHEET = """\
 players Alice Bob
 deal Bob
 peg Alice 5
@@ -180,7 +174,15 @@ show Bob 4
 show Alice 12
 crib 10
 """
-    )
+"""Four deals of a score sheet that end in a skunk (worked in ``test_a_skunk``)."""
+
+
+def test_a_skunk() -> None:
+    # Score sheets only.  Deal 1 (Bob): Alice 5 + 20 = 25, Bob 7 + 16 + 12 = 35.  Deal 2
+    # (Alice): Bob 4 + 14 = 18, so 53; Alice 3 + 29 + 20 = 52, so 77.  Deal 3 (Bob): Alice
+    # 6 + 24 = 30, so 107; Bob 8 + 10 + 8 = 26, so 79.  Deal 4 (Alice): Bob 5 (84), Alice 2
+    # (109), Bob's show 4 (88), Alice's show 12: 121.  Bob has 88: 90 or less, skunked.
+    game = scored(SKUNK_SHEET)
     assert [row[3] for row in rows(game, 4)] == [(107, 84), (109, 84), (109, 88), (121, 88)]
     assert left(game, 4) == [("crib", "Alice", 10)]
     assert game.scores == {"Alice": 121, "Bob": 88}

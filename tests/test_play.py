@@ -12,26 +12,12 @@ from itertools import combinations
 from typing import Any
 
 import pytest
+from conftest import Row, rows
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribcount.cards import DECK, Card, CribcountError, DealError, NotationError, format_cards
 from cribcount.play import Pegging, PlayError, peg, score_card
-
-Row = tuple[str, str | None, int, dict[str, int]]
-
-
-def rows(pegging: Pegging) -> list[Row]:
-    """Each turn as (player, card or None for a go, count, {kind: points})."""
-    return [
-        (
-            play.player,
-            None if play.card is None else str(play.card),
-            play.count,
-            {item.kind.value: item.points for item in play.items},
-        )
-        for play in pegging.plays
-    ]
 
 
 def peg_with(text: str, hands: dict[str, str]) -> Pegging:

@@ -12,25 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import pytest
+from conftest import Row, rows
 
 from cribcount.cards import CribcountError
 from cribcount.play import Pegging, PlayError, peg
 from cribcount.table import TableError
-
-Row = tuple[str, str | None, int, dict[str, int]]
-
-
-def rows(pegging: Pegging) -> list[Row]:
-    """Each turn as (player, card or None for a go, count, {kind: points})."""
-    return [
-        (
-            play.player,
-            None if play.card is None else str(play.card),
-            play.count,
-            {item.kind.value: item.points for item in play.items},
-        )
-        for play in pegging.plays
-    ]
 
 
 @dataclass
