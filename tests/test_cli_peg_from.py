@@ -6,6 +6,8 @@ import csv
 import io
 import json
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -200,3 +202,16 @@ def test_open_holds_for_every_line_of_from() -> None:
     record = json.loads(out)
     assert record["unfinished"] is True
     assert record == {"line": 1, **json.loads(run("peg", "7c 8d 8h", "--open", "-f", "json")[1])}
+
+
+def test_peg_from_does_not_load_numpy() -> None:
+    # Records of plays are written one by one: numpy is only for batch's vectorised rows.
+    code = (
+        "import sys\n"
+        "from click.testing import CliRunner\n"
+        "from cribcount.cli import cli\n"
+        "CliRunner().invoke(cli, ['peg', '--from', '-'], input='Kc 9d Th go 2s 7c 6s\\n')\n"
+        "print('numpy' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"

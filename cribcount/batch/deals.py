@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from typing import BinaryIO
 
 from cribcount.batch.engine import Done, Failed, read_lines
-from cribcount.batch.writers import render_failed
+from cribcount.batch.records import render_failed
 from cribcount.cards import ENGLISH, Card, Notation, format_cards
 from cribcount.discard import Advice, Role, discard_seat, parse_deal
 from cribcount.errors import CribcountError

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from typing import BinaryIO, TypedDict, Unpack
 
 from cribcount.batch.engine import Done, Failed, read_lines
-from cribcount.batch.writers import render_failed
+from cribcount.batch.records import render_failed
 from cribcount.cards import Notation
 from cribcount.errors import CribcountError
 from cribcount.language import DEFAULT, Language, language

@@ -259,7 +259,7 @@ def write_records(
     (74), a closed pipe a BrokenPipeError (141), as in ``batch``.
     """
     from cribcount.batch import Failed
-    from cribcount.batch.writers import render_error
+    from cribcount.batch.records import render_error
 
     name = STDIN_NAME if path == "-" else display_name(path)
     out = _stdout_bytes()

@@ -81,7 +81,7 @@ def batch(files: tuple[str, ...], crib: bool, fast: bool, form: str | None, fmt:
       cribcount batch --format csv big.txt > counts.csv
     """
     from cribcount.batch import Summary, write_stream
-    from cribcount.batch.writers import csv_header, render_error, render_summary
+    from cribcount.batch.records import csv_header, render_error, render_summary
 
     paths = files or ("-",)
     named = len(paths) > 1

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cribcount.batch.engine import Failed, Scored, Summary, score_line
-from cribcount.batch.writers import (
+from cribcount.batch.records import (
     CSV_COLUMNS,
     csv_header,
     render_error,

@@ -1,0 +1,243 @@
+"""Writing batch records one at a time as text, CSV and JSON lines: rendering only.
+
+The plain path's records (``Scored``, ``Failed``), the error lines on stderr
+and the summary; the vectorised rows are written from the same pieces by
+``batch.writers``. Nothing here needs numpy, so ``--from`` readers start light.
+
+>>> from cribcount.batch.engine import score_line
+>>> record = score_line(b"7h 7s 8d 8c / 9h = 24 crib", 3)
+>>> print(render_record(record, "text"), end="")
+3: 7h 7s 8d 8c / 9h crib: 24 points
+    fifteens 8, pairs 4, runs 12
+    claim 24 is right
+>>> print(render_record(record, "csv"), end="")
+3,,7h 7s 8d 8c,9h,true,8,4,12,0,0,24,0,24,0,
+>>> print(render_record(score_line(b"Bob: 5h 5d 5c 5s / Jh", 4), "text"), end="")
+4 [Bob]: 5h 5d 5c 5s / Jh: 28 points
+    fifteens 16, pairs 12
+    his heels: 2 to the dealer, not in the count
+
+Text records fit 60 columns (unless a label is long): a first line that
+starts with the line number, then lines indented by four spaces.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from collections.abc import Callable
+from typing import Any
+
+from cribcount.batch.engine import Failed, Record, Summary
+from cribcount.cards import format_cards
+from cribcount.errors import N_, escape
+from cribcount.language import DEFAULT, Language, language
+from cribcount.render import TEXT_WIDTH, csv_line, render_json
+from cribcount.render.show import claim_fields, count_to_dict, heels_fields, render_claim
+from cribcount.show import Count, Kind
+
+__all__ = [
+    "CSV_COLUMNS",
+    "csv_header",
+    "render_error",
+    "render_failed",
+    "render_record",
+    "render_summary",
+]
+
+
+CSV_COLUMNS = (
+    "line",
+    "label",
+    "hand",
+    "starter",
+    "crib",
+    "fifteens",
+    "pairs",
+    "runs",
+    "flush",
+    "nobs",
+    "total",
+    "heels",
+    "claim",
+    "difference",
+    "error",
+)
+_KINDS = (Kind.FIFTEEN, Kind.PAIR, Kind.RUN, Kind.FLUSH, Kind.NOBS)
+_KIND_WORDS = (
+    N_("fifteens {points}"),
+    N_("pairs {points}"),
+    N_("runs {points}"),
+    N_("flush {points}"),
+    N_("nobs {points}"),
+)
+ENGLISH = language(DEFAULT)
+_CRIB_FLAG = {True: "true", False: "false"}
+
+
+def csv_header(*, with_file: bool = False) -> str:
+    """The header row; a ``file`` column comes first when several files are read."""
+    return csv_line((["file"] if with_file else []) + list(CSV_COLUMNS))
+
+
+def _points_by_kind(count: Count) -> tuple[int, int, int, int, int]:
+    sums = {kind: 0 for kind in _KINDS}
+    for item in count.items:
+        sums[item.kind] += item.points
+    return (sums[Kind.FIFTEEN], sums[Kind.PAIR], sums[Kind.RUN], sums[Kind.FLUSH], sums[Kind.NOBS])
+
+
+def _breakdown(points: tuple[int, ...], lang: Language) -> str:
+    parts = [lang.say(words, points=p) for words, p in zip(_KIND_WORDS, points, strict=True) if p]
+    return ", ".join(parts) if parts else lang.say("no points")
+
+
+_INDENT = "    "
+_WIDTH = TEXT_WIDTH
+
+
+def _text_points(crib: bool, heels: int, points: tuple[int, ...], lang: Language = ENGLISH) -> str:
+    """What follows the hand up to the claim: ``: 24 points``, then indented the points by kind
+    and the heels note; the newline comes with ``_text_claim``.
+
+    Not ``= 24``: that is how a claim is written, and the output could be read back as one.
+    "crib" is a word of the line format, as ``:`` is: the same in every language.
+    """
+    total = sum(points)
+    lines = [f"{' crib' if crib else ''}: {lang.plural(total, '{n} point', '{n} points')}"]
+    if total:
+        lines.append(_INDENT + _breakdown(points, lang))
+    if heels:
+        said = lang.say("his heels: {points} to the dealer, not in the count", points=heels)
+        lines.append(_INDENT + said)
+    return "\n".join(lines)
+
+
+def _text_claim(claim: int | None, total: int, lang: Language = ENGLISH) -> str:
+    """The end of a text record: the claim's verdict on a line of its own if one was made,
+    and the newline."""
+    if claim is None:
+        return "\n"
+    return "\n" + _INDENT + render_claim(claim, total, note=False, lang=lang) + "\n"
+
+
+def _csv_points(crib: bool, heels: int, points: tuple[int, ...]) -> str:
+    """The CSV fields from the crib flag to the heels, with a comma before and after."""
+    return "," + csv_line([_CRIB_FLAG[crib], *points, sum(points), heels])[:-1] + ","
+
+
+def _csv_claim(claim: int | None, total: int) -> str:
+    """The CSV fields ``claim``, ``difference`` and an empty ``error``, and the newline."""
+    fields = claim_fields(claim, total)
+    return csv_line([fields.get("claim", ""), fields.get("difference", ""), ""])
+
+
+# The rows of the fast path are English (other notations take the plain path).
+_POINTS: dict[str, Callable[[bool, int, tuple[int, ...]], str]] = {
+    "text": _text_points,
+    "csv": _csv_points,
+}
+_CLAIM: dict[str, Callable[[int | None, int], str]] = {"text": _text_claim, "csv": _csv_claim}
+
+
+def _wrap(reason: str) -> str:
+    """A reason indented and wrapped at 60 columns, never inside a parenthesis or a quote."""
+    # textwrap breaks only at ASCII white space: a no-break space holds a group together.
+    kept = re.sub(r"\([^)]*\)|'[^']*'", lambda group: group[0].replace(" ", "\u00a0"), reason)
+    lines = textwrap.wrap(kept, _WIDTH, initial_indent=_INDENT, subsequent_indent=_INDENT)
+    return "\n".join(line.replace("\u00a0", " ") for line in lines)
+
+
+def _where(file: str | None, record: Record) -> str:
+    """``FILE:LINE [LABEL]:``, the file only when several are read, the label when there is one."""
+    at = f"{file}:{record.line}" if file is not None else f"{record.line}"
+    return at + (f" [{escape(record.label)}]:" if record.label is not None else ":")
+
+
+def _record_dict(record: Record, file: str | None) -> dict[str, Any]:
+    data: dict[str, Any] = {"file": file} if file is not None else {}
+    data["line"] = record.line
+    if record.label is not None:
+        data["label"] = record.label
+    if isinstance(record, Failed):
+        data["input"] = record.text
+        data["error"] = record.message
+        return data
+    data.update(count_to_dict(record.count))
+    data.update(heels_fields(record.count))
+    data.update(claim_fields(record.claim, record.count.total))
+    return data
+
+
+def render_record(
+    record: Record, fmt: str, file: str | None = None, *, lang: Language = ENGLISH
+) -> str:
+    """One record as a line of ``fmt`` (text, csv or jsonl), newline included.
+
+    ``file`` is given when several files are read, and then named in the record;
+    text is in ``lang``, CSV and JSON lines in English.
+    """
+    if fmt == "jsonl":
+        return render_json(_record_dict(record, file)) + "\n"
+    lead = [*([file] if file is not None else []), record.line, record.label or ""]
+    if isinstance(record, Failed):
+        if fmt == "csv":
+            return csv_line([*lead, record.text, *[""] * 11, record.message])
+        return f"{_where(file, record)} {_failed_text(record, lang)}"
+    count = record.count
+    points = _points_by_kind(count)
+    heels = heels_fields(count)["heels"]
+    if fmt == "csv":
+        hand = count.hand
+        head = csv_line([*lead, format_cards(hand.cards), str(hand.starter)])
+        tail = _csv_points(count.crib, heels, points) + _csv_claim(record.claim, count.total)
+        return head[:-1] + tail
+    where = _where(file, record)
+    hand = count.hand
+    written = f"{lang.cards(hand.cards)} / {lang.notation.card(hand.starter)}"
+    said = _text_points(count.crib, heels, points, lang)
+    return f"{where} {written}" + said + _text_claim(record.claim, count.total, lang)
+
+
+def _failed_text(record: Failed, lang: Language) -> str:
+    """What follows the place of a bad line in text: ``error at column C:``, then the reason
+    indented and wrapped at 60 columns; newline included."""
+    said = lang.say("error at column {column}:", column=record.column)
+    return f"{said}\n{_wrap(_reason(record, lang))}\n"
+
+
+def _reason(record: Failed, lang: Language) -> str:
+    return record.reason if record.said is None else lang.text(record.said)
+
+
+def render_failed(record: Failed, fmt: str, fields: list[str], *, lang: Language = ENGLISH) -> str:
+    """A line of a ``--from`` file that failed, in ``fmt`` (text, jsonl or csv), newline included.
+
+    jsonl: ``{"line", "input", "error"}``; csv: the line, ``fields`` (the
+    columns of a record, left empty) and the error; text in ``lang``, as batch
+    writes a bad line: ``line N: error at column C:`` and the reason, indented,
+    within 60 columns.
+    """
+    if fmt == "jsonl":
+        failed = {"line": record.line, "input": record.text, "error": record.message}
+        return render_json(failed) + "\n"
+    if fmt == "csv":
+        return csv_line([record.line, *fields, record.message])
+    return lang.say("line {line}:", line=record.line) + " " + _failed_text(record, lang)
+
+
+def render_error(record: Failed, file: str, *, lang: Language = ENGLISH) -> str:
+    """The stderr line for a bad line: ``FILE:LINE:COLUMN: reason``, the column said once."""
+    return f"{file}:{record.line}:{record.column}: {_reason(record, lang)}"
+
+
+def render_summary(summary: Summary, *, lang: Language = ENGLISH) -> str:
+    """The one-line summary at the end of a run."""
+    return lang.say(
+        "{hands} scored, {lines} failed, {claims} checked, {wrong} wrong ({points} missed)",
+        hands=lang.plural(summary.hands, "{n} hand", "{n} hands"),
+        lines=lang.plural(summary.failed, "{n} line", "{n} lines"),
+        claims=lang.plural(summary.claims, "{n} claim", "{n} claims"),
+        wrong=summary.claims_wrong,
+        points=lang.plural(summary.points_missed, "{n} point", "{n} points"),
+    )
