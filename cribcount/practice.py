@@ -146,6 +146,14 @@ class PegDeal:
 Deal = ShowDeal | PegDeal
 
 
+DOUBLE_RUN = N_("double run")
+FLUSH = N_("flush")
+CRIB_FLUSH = N_("crib flush")
+NOBS = N_("nobs")
+_HARD_KINDS = frozenset((DOUBLE_RUN, FLUSH, CRIB_FLUSH, NOBS))
+"""The kinds that make a deal ``--hard`` whatever its total."""
+
+
 def show_kinds(count: Count) -> tuple[str, ...]:
     """The kinds of a counted hand that players tend to miss, read from its items.
 
@@ -157,15 +165,15 @@ def show_kinds(count: Count) -> tuple[str, ...]:
     kinds = [item.kind for item in count.items]
     found = []
     if kinds.count(Kind.RUN) >= 2:
-        found.append(N_("double run"))
+        found.append(DOUBLE_RUN)
     if kinds.count(Kind.FIFTEEN) >= _MANY_FIFTEENS:
         found.append(N_("five or more fifteens"))
     if any(item.kind is Kind.PAIR and item.points >= 6 for item in count.items):
         found.append(N_("pair royal"))
     if Kind.FLUSH in kinds:
-        found.append(N_("crib flush") if count.crib else N_("flush"))
+        found.append(CRIB_FLUSH if count.crib else FLUSH)
     if Kind.NOBS in kinds:
-        found.append(N_("nobs"))
+        found.append(NOBS)
     if not count.items:
         found.append(N_("nineteen"))
     return tuple(found) or (N_("other"),)
@@ -173,13 +181,7 @@ def show_kinds(count: Count) -> tuple[str, ...]:
 
 def is_hard(count: Count) -> bool:
     """A ``--hard`` deal: 12 or more, or a double run, a flush or nobs."""
-    kinds = [item.kind for item in count.items]
-    return (
-        count.total >= HARD_TOTAL
-        or kinds.count(Kind.RUN) >= 2
-        or Kind.FLUSH in kinds
-        or Kind.NOBS in kinds
-    )
+    return count.total >= HARD_TOTAL or not _HARD_KINDS.isdisjoint(show_kinds(count))
 
 
 def last_card_items(text: str) -> tuple[PegItem, ...]:
