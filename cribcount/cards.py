@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -35,6 +36,7 @@ __all__ = [
     "Rank",
     "Suit",
     "Token",
+    "card_indices",
     "check_count",
     "check_distinct",
     "format_cards",
@@ -314,6 +316,35 @@ def parse_card(
             suit=suit_help,
         )
     raise NotationError.at(reason, whole, Token(token, column))
+
+
+_CARD_INDICES: dict[int, tuple[Notation, dict[str, int]]] = {}
+"""``card_indices`` by the notation's id, kept with its notation so that the id stays its own."""
+
+
+def card_indices(notation: Notation = ENGLISH) -> dict[str, int]:
+    """Every token that ``parse_card`` reads as a card in ``notation``, with the card's index.
+
+    Built once a notation from ``parse_card`` itself: each spelling of a rank
+    and a suit, in any case, with and without the emoji variation selector.
+
+    >>> card_indices()["10♥"] == Card.parse("Th").index
+    True
+    """
+    kept = _CARD_INDICES.get(id(notation))
+    if kept is None:
+        indices: dict[str, int] = {}
+        for rank, suit in itertools.product(notation.ranks, notation.suits):
+            for text in map(
+                "".join, itertools.product(*({c, c.lower(), c.upper()} for c in rank + suit))
+            ):
+                for token in (text, text + _VARIATION_SELECTOR):
+                    try:
+                        indices[token] = parse_card(token, notation=notation).index
+                    except NotationError:
+                        pass
+        kept = _CARD_INDICES[id(notation)] = (notation, indices)
+    return kept[1]
 
 
 def parse_cards(

@@ -26,13 +26,21 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, BinaryIO, Generic, NamedTuple, TypeVar
 
+from cribcount.batch.quick import (
+    MAX_CLAIM_DIGITS,
+    Points,
+    QuickLine,
+    card_indices,
+    points_by_kind,
+    read_quick,
+)
 from cribcount.batch.reading import (
     CHUNK_SIZE,
     MAX_LINE,
     PLAIN_CHUNK_SIZE,
     read_chunks,
 )
-from cribcount.cards import ENGLISH, Hand, Notation, parse_hand_tokens, tokenize
+from cribcount.cards import DECK, ENGLISH, Hand, Notation, parse_hand_tokens, tokenize
 from cribcount.errors import CribcountError, Message, NotationError, Token, quote
 from cribcount.show import Count, count_show
 
@@ -40,6 +48,7 @@ if TYPE_CHECKING:
     from cribcount.batch.vector import FastRows
 
 __all__ = [
+    "MAX_CLAIM_DIGITS",
     "Chunk",
     "Done",
     "Entry",
@@ -53,6 +62,7 @@ __all__ = [
     "read_claim",
     "read_lines",
     "split_line",
+    "score_careful",
     "score_line",
     "score_lines",
     "score_stream",
@@ -60,8 +70,6 @@ __all__ = [
 
 _SHOWN = 40
 """Bytes of a too-long line kept as its input in the error record."""
-MAX_CLAIM_DIGITS = 3
-"""A claimed count has at most this many digits (at most 999): a longer one is an error."""
 
 _CRIB_WORD = "crib"
 _COMMENT = re.compile(r"(?:^|(?<=\s))#")
@@ -80,19 +88,92 @@ class Entry:
     label: str | None = None
 
 
-@dataclass(frozen=True)
 class Scored:
-    """A line counted: its 1-based line number, the count, the claim and the label if any."""
+    """A line counted: its 1-based line number, the count, the claim and the label if any.
 
-    line: int
-    count: Count
-    claim: int | None = None
-    label: str | None = None
+    Immutable, compared and hashed by those four. A line read by the quick
+    reader keeps its cards and its points by kind, and counts its items only
+    when ``count`` is asked for.
+    """
+
+    __slots__ = ("_line", "_count", "_claim", "_label", "_cards", "_crib", "_points")
+
+    def __init__(
+        self, line: int, count: Count, claim: int | None = None, label: str | None = None
+    ) -> None:
+        self._line = line
+        self._count: Count | None = count
+        self._claim = claim
+        self._label = label
+        self._cards: tuple[int, int, int, int, int] | None = None
+        self._crib = count.crib
+        self._points: Points | None = None
+
+    @classmethod
+    def quick(cls, line: int, read: QuickLine) -> Scored:
+        """The record of a line read by ``read_quick``: points by kind now, items when asked."""
+        self = cls.__new__(cls)
+        self._line = line
+        self._cards, self._crib, self._claim = read
+        self._label = None
+        self._count = None
+        self._points = points_by_kind(read[0], read[1])
+        return self
+
+    @property
+    def line(self) -> int:
+        """The 1-based line number."""
+        return self._line
+
+    @property
+    def claim(self) -> int | None:
+        """The claimed count, None without one."""
+        return self._claim
+
+    @property
+    def label(self) -> str | None:
+        """The label, None without one."""
+        return self._label
+
+    @property
+    def count(self) -> Count:
+        """The count, item by item."""
+        count = self._count
+        if count is None:
+            cards = self._cards
+            assert cards is not None
+            hand = Hand(
+                (DECK[cards[0]], DECK[cards[1]], DECK[cards[2]], DECK[cards[3]]), DECK[cards[4]]
+            )
+            count = self._count = count_show(hand, crib=self._crib)
+        return count
+
+    @property
+    def total(self) -> int:
+        """The points of the show."""
+        points = self._points
+        return self.count.total if points is None else sum(points)
 
     @property
     def difference(self) -> int | None:
         """Claim minus count: negative when points were missed, None without a claim."""
-        return None if self.claim is None else self.claim - self.count.total
+        return None if self._claim is None else self._claim - self.total
+
+    def _fields(self) -> tuple[int, Count, int | None, str | None]:
+        return self._line, self.count, self._claim, self._label
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Scored:
+            return NotImplemented
+        assert isinstance(other, Scored)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        line, count, claim, label = self._fields()
+        return f"Scored(line={line!r}, count={count!r}, claim={claim!r}, label={label!r})"
 
 
 @dataclass(frozen=True)
@@ -270,6 +351,17 @@ def score_line(
     Bytes that are not UTF-8 fail the line only where they are read: in its
     label or hand, not in a comment.
     """
+    read = read_quick(raw, crib, card_indices(notation))
+    if read is not None:
+        return Scored.quick(line, read)
+    return score_careful(raw, line, crib=crib, notation=notation)
+
+
+def score_careful(
+    raw: bytes, line: int, *, crib: bool = False, notation: Notation = ENGLISH
+) -> Record | None:
+    """``score_line`` without the quick reader: every line read token by token, and counted
+    item by item."""
     raw = raw.removesuffix(b"\r")
     if len(raw) > MAX_LINE:
         return _too_long(raw, line)
@@ -397,15 +489,32 @@ def score_stream(
 
             rows, others = split_chunk(data, first_line, crib=crib)
         else:
-            rows = None
             lines = data.split(b"\n")[:-1]
-            others = [(0, first_line + i, raw) for i, raw in enumerate(lines)]
+            yield Chunk(None, _score_plain(lines, first_line, crib, notation), len(data))
+            continue
         records = [
             (place, record)
             for place, line, raw in others
             if (record := score_line(raw, line, crib=crib, notation=notation)) is not None
         ]
         yield Chunk(rows, records, len(data))
+
+
+def _score_plain(
+    lines: list[bytes], first_line: int, crib: bool, notation: Notation
+) -> list[tuple[int, Record]]:
+    """``score_line`` of each line, numbered from ``first_line``, as a chunk's records."""
+    cards = card_indices(notation)
+    records: list[tuple[int, Record]] = []
+    add = records.append
+    quick = Scored.quick
+    for line, raw in enumerate(lines, first_line):
+        read = read_quick(raw, crib, cards)
+        if read is not None:
+            add((0, quick(line, read)))
+        elif (record := score_careful(raw, line, crib=crib, notation=notation)) is not None:
+            add((0, record))
+    return records
 
 
 def score_lines(

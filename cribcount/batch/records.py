@@ -28,8 +28,10 @@ import textwrap
 from collections.abc import Callable
 from typing import Any
 
-from cribcount.batch.engine import Failed, Record, Summary
-from cribcount.cards import format_cards
+from cribcount import rules
+from cribcount.batch.engine import Failed, Record, Scored, Summary
+from cribcount.batch.quick import Points
+from cribcount.cards import DECK, Notation, format_cards
 from cribcount.errors import N_, escape
 from cribcount.language import DEFAULT, Language, language
 from cribcount.render import TEXT_WIDTH, csv_line, render_json
@@ -184,6 +186,8 @@ def render_record(
         if fmt == "csv":
             return csv_line([*lead, record.text, *[""] * 11, record.message])
         return f"{_where(file, record)} {_failed_text(record, lang)}"
+    if record._cards is not None:
+        return _render_quick(record, record._cards, fmt, file, lang)
     count = record.count
     points = _points_by_kind(count)
     heels = heels_fields(count)["heels"]
@@ -197,6 +201,64 @@ def render_record(
     written = f"{lang.cards(hand.cards)} / {lang.notation.card(hand.starter)}"
     said = _text_points(count.crib, heels, points, lang)
     return f"{where} {written}" + said + _text_claim(record.claim, count.total, lang)
+
+
+_PIECES: dict[tuple[object, ...], str] = {}
+"""The points and the claim of records as written, by format, language and what they say."""
+_MOST_PIECES = 1 << 16
+_HEELS = tuple(rules.heels_points(card.rank) for card in DECK)
+"""What each card turned as the starter gives the dealer, by index."""
+_NAMES: dict[int, tuple[Notation, tuple[str, ...]]] = {}
+
+
+def _card_names(notation: Notation) -> tuple[str, ...]:
+    """The 52 cards as ``notation`` writes them, by index."""
+    kept = _NAMES.get(id(notation))
+    if kept is None:
+        kept = _NAMES[id(notation)] = (notation, tuple(notation.card(card) for card in DECK))
+    return kept[1]
+
+
+def _points_piece(fmt: str, lang: Language, crib: bool, heels: int, points: Points) -> str:
+    """``_text_points`` or ``_csv_points``, remembered."""
+    key = (fmt, id(lang), crib, heels, points)
+    piece = _PIECES.get(key)
+    if piece is None:
+        if fmt == "text":
+            piece = _text_points(crib, heels, points, lang)
+        else:
+            piece = _csv_points(crib, heels, points)
+        if len(_PIECES) < _MOST_PIECES:
+            _PIECES[key] = piece
+    return piece
+
+
+def _claim_piece(fmt: str, lang: Language, claim: int | None, total: int) -> str:
+    """``_text_claim`` or ``_csv_claim``, remembered."""
+    key = (fmt, id(lang), claim, total)
+    piece = _PIECES.get(key)
+    if piece is None:
+        piece = _text_claim(claim, total, lang) if fmt == "text" else _csv_claim(claim, total)
+        if len(_PIECES) < _MOST_PIECES:
+            _PIECES[key] = piece
+    return piece
+
+
+def _render_quick(
+    record: Scored, cards: tuple[int, ...], fmt: str, file: str | None, lang: Language
+) -> str:
+    """``render_record`` of a quick record in text or csv, its pieces remembered."""
+    a, b, c, d, starter = cards
+    points = record._points
+    assert points is not None
+    said = _points_piece(fmt, lang, record._crib, _HEELS[starter], points)
+    said += _claim_piece(fmt, lang, record._claim, sum(points))
+    if fmt == "csv":
+        n = _card_names(ENGLISH.notation)
+        lead = f"{csv_line([file])[:-1]},{record._line}" if file is not None else str(record._line)
+        return f"{lead},,{n[a]} {n[b]} {n[c]} {n[d]},{n[starter]}{said}"
+    n = _card_names(lang.notation)
+    return f"{_where(file, record)} {n[a]} {n[b]} {n[c]} {n[d]} / {n[starter]}{said}"
 
 
 def _failed_text(record: Failed, lang: Language) -> str:

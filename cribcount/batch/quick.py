@@ -1,0 +1,135 @@
+"""The plain path's quick way through a regular line: read in one go, counted by kind.
+
+``read_quick`` reads a line that holds only a hand, ``crib`` and a claim,
+well formed, with ``str.split`` and a table of every card token
+(``cards.card_indices``); any other line (a label, a comment, an error, a card
+twice, anything odd) gives None and is read by ``engine.parse_line``, which
+alone says what is wrong. What it reads, it reads as ``parse_line`` does.
+
+``points_by_kind`` counts the five cards by kind from tables filled by
+``cribcount.rules``: fifteens, pairs and runs by the multiset of ranks, the
+flush and his nob by suit. The items are left to ``count_show``, for those who
+ask for them.
+
+>>> table = card_indices()
+>>> cards, crib, claim = read_quick(b"7H, 7s, 8d, 8c / 9h = 24 crib", False, table)
+>>> [str(DECK[i]) for i in cards], crib, claim
+(['7h', '7s', '8d', '8c', '9h'], True, 24)
+>>> points_by_kind(cards, crib)
+(8, 4, 12, 0, 0)
+>>> read_quick(b"Bob: 7h 7s 8d 8c / 9h", False, table) is None
+True
+"""
+
+from __future__ import annotations
+
+import functools
+from itertools import product
+
+from cribcount import rules
+from cribcount.batch.reading import MAX_LINE
+from cribcount.cards import DECK, SUIT_ORDER, card_indices
+
+__all__ = ["MAX_CLAIM_DIGITS", "QuickLine", "card_indices", "points_by_kind", "read_quick"]
+
+QuickLine = tuple[tuple[int, int, int, int, int], bool, int | None]
+"""A line read quickly: the indices of the four cards and the starter, crib, the claim."""
+
+_CRIB_WORD = "crib"
+MAX_CLAIM_DIGITS = 3
+"""A claimed count has at most this many digits (at most 999): a longer one is an error."""
+
+
+def read_quick(raw: bytes, crib: bool, cards: dict[str, int]) -> QuickLine | None:
+    """A regular line of bytes read in one go, or None when it is anything else.
+
+    ``cards`` is ``card_indices`` of the notation; ``crib`` makes every line a crib.
+    """
+    if b":" in raw or b"#" in raw or len(raw) > MAX_LINE:
+        return None
+    try:
+        text = raw.decode()
+    except UnicodeDecodeError:
+        return None
+    # The tokens of ``tokenize`` with each ``=`` split off: white space (as str.split
+    # and the regular expression's \s both know it) and commas separate.
+    tokens = text.replace(",", " ").replace("/", " / ").replace("=", " = ").split()
+    end = len(tokens)
+    claim = None
+    seen_word = False
+    while end:
+        last = tokens[end - 1]
+        if not seen_word and last.lower() == _CRIB_WORD:
+            crib = seen_word = True
+            end -= 1
+        elif claim is None and end >= 2 and tokens[end - 2] == "=":
+            if not (last.isascii() and last.isdigit() and len(last) <= MAX_CLAIM_DIGITS):
+                return None
+            claim = int(last)
+            end -= 2
+        else:
+            break
+    get = cards.get
+    if end == 6 and tokens[4] == "/":
+        starter = get(tokens[5])
+    elif end == 5:
+        starter = get(tokens[4])
+    else:
+        return None
+    a, b, c, d = get(tokens[0]), get(tokens[1]), get(tokens[2]), get(tokens[3])
+    if a is None or b is None or c is None or d is None or starter is None:
+        return None
+    if len({a, b, c, d, starter}) != 5:
+        return None
+    return (a, b, c, d, starter), crib, claim
+
+
+Points = tuple[int, int, int, int, int]
+"""Points by kind: fifteens, pairs, runs, flush, nobs."""
+
+
+@functools.cache
+def _tables() -> tuple[
+    tuple[int, ...],
+    dict[int, tuple[int, int, int]],
+    tuple[int, ...],
+    dict[tuple[bool, bool, bool], int],
+]:
+    """By card index: its rank's ``rank_key`` and its suit; the rank points by ``rank_key``;
+    the flush by (hand suited, starter suited, crib)."""
+    keys = tuple(rules.rank_key([card.rank]) for card in DECK)
+    suits = tuple(SUIT_ORDER[card.suit] for card in DECK)
+    by_key = {rules.rank_key(ranks): points for ranks, points in rules.rank_table().items()}
+    flushes: dict[tuple[bool, bool, bool], int] = {
+        (hand, starter, crib): rules.flush_points(
+            hand_suited=hand, starter_suited=starter, crib=crib
+        )
+        for hand, starter, crib in product((False, True), repeat=3)
+    }
+    return keys, {key: (p[0], p[1], p[2]) for key, p in by_key.items()}, suits, flushes
+
+
+@functools.cache
+def _nobs() -> tuple[frozenset[int], ...]:
+    """By the starter's index: the indices of the cards that are his nob with it."""
+    return tuple(
+        frozenset(
+            card.index
+            for card in DECK
+            if card != starter and rules.is_nob(card.rank, card.suit, starter.suit)
+        )
+        for starter in DECK
+    )
+
+
+def points_by_kind(cards: tuple[int, int, int, int, int], crib: bool) -> Points:
+    """The points of four cards and the starter (by index) by kind, as ``count_show`` adds them."""
+    keys, by_key, suits, flushes = _tables()
+    a, b, c, d, starter = cards
+    fifteens, pairs, runs = by_key[keys[a] + keys[b] + keys[c] + keys[d] + keys[starter]]
+    suit = suits[a]
+    hand_suited = suits[b] == suit and suits[c] == suit and suits[d] == suit
+    flush = flushes[hand_suited, hand_suited and suits[starter] == suit, crib]
+    nob = _nobs()[starter]
+    nobs = rules.NOBS_POINTS * ((a in nob) + (b in nob) + (c in nob) + (d in nob))
+    return fifteens, pairs, runs, flush, nobs
