@@ -180,3 +180,24 @@ def test_a_quick_record_is_a_scored_record_with_its_count() -> None:
     assert len(record.count.items) == 10
     with pytest.raises(AttributeError):
         record.line = 2  # type: ignore[misc]
+
+
+@settings(max_examples=600)
+@given(
+    hands,
+    st.booleans(),
+    st.sampled_from([None, 0, 29, 999]),
+    st.sampled_from([None, "a.txt", 'odd "{name}" \\.txt']),
+)
+def test_a_quick_record_renders_as_the_careful_one(
+    hand: list[Card], crib: bool, claim: int | None, file: str | None
+) -> None:
+    # Templates made by earlier hands are filled in with this hand's cards.
+    raw = (" ".join(map(str, hand[:4])) + " / " + str(hand[4])).encode()
+    raw += b"" if claim is None else b" = %d" % claim
+    quick = score_line(raw, 12, crib=crib)
+    careful = score_careful(raw, 12, crib=crib)
+    assert isinstance(quick, Scored) and quick._cards is not None
+    assert isinstance(careful, Scored) and careful._cards is None
+    for fmt in ("jsonl", "csv", "text"):
+        assert render_record(quick, fmt, file) == render_record(careful, fmt, file)

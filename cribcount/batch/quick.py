@@ -30,7 +30,15 @@ from cribcount import rules
 from cribcount.batch.reading import MAX_LINE
 from cribcount.cards import DECK, SUIT_ORDER, card_indices
 
-__all__ = ["MAX_CLAIM_DIGITS", "QuickLine", "card_indices", "points_by_kind", "read_quick"]
+__all__ = [
+    "MAX_CLAIM_DIGITS",
+    "Points",
+    "QuickLine",
+    "card_indices",
+    "nob_cards",
+    "points_by_kind",
+    "read_quick",
+]
 
 QuickLine = tuple[tuple[int, int, int, int, int], bool, int | None]
 """A line read quickly: the indices of the four cards and the starter, crib, the claim."""
@@ -110,7 +118,7 @@ def _tables() -> tuple[
 
 
 @functools.cache
-def _nobs() -> tuple[frozenset[int], ...]:
+def nob_cards() -> tuple[frozenset[int], ...]:
     """By the starter's index: the indices of the cards that are his nob with it."""
     return tuple(
         frozenset(
@@ -130,6 +138,6 @@ def points_by_kind(cards: tuple[int, int, int, int, int], crib: bool) -> Points:
     suit = suits[a]
     hand_suited = suits[b] == suit and suits[c] == suit and suits[d] == suit
     flush = flushes[hand_suited, hand_suited and suits[starter] == suit, crib]
-    nob = _nobs()[starter]
+    nob = nob_cards()[starter]
     nobs = rules.NOBS_POINTS * ((a in nob) + (b in nob) + (c in nob) + (d in nob))
     return fifteens, pairs, runs, flush, nobs

@@ -23,6 +23,7 @@ starts with the line number, then lines indented by four spaces.
 
 from __future__ import annotations
 
+import functools
 import re
 import textwrap
 from collections.abc import Callable
@@ -31,7 +32,8 @@ from typing import Any
 from cribcount import rules
 from cribcount.batch.engine import Failed, Record, Scored, Summary
 from cribcount.batch.quick import Points
-from cribcount.cards import DECK, Notation, format_cards
+from cribcount.batch.quickjson import items_json
+from cribcount.cards import DECK, Hand, Notation, format_cards
 from cribcount.errors import N_, escape
 from cribcount.language import DEFAULT, Language, language
 from cribcount.render import TEXT_WIDTH, csv_line, render_json
@@ -180,6 +182,8 @@ def render_record(
     text is in ``lang``, CSV and JSON lines in English.
     """
     if fmt == "jsonl":
+        if isinstance(record, Scored) and record._cards is not None:
+            return _json_quick(record, record._cards, file)
         return render_json(_record_dict(record, file)) + "\n"
     lead = [*([file] if file is not None else []), record.line, record.label or ""]
     if isinstance(record, Failed):
@@ -259,6 +263,47 @@ def _render_quick(
         return f"{lead},,{n[a]} {n[b]} {n[c]} {n[d]},{n[starter]}{said}"
     n = _card_names(lang.notation)
     return f"{_where(file, record)} {n[a]} {n[b]} {n[c]} {n[d]} / {n[starter]}{said}"
+
+
+_SAMPLE = DECK[:5]
+_CLAIM_JSON: dict[tuple[int, int], str] = {}
+
+
+@functools.cache
+def _json_frame(crib: bool, file: str | None) -> str:
+    """The JSON line of a record as a template: ``{0}``..``{4}`` its cards, ``{5}`` its line,
+    ``{6}`` its items, ``{7}`` its total, ``{8}`` its heels, ``{9}`` its claim's fields."""
+    hand = Hand((_SAMPLE[0], _SAMPLE[1], _SAMPLE[2], _SAMPLE[3]), _SAMPLE[4])
+    data = _record_dict(Scored(0, Count(hand, crib, ())), file)
+    data.update(line="@5@", items="@6@", total="@7@", heels="@8@")
+    text = render_json(data).replace("{", "{{").replace("}", "}}")
+    for i, card in enumerate(_SAMPLE):
+        text = text.replace(f'"{card}"', f'"{{{i}}}"')
+    for i in range(5, 9):
+        text = text.replace(f'"@{i}@"', f"{{{i}}}")
+    # The claim's fields come last, inside the closing brace.
+    return text.replace("{6}", "[{6}]").removesuffix("}}") + "{9}}}\n"
+
+
+def _json_quick(record: Scored, cards: tuple[int, int, int, int, int], file: str | None) -> str:
+    """``render_record`` of a quick record as a JSON line, from templates."""
+    points = record._points
+    assert points is not None
+    total = sum(points)
+    claim = record._claim
+    claimed = ""
+    if claim is not None:
+        claimed = _CLAIM_JSON.get((claim, total), "")
+        if not claimed:
+            claimed = ", " + render_json(claim_fields(claim, total))[1:-1]
+            if len(_CLAIM_JSON) < _MOST_PIECES:
+                _CLAIM_JSON[claim, total] = claimed
+    n = _card_names(ENGLISH.notation)
+    a, b, c, d, starter = cards
+    items = items_json(cards, record._crib, points)
+    return _json_frame(record._crib, file).format(
+        n[a], n[b], n[c], n[d], n[starter], record._line, items, total, _HEELS[starter], claimed
+    )
 
 
 def _failed_text(record: Failed, lang: Language) -> str:
