@@ -197,7 +197,7 @@ def test_a_quick_record_renders_as_the_careful_one(
     raw += b"" if claim is None else b" = %d" % claim
     quick = score_line(raw, 12, crib=crib)
     careful = score_careful(raw, 12, crib=crib)
-    assert isinstance(quick, Scored) and quick._cards is not None
-    assert isinstance(careful, Scored) and careful._cards is None
+    assert isinstance(quick, Scored) and quick.quick_parts is not None
+    assert isinstance(careful, Scored) and careful.quick_parts is None
     for fmt in ("jsonl", "csv", "text"):
         assert render_record(quick, fmt, file) == render_record(careful, fmt, file)

@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING, BinaryIO, Generic, NamedTuple, TypeVar
 
 from cribcount.batch.quick import (
     MAX_CLAIM_DIGITS,
-    Points,
     QuickLine,
+    QuickParts,
     card_indices,
     points_by_kind,
     read_quick,
@@ -92,11 +92,11 @@ class Scored:
     """A line counted: its 1-based line number, the count, the claim and the label if any.
 
     Immutable, compared and hashed by those four. A line read by the quick
-    reader keeps its cards and its points by kind, and counts its items only
-    when ``count`` is asked for.
+    reader keeps its cards and its points by kind (``quick_parts``), and
+    counts its items only when ``count`` is asked for.
     """
 
-    __slots__ = ("_line", "_count", "_claim", "_label", "_cards", "_crib", "_points")
+    __slots__ = ("_line", "_count", "_claim", "_label", "_quick")
 
     def __init__(
         self, line: int, count: Count, claim: int | None = None, label: str | None = None
@@ -105,19 +105,17 @@ class Scored:
         self._count: Count | None = count
         self._claim = claim
         self._label = label
-        self._cards: tuple[int, int, int, int, int] | None = None
-        self._crib = count.crib
-        self._points: Points | None = None
+        self._quick: QuickParts | None = None
 
     @classmethod
     def quick(cls, line: int, read: QuickLine) -> Scored:
         """The record of a line read by ``read_quick``: points by kind now, items when asked."""
         self = cls.__new__(cls)
         self._line = line
-        self._cards, self._crib, self._claim = read
+        cards, crib, self._claim = read
         self._label = None
         self._count = None
-        self._points = points_by_kind(read[0], read[1])
+        self._quick = (cards, crib, points_by_kind(cards, crib))
         return self
 
     @property
@@ -140,19 +138,23 @@ class Scored:
         """The count, item by item."""
         count = self._count
         if count is None:
-            cards = self._cards
-            assert cards is not None
-            hand = Hand(
-                (DECK[cards[0]], DECK[cards[1]], DECK[cards[2]], DECK[cards[3]]), DECK[cards[4]]
-            )
-            count = self._count = count_show(hand, crib=self._crib)
+            assert self._quick is not None
+            (a, b, c, d, starter), crib, _ = self._quick
+            hand = Hand((DECK[a], DECK[b], DECK[c], DECK[d]), DECK[starter])
+            count = self._count = count_show(hand, crib=crib)
         return count
 
     @property
+    def quick_parts(self) -> QuickParts | None:
+        """The cards by index, the crib flag and the points by kind of a line read quickly
+        (None for the others): what text and CSV write, without the items."""
+        return self._quick
+
+    @property
     def total(self) -> int:
-        """The points of the show."""
-        points = self._points
-        return self.count.total if points is None else sum(points)
+        """The points of the show, ``count.total``: a line read quickly adds its points by kind."""
+        quick = self._quick
+        return self.count.total if quick is None else sum(quick[2])
 
     @property
     def difference(self) -> int | None:

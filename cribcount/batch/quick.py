@@ -32,16 +32,24 @@ from cribcount.cards import DECK, SUIT_ORDER, card_indices
 
 __all__ = [
     "MAX_CLAIM_DIGITS",
+    "Cards",
     "Points",
     "QuickLine",
+    "QuickParts",
     "card_indices",
     "nob_cards",
     "points_by_kind",
     "read_quick",
 ]
 
-QuickLine = tuple[tuple[int, int, int, int, int], bool, int | None]
-"""A line read quickly: the indices of the four cards and the starter, crib, the claim."""
+Cards = tuple[int, int, int, int, int]
+"""The indices of four cards and the starter."""
+Points = tuple[int, int, int, int, int]
+"""Points by kind: fifteens, pairs, runs, flush, nobs."""
+QuickLine = tuple[Cards, bool, int | None]
+"""A line read quickly: its cards, whether it is a crib, the claim."""
+QuickParts = tuple[Cards, bool, Points]
+"""A line counted quickly: its cards, whether it is a crib, its points by kind."""
 
 _CRIB_WORD = "crib"
 MAX_CLAIM_DIGITS = 3
@@ -92,10 +100,6 @@ def read_quick(raw: bytes, crib: bool, cards: dict[str, int]) -> QuickLine | Non
     return (a, b, c, d, starter), crib, claim
 
 
-Points = tuple[int, int, int, int, int]
-"""Points by kind: fifteens, pairs, runs, flush, nobs."""
-
-
 @functools.cache
 def _tables() -> tuple[
     tuple[int, ...],
@@ -130,7 +134,7 @@ def nob_cards() -> tuple[frozenset[int], ...]:
     )
 
 
-def points_by_kind(cards: tuple[int, int, int, int, int], crib: bool) -> Points:
+def points_by_kind(cards: Cards, crib: bool) -> Points:
     """The points of four cards and the starter (by index) by kind, as ``count_show`` adds them."""
     keys, by_key, suits, flushes = _tables()
     a, b, c, d, starter = cards

@@ -31,7 +31,7 @@ from typing import Any
 
 from cribcount import rules
 from cribcount.batch.engine import Failed, Record, Scored, Summary
-from cribcount.batch.quick import Points
+from cribcount.batch.quick import Points, QuickParts
 from cribcount.batch.quickjson import items_json
 from cribcount.cards import DECK, Hand, Notation, format_cards
 from cribcount.errors import N_, escape
@@ -182,16 +182,17 @@ def render_record(
     text is in ``lang``, CSV and JSON lines in English.
     """
     if fmt == "jsonl":
-        if isinstance(record, Scored) and record._cards is not None:
-            return _json_quick(record, record._cards, file)
+        if isinstance(record, Scored) and (quick := record.quick_parts) is not None:
+            return _json_quick(record.line, record.claim, quick, file)
         return render_json(_record_dict(record, file)) + "\n"
     lead = [*([file] if file is not None else []), record.line, record.label or ""]
     if isinstance(record, Failed):
         if fmt == "csv":
             return csv_line([*lead, record.text, *[""] * 11, record.message])
         return f"{_where(file, record)} {_failed_text(record, lang)}"
-    if record._cards is not None:
-        return _render_quick(record, record._cards, fmt, file, lang)
+    quick = record.quick_parts
+    if quick is not None:
+        return _render_quick(record, quick, fmt, file, lang)
     count = record.count
     points = _points_by_kind(count)
     heels = heels_fields(count)["heels"]
@@ -249,17 +250,16 @@ def _claim_piece(fmt: str, lang: Language, claim: int | None, total: int) -> str
 
 
 def _render_quick(
-    record: Scored, cards: tuple[int, ...], fmt: str, file: str | None, lang: Language
+    record: Scored, quick: QuickParts, fmt: str, file: str | None, lang: Language
 ) -> str:
-    """``render_record`` of a quick record in text or csv, its pieces remembered."""
-    a, b, c, d, starter = cards
-    points = record._points
-    assert points is not None
-    said = _points_piece(fmt, lang, record._crib, _HEELS[starter], points)
-    said += _claim_piece(fmt, lang, record._claim, sum(points))
+    """``render_record`` of a line read quickly in text or csv, its pieces remembered."""
+    (a, b, c, d, starter), crib, points = quick
+    said = _points_piece(fmt, lang, crib, _HEELS[starter], points)
+    said += _claim_piece(fmt, lang, record.claim, sum(points))
     if fmt == "csv":
         n = _card_names(ENGLISH.notation)
-        lead = f"{csv_line([file])[:-1]},{record._line}" if file is not None else str(record._line)
+        line = record.line
+        lead = f"{csv_line([file])[:-1]},{line}" if file is not None else str(line)
         return f"{lead},,{n[a]} {n[b]} {n[c]} {n[d]},{n[starter]}{said}"
     n = _card_names(lang.notation)
     return f"{_where(file, record)} {n[a]} {n[b]} {n[c]} {n[d]} / {n[starter]}{said}"
@@ -285,12 +285,10 @@ def _json_frame(crib: bool, file: str | None) -> str:
     return text.replace("{6}", "[{6}]").removesuffix("}}") + "{9}}}\n"
 
 
-def _json_quick(record: Scored, cards: tuple[int, int, int, int, int], file: str | None) -> str:
-    """``render_record`` of a quick record as a JSON line, from templates."""
-    points = record._points
-    assert points is not None
+def _json_quick(line: int, claim: int | None, quick: QuickParts, file: str | None) -> str:
+    """``render_record`` of a line read quickly as a JSON line, from templates."""
+    cards, crib, points = quick
     total = sum(points)
-    claim = record._claim
     claimed = ""
     if claim is not None:
         claimed = _CLAIM_JSON.get((claim, total), "")
@@ -300,9 +298,9 @@ def _json_quick(record: Scored, cards: tuple[int, int, int, int, int], file: str
                 _CLAIM_JSON[claim, total] = claimed
     n = _card_names(ENGLISH.notation)
     a, b, c, d, starter = cards
-    items = items_json(cards, record._crib, points)
-    return _json_frame(record._crib, file).format(
-        n[a], n[b], n[c], n[d], n[starter], record._line, items, total, _HEELS[starter], claimed
+    items = items_json(cards, crib, points)
+    return _json_frame(crib, file).format(
+        n[a], n[b], n[c], n[d], n[starter], line, items, total, _HEELS[starter], claimed
     )
 
 
