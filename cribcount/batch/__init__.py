@@ -11,7 +11,8 @@ vectorised path (numpy), with what went wrong beside them.
 1 -1
 3 column 4: unknown suit 'x' in '5x': expected a suit (c d h s or ♣ ♦ ♥ ♠)
 
-Modules: ``engine`` reads and parses lines and counts them one by one;
+Modules: ``engine`` reads lines and counts them one by one, ``lines``
+(carefully, with the errors) or ``quick`` (regular lines in one go);
 ``normalise`` reads every regular line of a chunk with numpy and ``vector``
 scores them; ``writers`` and ``jsonl`` render records as text, CSV and JSON
 lines; ``csvinput`` reads CSV sheets. For the files of other commands:

@@ -1,22 +1,15 @@
 """The streaming engine of ``cribcount batch``: lines read in chunks, parsed and counted.
 
-A line is an optional label ending in the first ``:``, a hand in the notation
-of ``parse_hand``, then optionally the word ``crib`` and/or a claimed count
-``= N``, in either order, and a comment from a ``#`` that follows white space:
-
->>> parse_line("7h 7s 8d 8c / 9h = 18 crib")
-Entry(hand=parse_hand('7h 7s 8d 8c / 9h'), crib=True, claim=18, label=None)
->>> parse_line("Bob, deal 3: 7h 7s 8d 8c 9h = 24  # checked twice").label
-'Bob, deal 3'
-
-Blank lines and lines whose first non-blank character is ``#`` are skipped
-but still counted in line numbers, whatever bytes they hold. Files are read
-as bytes in chunks, so memory stays flat whatever their size: UTF-8 with or
-without a byte order mark, or UTF-16 with one (re-encoded as UTF-8 on the
-way in); a CR alone ends a line as LF and CR LF do. Regular lines without a
-label or comment go through the vectorised path of ``batch.vector`` (read by
-``batch.normalise`` when not canonical) and every other line through
-``parse_line`` and ``count_show``, with the same results.
+A line is read by ``batch.lines`` (the careful reader, which says what is
+wrong) or ``batch.quick`` (regular lines, in one go). Blank lines and lines
+whose first non-blank character is ``#`` are skipped but still counted in line
+numbers, whatever bytes they hold. Files are read as bytes in chunks, so memory
+stays flat whatever their size: UTF-8 with or without a byte order mark, or
+UTF-16 with one (re-encoded as UTF-8 on the way in); a CR alone ends a line as
+LF and CR LF do. Regular lines without a label or comment go through the
+vectorised path of ``batch.vector`` (read by ``batch.normalise`` when not
+canonical) and every other line through ``read_quick`` or ``parse_line``, and
+``count_show``, with the same results.
 """
 
 from __future__ import annotations
@@ -24,10 +17,18 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, BinaryIO, Generic, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, BinaryIO, Generic, TypeVar
 
-from cribcount.batch.quick import (
+from cribcount.batch.lines import (
+    CRIB_WORD,
     MAX_CLAIM_DIGITS,
+    Entry,
+    parse_body,
+    parse_line,
+    read_claim,
+    split_line,
+)
+from cribcount.batch.quick import (
     QuickLine,
     QuickParts,
     card_indices,
@@ -40,8 +41,8 @@ from cribcount.batch.reading import (
     PLAIN_CHUNK_SIZE,
     read_chunks,
 )
-from cribcount.cards import DECK, ENGLISH, Hand, Notation, parse_hand_tokens, tokenize
-from cribcount.errors import CribcountError, Message, NotationError, Token, quote
+from cribcount.cards import DECK, ENGLISH, Hand, Notation
+from cribcount.errors import CribcountError, Message
 from cribcount.show import Count, count_show
 
 if TYPE_CHECKING:
@@ -68,24 +69,12 @@ __all__ = [
     "score_stream",
 ]
 
+_CRIB_WORD = CRIB_WORD  # the name the vectorised reader knows it by
 _SHOWN = 40
 """Bytes of a too-long line kept as its input in the error record."""
 
-_CRIB_WORD = "crib"
-_COMMENT = re.compile(r"(?:^|(?<=\s))#")
-"""Where a comment starts: a ``#`` at the start or after white space (``5h#`` is no comment)."""
 _UNDECODED = re.compile("[\udc80-\udcff]")
 """A byte that was not UTF-8, as ``surrogateescape`` keeps it."""
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One line read: the hand, whether it is a crib, and the claimed count if any."""
-
-    hand: Hand
-    crib: bool
-    claim: int | None
-    label: str | None = None
 
 
 class Scored:
@@ -213,103 +202,6 @@ Line = tuple[int, str] | Failed
 """A line read: its number and text, or Failed when it could not be read."""
 
 
-def _split_equals(tokens: list[Token]) -> list[Token]:
-    """Make every ``=`` a token of its own, so that ``=18`` and ``9h=18`` read as ``= 18``."""
-    split: list[Token] = []
-    for token in tokens:
-        column = token.column
-        for i, part in enumerate(token.text.split("=")):
-            if i:
-                split.append(Token("=", column))
-                column += 1
-            if part:
-                split.append(Token(part, column))
-            column += len(part)
-    return split
-
-
-class LineParts(NamedTuple):
-    """A line taken apart: its label (None without one) and the rest, the comment dropped.
-
-    ``body`` keeps the columns of the line: the label and its ``:`` are blanked out.
-    """
-
-    label: str | None
-    body: str
-
-
-def split_line(text: str) -> LineParts:
-    """Take the label (text before the first ``:``, trimmed) and the comment off a line.
-
-    A ``#`` at the start or after white space starts the comment, also in a label.
-
-    >>> split_line("deal 4: 5h 5d 5c Js 5s # Bob")
-    LineParts(label='deal 4', body='        5h 5d 5c Js 5s ')
-    """
-    comment = _COMMENT.search(text)
-    end = comment.start() if comment else len(text)
-    colon = text.find(":", 0, end)
-    if colon < 0:
-        return LineParts(None, text[:end])
-    label = text[:colon].strip()
-    return LineParts(label or None, " " * (colon + 1) + text[colon + 1 : end])
-
-
-def parse_line(text: str, *, crib: bool = False, notation: Notation = ENGLISH) -> Entry:
-    """Read one line: a label, a hand, then ``crib`` and/or ``= N`` in either order, a comment.
-
-    ``crib`` makes every line a crib. Raises NotationError (with the column in
-    ``text``) when the line is not a hand, or the claim not a whole number.
-    """
-    label, body = split_line(text)
-    return _parse_body(body, label, crib=crib, notation=notation)
-
-
-def _parse_body(text: str, label: str | None, *, crib: bool, notation: Notation = ENGLISH) -> Entry:
-    """``parse_line`` of a line whose label and comment are taken off already."""
-    tokens = _split_equals(tokenize(text))
-    claim: int | None = None
-    is_crib = crib
-    seen_word = False
-    while tokens:
-        last = tokens[-1]
-        if last.text.lower() == _CRIB_WORD and not seen_word:
-            is_crib = seen_word = True
-            tokens.pop()
-        elif len(tokens) >= 2 and tokens[-2].text == "=" and claim is None:
-            claim = read_claim(text, last)
-            del tokens[-2:]
-        elif last.text == "=":
-            raise NotationError.at(Message("missing claimed count after '='"), text, last)
-        else:
-            break
-    for token in tokens:
-        if token.text == "=":
-            reason = Message("'=' in the hand: a claim goes at the end, as '= N'")
-            raise NotationError.at(reason, text, token)
-    end = tokens[-1].column - 1 + len(tokens[-1].text) if tokens else 0
-    # The hand is the start of the line, so columns in its errors are columns of the line.
-    return Entry(parse_hand_tokens(text[:end], tokens, notation=notation), is_crib, claim, label)
-
-
-def read_claim(text: str, token: Token) -> int:
-    """The claimed count ``token`` of ``text``: at most three digits, else a NotationError."""
-    digits = token.text
-    if not (digits.isascii() and digits.isdigit()):
-        reason = Message("claimed count {claim} is not a whole number", claim=quote(digits))
-        raise NotationError.at(reason, text, token)
-    if len(digits) > MAX_CLAIM_DIGITS:
-        # Checked before int(): Python refuses to convert more than 4,300 digits.
-        largest = 10**MAX_CLAIM_DIGITS - 1
-        reason = Message(
-            "claimed count of {n} digits is too large: at most {largest}",
-            n=len(digits),
-            largest=largest,
-        )
-        raise NotationError.at(reason, text, token)
-    return int(digits)
-
-
 def _is_skipped(text: str) -> bool:
     """Blank lines and comments hold no hand."""
     stripped = text.strip()
@@ -377,7 +269,7 @@ def score_careful(
         shown = raw.decode("utf-8", errors="replace")
         return _bad_byte(shown, line, byte, undecoded.start() + 1)
     try:
-        entry = _parse_body(body, label, crib=crib, notation=notation)
+        entry = parse_body(body, label, crib=crib, notation=notation)
         count = count_show(entry.hand, crib=entry.crib)
     except CribcountError as error:
         # One bad line costs only its own record; stray bytes in its comment are shown as U+FFFD.

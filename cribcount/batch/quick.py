@@ -27,11 +27,11 @@ import functools
 from itertools import product
 
 from cribcount import rules
+from cribcount.batch.lines import CRIB_WORD, MAX_CLAIM_DIGITS
 from cribcount.batch.reading import MAX_LINE
 from cribcount.cards import DECK, SUIT_ORDER, card_indices
 
 __all__ = [
-    "MAX_CLAIM_DIGITS",
     "Cards",
     "Points",
     "QuickLine",
@@ -50,10 +50,6 @@ QuickLine = tuple[Cards, bool, int | None]
 """A line read quickly: its cards, whether it is a crib, the claim."""
 QuickParts = tuple[Cards, bool, Points]
 """A line counted quickly: its cards, whether it is a crib, its points by kind."""
-
-_CRIB_WORD = "crib"
-MAX_CLAIM_DIGITS = 3
-"""A claimed count has at most this many digits (at most 999): a longer one is an error."""
 
 
 def read_quick(raw: bytes, crib: bool, cards: dict[str, int]) -> QuickLine | None:
@@ -75,7 +71,7 @@ def read_quick(raw: bytes, crib: bool, cards: dict[str, int]) -> QuickLine | Non
     seen_word = False
     while end:
         last = tokens[end - 1]
-        if not seen_word and last.lower() == _CRIB_WORD:
+        if not seen_word and last.lower() == CRIB_WORD:
             crib = seen_word = True
             end -= 1
         elif claim is None and end >= 2 and tokens[end - 2] == "=":
