@@ -31,8 +31,8 @@ from cribcount.batch.lines import (
 from cribcount.batch.quick import (
     QuickLine,
     QuickParts,
-    card_indices,
     points_by_kind,
+    quick_cards,
     read_quick,
 )
 from cribcount.batch.reading import (
@@ -245,7 +245,7 @@ def score_line(
     Bytes that are not UTF-8 fail the line only where they are read: in its
     label or hand, not in a comment.
     """
-    read = read_quick(raw, crib, card_indices(notation))
+    read = read_quick(raw, crib, quick_cards(notation))
     if read is not None:
         return Scored.quick(line, read)
     return score_careful(raw, line, crib=crib, notation=notation)
@@ -398,7 +398,7 @@ def _score_plain(
     lines: list[bytes], first_line: int, crib: bool, notation: Notation
 ) -> list[tuple[int, Record]]:
     """``score_line`` of each line, numbered from ``first_line``, as a chunk's records."""
-    cards = card_indices(notation)
+    cards = quick_cards(notation)
     records: list[tuple[int, Record]] = []
     add = records.append
     quick = Scored.quick

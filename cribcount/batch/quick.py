@@ -1,8 +1,8 @@
 """The plain path's quick way through a regular line: read in one go, counted by kind.
 
 ``read_quick`` reads a line that holds only a hand, ``crib`` and a claim,
-well formed, with ``str.split`` and a table of every card token
-(``cards.card_indices``); any other line (a label, a comment, an error, a card
+well formed, with ``bytes.split`` and a table of every card token
+(``cards.card_indices``, as bytes); any other line (a label, a comment, an error, a card
 twice, anything odd) gives None and is read by ``engine.parse_line``, which
 alone says what is wrong. What it reads, it reads as ``parse_line`` does.
 
@@ -11,7 +11,7 @@ alone says what is wrong. What it reads, it reads as ``parse_line`` does.
 flush and his nob by suit. The items are left to ``count_show``, for those who
 ask for them.
 
->>> table = card_indices()
+>>> table = quick_cards()
 >>> cards, crib, claim = read_quick(b"7H, 7s, 8d, 8c / 9h = 24 crib", False, table)
 >>> [str(DECK[i]) for i in cards], crib, claim
 (['7h', '7s', '8d', '8c', '9h'], True, 24)
@@ -29,16 +29,16 @@ from itertools import product
 from cribcount import rules
 from cribcount.batch.lines import CRIB_WORD, MAX_CLAIM_DIGITS
 from cribcount.batch.reading import MAX_LINE
-from cribcount.cards import DECK, SUIT_ORDER, card_indices
+from cribcount.cards import DECK, ENGLISH, SUIT_ORDER, Notation, card_indices
 
 __all__ = [
     "Cards",
     "Points",
     "QuickLine",
     "QuickParts",
-    "card_indices",
     "nob_cards",
     "points_by_kind",
+    "quick_cards",
     "read_quick",
 ]
 
@@ -50,39 +50,51 @@ QuickLine = tuple[Cards, bool, int | None]
 """A line read quickly: its cards, whether it is a crib, the claim."""
 QuickParts = tuple[Cards, bool, Points]
 """A line counted quickly: its cards, whether it is a crib, its points by kind."""
+_CRIB = CRIB_WORD.encode()
 
 
-def read_quick(raw: bytes, crib: bool, cards: dict[str, int]) -> QuickLine | None:
+_QUICK_CARDS: dict[int, tuple[Notation, dict[bytes, int]]] = {}
+
+
+def quick_cards(notation: Notation = ENGLISH) -> dict[bytes, int]:
+    """``card_indices`` of ``notation`` by the tokens' UTF-8 bytes, for ``read_quick``."""
+    kept = _QUICK_CARDS.get(id(notation))
+    if kept is None:
+        table = {text.encode(): index for text, index in card_indices(notation).items()}
+        kept = _QUICK_CARDS[id(notation)] = (notation, table)
+    return kept[1]
+
+
+def read_quick(raw: bytes, crib: bool, cards: dict[bytes, int]) -> QuickLine | None:
     """A regular line of bytes read in one go, or None when it is anything else.
 
-    ``cards`` is ``card_indices`` of the notation; ``crib`` makes every line a crib.
+    ``cards`` is ``quick_cards`` of the notation; ``crib`` makes every line a crib.
     """
     if b":" in raw or b"#" in raw or len(raw) > MAX_LINE:
         return None
-    try:
-        text = raw.decode()
-    except UnicodeDecodeError:
-        return None
-    # The tokens of ``tokenize`` with each ``=`` split off: white space (as str.split
-    # and the regular expression's \s both know it) and commas separate.
-    tokens = text.replace(",", " ").replace("/", " / ").replace("=", " = ").split()
+    # The tokens of ``tokenize`` with each ``=`` split off, as bytes: ASCII white space
+    # and commas separate. Other white space stays in a token, which then is no card, and
+    # the line is left to the careful reader; so are bytes that are not UTF-8.
+    tokens = raw.replace(b",", b" ").replace(b"/", b" / ").replace(b"=", b" = ").split()
     end = len(tokens)
     claim = None
     seen_word = False
     while end:
         last = tokens[end - 1]
-        if not seen_word and last.lower() == CRIB_WORD:
+        # bytes.lower() knows ASCII letters only, as does the word: no other letter
+        # lowers to one of "crib".
+        if not seen_word and last.lower() == _CRIB:
             crib = seen_word = True
             end -= 1
-        elif claim is None and end >= 2 and tokens[end - 2] == "=":
-            if not (last.isascii() and last.isdigit() and len(last) <= MAX_CLAIM_DIGITS):
+        elif claim is None and end >= 2 and tokens[end - 2] == b"=":
+            if not (last.isdigit() and len(last) <= MAX_CLAIM_DIGITS):  # ASCII digits
                 return None
             claim = int(last)
             end -= 2
         else:
             break
     get = cards.get
-    if end == 6 and tokens[4] == "/":
+    if end == 6 and tokens[4] == b"/":
         starter = get(tokens[5])
     elif end == 5:
         starter = get(tokens[4])

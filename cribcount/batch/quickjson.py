@@ -9,8 +9,8 @@ turned into placeholders; later hands of that kind fill in their own cards.
 Pairs and runs are looked up by the sorted ranks: counted on the cards sorted
 by rank (ties in their order), they are the same items with the same cards.
 
->>> from cribcount.batch.quick import card_indices, points_by_kind, read_quick
->>> read = read_quick(b"5h 5d Kc 2s / 9c", False, card_indices())
+>>> from cribcount.batch.quick import quick_cards, points_by_kind, read_quick
+>>> read = read_quick(b"5h 5d Kc 2s / 9c", False, quick_cards())
 >>> print(items_json(read[0], False, points_by_kind(read[0], False)))
 {"kind": "fifteen", "cards": ["5h", "Kc"], "points": 2}, {"kind": "fifteen", "cards": \
 ["5d", "Kc"], "points": 2}, {"kind": "pair", "cards": ["5h", "5d"], "points": 2}
