@@ -2,9 +2,10 @@
 
 ``read_quick`` reads a line that holds only a hand, ``crib`` and a claim,
 well formed, with ``bytes.split`` and a table of every card token
-(``cards.card_indices``, as bytes); any other line (a label, a comment, an error, a card
-twice, anything odd) gives None and is read by ``engine.parse_line``, which
-alone says what is wrong. What it reads, it reads as ``parse_line`` does.
+(``quick_cards``: ``cards.card_indices`` as bytes). Any other line (a label,
+a comment, an error, a card twice, anything odd) gives None and is read by
+``lines.parse_line``, which alone says what is wrong. What it reads, it reads
+as ``parse_line`` does.
 
 ``points_by_kind`` counts the five cards by kind from tables filled by
 ``cribcount.rules``: fifteens, pairs and runs by the multiset of ranks, the
@@ -81,8 +82,7 @@ def read_quick(raw: bytes, crib: bool, cards: dict[bytes, int]) -> QuickLine | N
     seen_word = False
     while end:
         last = tokens[end - 1]
-        # bytes.lower() knows ASCII letters only, as does the word: no other letter
-        # lowers to one of "crib".
+        # In ASCII letters only: another spelling is no card either, and is read carefully.
         if not seen_word and last.lower() == _CRIB:
             crib = seen_word = True
             end -= 1
