@@ -33,6 +33,7 @@ from cribcount.batch.reading import MAX_LINE
 from cribcount.cards import DECK, ENGLISH, SUIT_ORDER, Notation, card_indices
 
 __all__ = [
+    "CARD_NAMES",
     "Cards",
     "Points",
     "QuickLine",
@@ -52,6 +53,8 @@ QuickLine = tuple[Cards, bool, int | None]
 QuickParts = tuple[Cards, bool, Points]
 """A line counted quickly: its cards, whether it is a crib, its points by kind."""
 _CRIB = CRIB_WORD.encode()
+CARD_NAMES = tuple(str(card) for card in DECK)
+"""The cards by index as CSV and JSON write them: ``str(card)``."""
 
 
 _QUICK_CARDS: dict[int, tuple[Notation, dict[bytes, int]]] = {}

@@ -18,9 +18,11 @@ by rank (ties in their order), they are the same items with the same cards.
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
-from cribcount.batch.quick import nob_cards
+from cribcount import rules
+from cribcount.batch.quick import CARD_NAMES, nob_cards
 from cribcount.cards import DECK, Card, Hand
 from cribcount.render import render_json
 from cribcount.render.show import count_to_dict
@@ -35,7 +37,6 @@ from cribcount.show import (
 
 __all__ = ["items_json"]
 
-_NAMES = tuple(str(card) for card in DECK)
 _VALUES = tuple(card.value for card in DECK)
 _RANKS8 = tuple(card.rank * 8 for card in DECK)
 """Each card's rank times 8, to sort cards by rank and then by their place among five."""
@@ -46,6 +47,8 @@ _MOST = 1 << 16
 _FIFTEENS: dict[tuple[int, ...], str] = {}
 _FIFTEEN_SETS: dict[tuple[tuple[int, ...], ...], str] = {}
 _PAIRS_AND_RUNS: dict[tuple[int, ...], str] = {}
+_STEPS: dict[tuple[int, ...], str] = {}
+"""By the steps between the sorted ranks (0, 1, or 2 for more): at most 81."""
 _SUITS: dict[tuple[int, int], str] = {}
 
 
@@ -70,17 +73,17 @@ def items_json(cards: tuple[int, int, int, int, int], crib: bool, points: tuple[
     """The items of a show as they stand in its JSON list, from its cards (four and the
     starter, by index) and its points by kind (``quick.points_by_kind``)."""
     a, b, c, d, e = cards
-    names = _NAMES
+    names = CARD_NAMES
     parts = []
     if points[0]:
         values = (_VALUES[a], _VALUES[b], _VALUES[c], _VALUES[d], _VALUES[e])
         text = _FIFTEENS.get(values)
         if text is None:
             # Many values make fifteen with the same cards: one template for those.
-            scoring = fifteen_positions(values)
-            sets = tuple(at for _, at, _ in scoring)
+            sets = rules.fifteen_sets(values)
             text = _FIFTEEN_SETS.get(sets)
             if text is None:
+                scoring = fifteen_positions(values)
                 text = _kept(_FIFTEEN_SETS, sets, _template(scoring, [DECK[i] for i in cards]))
             _kept(_FIFTEENS, values, text)
         parts.append(text.format(names[a], names[b], names[c], names[d], names[e]))
@@ -92,8 +95,14 @@ def items_json(cards: tuple[int, int, int, int, int], crib: bool, points: tuple[
         ranks = tuple(key >> 3 for key in ranked)
         text = _PAIRS_AND_RUNS.get(ranks)
         if text is None:
-            hand = [DECK[i] for i in in_order]
-            text = _kept(_PAIRS_AND_RUNS, ranks, _template(rank_positions(ranks), hand))
+            # Ranks that are equal or next to each other alike make their pairs and runs
+            # with the same cards: one template for those.
+            steps = tuple(min(high - low, 2) for low, high in pairwise(ranks))
+            text = _STEPS.get(steps)
+            if text is None:
+                hand = [DECK[i] for i in in_order]
+                text = _STEPS[steps] = _template(rank_positions(ranks), hand)
+            _kept(_PAIRS_AND_RUNS, ranks, text)
         parts.append(text.format(*[names[i] for i in in_order]))
     if points[3] or points[4]:
         nobs = nob_cards()[e]

@@ -31,7 +31,7 @@ from typing import Any
 
 from cribcount import rules
 from cribcount.batch.engine import Failed, Record, Scored, Summary
-from cribcount.batch.quick import Points, QuickParts
+from cribcount.batch.quick import CARD_NAMES, Points, QuickParts
 from cribcount.batch.quickjson import items_json
 from cribcount.cards import DECK, Hand, Notation, format_cards
 from cribcount.errors import N_, escape
@@ -257,7 +257,7 @@ def _render_quick(
     said = _points_piece(fmt, lang, crib, _HEELS[starter], points)
     said += _claim_piece(fmt, lang, record.claim, sum(points))
     if fmt == "csv":
-        n = _card_names(ENGLISH.notation)
+        n = CARD_NAMES
         line = record.line
         lead = f"{csv_line([file])[:-1]},{line}" if file is not None else str(line)
         return f"{lead},,{n[a]} {n[b]} {n[c]} {n[d]},{n[starter]}{said}"
@@ -296,7 +296,7 @@ def _json_quick(line: int, claim: int | None, quick: QuickParts, file: str | Non
             claimed = ", " + render_json(claim_fields(claim, total))[1:-1]
             if len(_CLAIM_JSON) < _MOST_PIECES:
                 _CLAIM_JSON[claim, total] = claimed
-    n = _card_names(ENGLISH.notation)
+    n = CARD_NAMES
     a, b, c, d, starter = cards
     items = items_json(cards, crib, points)
     return _json_frame(crib, file).format(
