@@ -1,186 +1,298 @@
-"""JSON lines for the vectorised rows: one template per way of scoring, the cards filled in.
+"""JSON lines for the vectorised rows, written eight bytes at a time into one buffer.
 
-The items of a show depend on three things that the rows give as numbers:
-which sets of positions total fifteen (a bit a set), the pattern of the ranks
-by position (pairs and runs see only which ranks are equal or next to each
-other), and the suits (flush and nobs). On the first row of each, its part
-of the items is counted by ``cribcount.show`` from that row's own cards and
-rendered through ``count_to_dict``, with the five cards as placeholders;
-later rows with the same numbers reuse the text. Nothing here scores.
+A row is three kinds of piece: the head (the line number and the cards, up
+to the items' opening bracket), its items, and the tail (the total, the
+heels and the claim, with the newline). Every text is taken from the
+one-record rendering of ``batch.records`` or from ``count_to_dict`` with
+sample cards, and written the same way: as whole 8-byte words, the last one
+ending where the text ends, so that no piece spills into the next. The
+rows' pieces are built as word matrices by broadcasting one text and
+putting the cards in; each piece type is then copied to its places in one
+numpy assignment. Which items a row has comes from ``batch.jsonl_parts``;
+nothing here scores.
 """
 
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from cribcount import rules
-from cribcount.batch.vector import NO_CLAIM, FastRows, fifteen_sets, sort_columns
-from cribcount.cards import DECK, Hand
+from cribcount.batch.engine import Scored
+from cribcount.batch.jsonl_parts import ItemType, Parts
+from cribcount.batch.records import render_record
+from cribcount.batch.vector import NO_CLAIM, FastRows
+from cribcount.cards import DECK, Card, Hand
 from cribcount.render import render_json
-from cribcount.render.show import claim_fields, count_to_dict
-from cribcount.show import (
-    Count,
-    Item,
-    Kind,
-    Scoring,
-    fifteen_positions,
-    rank_positions,
-    suit_positions,
-)
+from cribcount.render.show import count_to_dict
+from cribcount.show import Count, Item, Kind
 
 __all__ = ["jsonl_rows"]
 
-_NAMES = np.array([str(card) for card in DECK], dtype=object)
+_WORD = 8
 _SAMPLE = DECK[:5]
-"""Five different cards to render templates with, later replaced by ``{0}``..``{4}``."""
+"""Five different cards to render texts with; their places are where the row's cards go."""
 _SAMPLE_HAND = Hand((_SAMPLE[0], _SAMPLE[1], _SAMPLE[2], _SAMPLE[3]), _SAMPLE[4])
-_MOST = 1 << 14
-"""Templates kept at most; past that the cache starts again, so memory stays flat."""
-_PATTERN_BASE = 9  # compressed ranks by position are 0..8
+_JACK_HAND = Hand(_SAMPLE_HAND.cards, DECK[(rules.JACK - 1) * 4])
+"""The sample cards with a jack turned, for the tail of the rows with heels."""
+_NAMES = np.array([int.from_bytes(str(card).encode(), "little") for card in DECK], dtype=np.uint16)
+"""Each card's two-byte name as one number, in ``Card.index`` order."""
+_SEPARATOR = render_json([0, 0])[2:-2].encode()
+"""What stands between two items of a list: ``, ``."""
 
 
-def jsonl_rows(rows: FastRows, lead: str) -> list[str]:
-    """One JSON line per row, newline included; ``lead`` opens the object (``{`` or the file)."""
-    fifteen_keys, pattern_keys, suit_keys = (key.tolist() for key in _keys(rows))
-    cards = (rows.ranks.astype(np.intp) - 1) * 4 + rows.suits
-    names = [_NAMES[column].tolist() for column in cards]
-    ranks = rows.ranks.T.tolist()
-    suits = rows.suits.T.tolist()
-    cribs = rows.crib.tolist()
-    for cache in _CACHES:
-        if len(cache) > _MOST:
-            cache.clear()
-    lines = []
-    numbers = rows.line.tolist()
-    heels = np.where(rows.heels, rules.heels_points(rules.JACK), 0).tolist()
-    for i, key in enumerate(zip(fifteen_keys, pattern_keys, suit_keys, strict=True)):
-        template = _TEMPLATES.get(key)
-        if template is None:
-            # The first row of its kind: count each part not seen yet from its own cards.
-            f, p, s = key
-            template = _TEMPLATES[key] = _template(
-                _FIFTEENS.get(f) or _part(_FIFTEENS, f, fifteen_positions(_values(ranks[i]))),
-                _PAIRS_AND_RUNS[p],
-                _SUITS.get(s)
-                or _part(_SUITS, s, suit_positions(ranks[i], suits[i], crib=cribs[i])),
-                crib=cribs[i],
-            )
-        lines.append(template.format(*(column[i] for column in names), lead, numbers[i], heels[i]))
-    if (rows.claim != NO_CLAIM).any():
-        totals = rows.total.tolist()
-        for i, claim in enumerate(rows.claim.tolist()):
-            if claim != NO_CLAIM:
-                # The claim's fields come last in the object, after the total and the heels.
-                lines[i] = lines[i][: -len(_CLOSE)] + _claim_json(claim, totals[i]) + _CLOSE
-    return lines
+class _Layout(NamedTuple):
+    """A text as the words it is written with: each word's bytes and where it goes in the text.
+
+    Words start every 8 bytes, the last one ending where the text ends; a
+    layout can be given more words than it needs by repeating its last one.
+    ``places[i]`` lists the places of text byte ``i`` among the words' bytes.
+    """
+
+    text: bytes
+    words: Any
+    offsets: Any
+    places: list[list[int]]
+
+    @property
+    def size(self) -> int:
+        """Bytes in the text."""
+        return len(self.text)
 
 
-_CLOSE = "}\n"
+def _layout(text: bytes, words: int = 0) -> _Layout:
+    """``text`` (8 bytes or more) as at least ``words`` words."""
+    count = -(-len(text) // _WORD)
+    offsets = [min(i * _WORD, len(text) - _WORD) for i in range(max(count, words))]
+    data = b"".join(text[at : at + _WORD] for at in offsets)
+    places: list[list[int]] = [[] for _ in text]
+    for i, at in enumerate(offsets):
+        for j in range(_WORD):
+            places[at + j].append(i * _WORD + j)
+    return _Layout(text, np.frombuffer(data, dtype=np.uint64), np.array(offsets), places)
 
 
-@functools.cache
-def _claim_json(claim: int, total: int) -> str:
-    """The claim's fields of a JSON line, after a comma: ``, "claim": 18, "difference": -6``."""
-    return ", " + render_json(claim_fields(claim, total))[1:-1]
+def _put_cards(matrix: Any, layout: _Layout, at: int, names: Any) -> None:
+    """Write the card ``names`` (two bytes as one number each) at text byte ``at``."""
+    first, second = layout.places[at], layout.places[at + 1]
+    for place in first:
+        if place + 1 in second:
+            _column(matrix, place, "<u2")[...] = names
+        else:
+            _column(matrix, place, "u1")[...] = names & 0xFF
+    for place in second:
+        if place - 1 not in first:
+            _column(matrix, place, "u1")[...] = names >> 8
 
 
-_TEMPLATES: dict[tuple[int, int, int], str] = {}
-_FIFTEENS: dict[int, tuple[str, int]] = {}
-_PAIRS_AND_RUNS: dict[int, tuple[str, int]] = {}
-_STRUCTURE_OF: dict[int, int] = {}
-_STRUCTURES: dict[tuple[tuple[Kind, tuple[int, ...], int], ...], int] = {}
-_SUITS: dict[int, tuple[str, int]] = {}
-_STRUCTURE_BY_PATTERN = np.full(_PATTERN_BASE**5, -1, dtype=np.int64)
-"""``_structure`` of each pattern number met so far, -1 for the others."""
-# The pattern tables stay small (at most 9**5 patterns, far fewer scorings), so only the
-# templates and the fifteens, which vary with the values, are ever cleared.
-_CACHES = (_TEMPLATES, _FIFTEENS, _SUITS)
+def _column(matrix: Any, place: int, dtype: str) -> Any:
+    """Byte ``place`` of every row of a word matrix, as a column of ``dtype``."""
+    return np.ndarray(
+        (matrix.shape[0],), dtype=dtype, buffer=matrix, offset=place, strides=(matrix.strides[0],)
+    )
 
 
-def _values(ranks: list[int]) -> tuple[int, ...]:
-    return tuple(rules.counting_value(rank) for rank in ranks)
+def _fill(layout: _Layout, rows: int, words: int | None = None) -> Any:
+    """A matrix of ``rows`` copies of the layout's words (its first ``words``)."""
+    matrix = np.empty((rows, len(layout.words) if words is None else words), dtype=np.uint64)
+    matrix[...] = layout.words[: matrix.shape[1]]
+    return matrix
 
 
-def _keys(rows: FastRows) -> tuple[Any, Any, Any]:
-    """Per row: the fifteens as bits, the pattern of its ranks, and its suits and crib flag."""
-    powers = 2.0 ** np.arange(len(rules.SUBSETS))
-    fifteens = (fifteen_sets(rows.ranks.T).astype(np.float64) @ powers).astype(np.int64)
-    # The ranks with every gap wider than one closed to two keep which ranks are equal and
-    # which are next to each other, so they fix the pairs and runs by position.
-    ranks = [column.astype(np.int64) for column in rows.ranks]
-    low_to_high = sort_columns(ranks)
-    pattern = np.zeros(len(rows), dtype=np.int64)
-    for rank in reversed(ranks):
-        place = np.zeros(len(rows), dtype=np.int64)
-        for below, above in zip(low_to_high, low_to_high[1:], strict=False):
-            place += np.minimum(above - below, 2) * (above <= rank)
-        pattern = pattern * _PATTERN_BASE + place
-    # Suits: four of one suit, the starter's too, which card is a jack of the starter's suit.
-    suits = rows.suits
-    one_suit = (suits[0] == suits[1]) & (suits[1] == suits[2]) & (suits[2] == suits[3])
-    nob = np.zeros(len(rows), dtype=np.int64)
-    for i in range(4):
-        nob[(rows.ranks[i] == rules.JACK) & (suits[i] == suits[4])] = i + 1
-    suit_key = ((one_suit * 2 + (suits[4] == suits[0])) * 5 + nob) * 2 + rows.crib
-    # Many patterns score their pairs and runs at the same positions: one key for those.
-    # Patterns met before are looked up all at once; only new ones are worked out.
-    for code in np.unique(pattern[_STRUCTURE_BY_PATTERN[pattern] < 0]).tolist():
-        _STRUCTURE_BY_PATTERN[code] = _structure(code)
-    return fifteens, _STRUCTURE_BY_PATTERN[pattern], suit_key
-
-
-def _pattern_ranks(code: int) -> list[int]:
-    """The ranks (1 to 9) of a pattern by position, read back from its number."""
-    return [code // _PATTERN_BASE**i % _PATTERN_BASE + 1 for i in range(5)]
-
-
-def _structure(code: int) -> int:
-    """A number for the pairs and runs of a pattern, the same for patterns that score alike."""
-    found = _STRUCTURE_OF.get(code)
-    if found is None:
-        scoring = tuple(rank_positions(_pattern_ranks(code)))
-        found = _STRUCTURE_OF[code] = _STRUCTURES.setdefault(scoring, len(_STRUCTURES))
-        if found not in _PAIRS_AND_RUNS:
-            _part(_PAIRS_AND_RUNS, found, list(scoring))
-    return found
-
-
-def _part(cache: dict[int, tuple[str, int]], key: int, scoring: Scoring) -> tuple[str, int]:
-    """The items of one part as they stand in the JSON list, and their points; remembered."""
-    items = [Item(kind, tuple(_SAMPLE[i] for i in at), points) for kind, at, points in scoring]
-    listed = count_to_dict(Count(_SAMPLE_HAND, False, tuple(items)))["items"]
-    text = _placeholders(render_json(listed)[1:-1])
-    cache[key] = (text, sum(points for _, _, points in scoring))
-    return cache[key]
-
-
-def _template(*parts: tuple[str, int], crib: bool) -> str:
-    """The JSON line of a show: ``{0}``..``{4}`` the cards, ``{5}`` the lead, ``{6}`` the line,
-    ``{7}`` the heels."""
-    items = ", ".join(text for text, _ in parts if text)
-    before, between, after = _frame(crib)
-    total = str(sum(points for _, points in parts))
-    return '{5}"line": {6}, ' + before + items + between + total + ', "heels": {7}' + after
-
-
-def _placeholders(json_text: str) -> str:
-    """Escape braces for ``str.format`` and put ``{0}``..``{4}`` for the sample cards."""
-    text = json_text.replace("{", "{{").replace("}", "}}")
-    for i, card in enumerate(_SAMPLE):
-        text = text.replace(f'"{card}"', f'"{{{i}}}"')
-    return text
+# --- texts ---------------------------------------------------------------------------------
 
 
 @functools.cache
-def _frame(crib: bool) -> tuple[str, str, str]:
-    """The JSON of a count around its items and total: before, between and after them."""
-    data = count_to_dict(Count(_SAMPLE_HAND, crib, ()))
-    data["items"] = "@items@"
-    data["total"] = "@total@"
-    text = _placeholders(render_json(data)[1:] + "\n")
-    before, rest = text.split('"@items@"')
-    between, after = rest.split('"@total@"')
-    return before + "[", "]" + between, after
+def _item(item_type: ItemType) -> tuple[_Layout, tuple[int, ...]]:
+    """An item of this type with its separator after it; where its cards go, in order."""
+    kind, size, points = item_type
+    item = Item(kind, _SAMPLE[:size], points)
+    listed = count_to_dict(Count(_SAMPLE_HAND, False, (item,)))["items"]
+    text = render_json(listed)[1:-1].encode() + _SEPARATOR
+    return _layout(text), tuple(_card_at(text, card) for card in _SAMPLE[:size])
+
+
+def _item_width(item_type: ItemType) -> int:
+    return _item(item_type)[0].size
+
+
+def _card_at(text: bytes, card: Card, start: int = 0) -> int:
+    return text.index(f'"{card}"'.encode(), start) + 1
+
+
+@functools.cache
+def _heads(file: str | None, digits: int) -> tuple[_Layout, _Layout, range, tuple[int, ...]]:
+    """A row up to its items' opening bracket, for line numbers of ``digits`` digits, without
+    and with the crib; where the digits and the cards go, the same in both."""
+    texts = []
+    for crib in (False, True):
+        count = Count(_SAMPLE_HAND, crib, ())
+        low, high = (
+            render_record(Scored(line, count), "jsonl", file).encode()
+            for line in (10 ** (digits - 1), 10**digits - 1)
+        )
+        at = next(i for i, (a, b) in enumerate(zip(low, high, strict=True)) if a != b)
+        texts.append(low[: low.rindex(render_json([]).encode()) + 1])
+    words = max(-(-len(text) // _WORD) for text in texts)
+    plain, with_crib = (_layout(text, words) for text in texts)
+    cards = tuple(_card_at(texts[0], card, at) for card in _SAMPLE)
+    digit_at = range(at, at + digits)
+    # The digits and the cards come before the crib flag: their places are the same.
+    for byte in [*digit_at, *cards, *(c + 1 for c in cards)]:
+        assert plain.places[byte] == with_crib.places[byte]
+    return plain, with_crib, digit_at, cards
+
+
+def _tail(key: int) -> bytes:
+    """The end of a row from the items' closing bracket on, newline included, by tail key."""
+    rest, heels = divmod(key, 2)
+    claim, total = divmod(rest, _TOTALS)
+    count = Count(
+        _JACK_HAND if heels else _SAMPLE_HAND,
+        False,
+        (Item(Kind.FIFTEEN, (), total),) if total else (),
+    )
+    text = render_record(Scored(1, count, None if claim == 0 else claim - 1), "jsonl")
+    listed = render_json(count_to_dict(count)["items"])
+    return text[text.rindex(listed) + len(listed) - 1 :].encode()
+
+
+_TOTALS = 32
+"""More than the highest total (29): tails are numbered by claim, total and heels."""
+
+
+class _Tails:
+    """Tails met so far, as layouts of as many words each; numbered by their keys."""
+
+    def __init__(self) -> None:
+        self.ids = np.full(0, -1, dtype=np.int64)
+        self.layouts: list[_Layout] = []
+        self.words = self.offsets = np.empty((0, 0), dtype=np.int64)
+        self.sizes = self.needed = np.empty(0, dtype=np.int64)
+
+    def of(self, rows: FastRows) -> Any:
+        """The tail number of each row."""
+        key = ((rows.claim.astype(np.int64) - NO_CLAIM) * _TOTALS + rows.total) * 2 + rows.heels
+        if int(key.max()) >= len(self.ids):
+            grown = np.full(2 * int(key.max()) + 1, -1, dtype=np.int64)
+            grown[: len(self.ids)] = self.ids
+            self.ids = grown
+        ids = self.ids[key]
+        if (ids < 0).any():
+            news = np.unique(key[ids < 0]).tolist()
+            self.ids[news] = np.arange(len(news)) + len(self.layouts)
+            texts = [_tail(new) for new in news]
+            self.layouts += [_layout(text) for text in texts]
+            words = max(len(layout.words) for layout in self.layouts)
+            self.layouts = [_layout(layout.text, words) for layout in self.layouts]
+            self.words = np.array([layout.words for layout in self.layouts])
+            self.offsets = np.array([layout.offsets for layout in self.layouts])
+            self.sizes = np.array([layout.size for layout in self.layouts])
+            self.needed = -(-self.sizes // _WORD)
+            ids = self.ids[key]
+        return ids
+
+
+_TAILS = _Tails()
+_PARTS = Parts(_item_width)
+
+
+# --- rows ----------------------------------------------------------------------------------
+
+
+def jsonl_rows(rows: FastRows, file: str | None) -> tuple[bytes, Any]:
+    """The JSON lines of the rows, newlines included, and where each row ends in them.
+
+    ``file`` is named in every line when given.
+    """
+    n = len(rows)
+    row_parts = _PARTS.row_parts(rows)
+    first, counts, widths, flat, offsets, shape_types, positions = _PARTS.tables()
+    part_sizes = widths[row_parts]
+    items_size = part_sizes.sum(axis=1)
+    digits = np.searchsorted(_POWERS, rows.line, side="right") + 1
+    runs = _runs(digits)
+    head_size = np.empty(n, dtype=np.int64)
+    for low, high, count in runs:
+        plain, crib = _heads(file, count)[:2]
+        head_size[low:high] = np.where(rows.crib[low:high], crib.size, plain.size)
+    tails = _TAILS.of(rows)
+    # The tail begins on the last item's separator, which it writes over.
+    tail_at = head_size + items_size - len(_SEPARATOR) * (items_size > 0)
+    ends = np.cumsum(tail_at + _TAILS.sizes[tails])
+    starts = np.empty(n, dtype=np.int64)
+    starts[0] = 0
+    starts[1:] = ends[:-1]
+    out = np.empty(int(ends[-1]), dtype=np.uint8)
+    words = np.ndarray((len(out) - _WORD + 1,), dtype="V8", buffer=out, strides=(1,))
+    names = _NAMES[(rows.ranks.astype(np.intp) - 1) * 4 + rows.suits].T.copy()
+    for low, high, count in runs:
+        _write_heads(
+            words, rows.part(low, high), _heads(file, count), starts[low:high], names[low:high]
+        )
+    # Items: each row's parts one after the other, each part's items in its order.
+    item_counts = counts[row_parts].reshape(-1)
+    total = int(item_counts.sum())
+    if total:
+        part_at = (starts + head_size)[:, None] + np.cumsum(part_sizes, axis=1) - part_sizes
+        entry = np.arange(total) + np.repeat(
+            first[row_parts.reshape(-1)] - (np.cumsum(item_counts) - item_counts), item_counts
+        )
+        shapes = flat[entry]
+        at = np.repeat(part_at.reshape(-1), item_counts) + offsets[entry]
+        row_of = np.repeat(np.arange(n) * 5, counts[row_parts].sum(axis=1))
+        types = shape_types[shapes]
+        order = np.argsort(types, kind="stable")
+        bounds = np.searchsorted(types[order], np.arange(len(_PARTS.types) + 1))
+        flat_names = names.reshape(-1)
+        for t, (low, high) in enumerate(zip(bounds[:-1], bounds[1:], strict=True)):
+            if low == high:
+                continue
+            chosen = order[low:high]
+            layout, cards = _item(_PARTS.types[t])
+            matrix = _fill(layout, len(chosen))
+            picked = shapes[chosen]
+            for slot, card_at in enumerate(cards):
+                found = flat_names[row_of[chosen] + positions[picked, slot]]
+                _put_cards(matrix, layout, card_at, found)
+            words[at[chosen, None] + layout.offsets] = matrix.view("V8")
+    width = int(_TAILS.needed[tails].max())
+    place = (starts + tail_at)[:, None] + _TAILS.offsets[tails, :width]
+    words[place] = _TAILS.words[tails, :width].view("V8")
+    return out.tobytes(), ends
+
+
+_POWERS = 10 ** np.arange(1, 19, dtype=np.int64)
+
+
+def _runs(digits: Any) -> list[tuple[int, int, int]]:
+    """Stretches of rows whose line numbers have as many digits: start, stop, digits."""
+    changes = (np.flatnonzero(np.diff(digits)) + 1).tolist()
+    starts, stops = [0, *changes], [*changes, len(digits)]
+    return [(low, high, int(digits[low])) for low, high in zip(starts, stops, strict=True)]
+
+
+def _write_heads(
+    words: Any,
+    rows: FastRows,
+    heads: tuple[_Layout, _Layout, range, tuple[int, ...]],
+    starts: Any,
+    names: Any,
+) -> None:
+    """Write the heads of rows whose line numbers have as many digits."""
+    layout, crib_layout, digit_at, cards_at = heads
+    matrix = _fill(layout, len(rows))
+    place = starts[:, None] + layout.offsets
+    if rows.crib.any():
+        matrix[rows.crib] = crib_layout.words
+        place[rows.crib] = starts[rows.crib, None] + crib_layout.offsets
+    rest = rows.line.astype(np.int64)
+    for at in reversed(digit_at):
+        rest, digit = np.divmod(rest, 10)
+        for where in layout.places[at]:
+            _column(matrix, where, "u1")[...] = digit + ord("0")
+    for i, at in enumerate(cards_at):
+        _put_cards(matrix, layout, at, names[:, i])
+    words[place] = matrix.view("V8")

@@ -17,7 +17,7 @@ from cribcount.batch.jsonl import jsonl_rows
 from cribcount.batch.records import _CLAIM, _POINTS, ENGLISH, render_record
 from cribcount.batch.vector import NO_CLAIM, FastRows, shape_count, shape_of
 from cribcount.language import Language
-from cribcount.render import csv_line, render_json
+from cribcount.render import csv_line
 
 __all__ = ["render_chunk"]
 
@@ -48,26 +48,27 @@ def render_chunk(
     return b"".join(pieces)
 
 
-_JSONL_ROWS = 1 << 13
-"""Rows rendered as JSON lines at a time: their strings are the most memory a chunk takes."""
+_JSONL_ROWS = 1 << 14
+"""Rows rendered as JSON lines at a time: their word matrices are the most memory a chunk takes."""
 
 
 def _jsonl_chunk(chunk: Chunk, rows: FastRows, file: str | None) -> bytes:
     """A chunk as JSON lines, its rows a slice at a time, with its plain records among them."""
-    lead = render_json({"file": file})[:-1] + ", " if file is not None else "{"
     records = chunk.records
     pieces: list[bytes] = []
     done = 0  # records placed so far
     for start in range(0, len(rows), _JSONL_ROWS):
         stop = min(start + _JSONL_ROWS, len(rows))
-        lines = jsonl_rows(rows.part(start, stop), lead)
-        end = done
-        while end < len(records) and records[end][0] < stop:
-            end += 1
-        for place, record in reversed(records[done:end]):
-            lines.insert(place - start, render_record(record, "jsonl", file))
-        done = end
-        pieces.append("".join(lines).encode())
+        data, ends = jsonl_rows(rows.part(start, stop), file)
+        cut = 0
+        for place, record in records[done:]:
+            if place >= stop:
+                break
+            at = int(ends[place - start - 1]) if place > start else 0
+            pieces += [data[cut:at], render_record(record, "jsonl", file).encode()]
+            cut = at
+            done += 1
+        pieces.append(data[cut:])
     pieces += [render_record(record, "jsonl", file).encode() for _, record in records[done:]]
     return b"".join(pieces)
 
