@@ -1,15 +1,15 @@
-"""JSON lines for the vectorised rows, written eight bytes at a time into one buffer.
+"""JSON lines for the vectorised rows, their pieces copied into one buffer a kind at a time.
 
 A row is three kinds of piece: the head (the line number and the cards, up
 to the items' opening bracket), its items, and the tail (the total, the
 heels and the claim, with the newline). Every text is taken from the
 one-record rendering of ``batch.records`` or from ``count_to_dict`` with
-sample cards, and written the same way: as whole 8-byte words, the last one
-ending where the text ends, so that no piece spills into the next. The
-rows' pieces are built as word matrices by broadcasting one text and
-putting the cards in; each piece type is then copied to its places in one
-numpy assignment. Which items a row has comes from ``batch.jsonl_parts``;
-nothing here scores.
+sample cards. The pieces of one kind and width are built as the rows of a
+byte matrix, by broadcasting one text and putting the cards in, then copied
+to their places in the buffer at once, numpy seeing each row as one item of
+that many bytes. Heads come first and items next; tails, whose texts differ
+in length, last, as a few overlapping words each. Which items a row has
+comes from ``batch.jsonl_parts``; nothing here scores.
 """
 
 from __future__ import annotations
@@ -31,7 +31,6 @@ from cribcount.show import Count, Item, Kind
 
 __all__ = ["jsonl_rows"]
 
-_WORD = 8
 _SAMPLE = DECK[:5]
 """Five different cards to render texts with; their places are where the row's cards go."""
 _SAMPLE_HAND = Hand((_SAMPLE[0], _SAMPLE[1], _SAMPLE[2], _SAMPLE[3]), _SAMPLE[4])
@@ -41,108 +40,82 @@ _NAMES = np.array([int.from_bytes(str(card).encode(), "little") for card in DECK
 """Each card's two-byte name as one number, in ``Card.index`` order."""
 _SEPARATOR = render_json([0, 0])[2:-2].encode()
 """What stands between two items of a list: ``, ``."""
+_DIGIT_PAIRS = np.array([int.from_bytes(f"{n:02d}".encode(), "little") for n in range(100)])
+"""00 to 99 as two bytes in one number."""
 
 
-class _Layout(NamedTuple):
-    """A text as the words it is written with: each word's bytes and where it goes in the text.
-
-    Words start every 8 bytes, the last one ending where the text ends; a
-    layout can be given more words than it needs by repeating its last one.
-    ``places[i]`` lists the places of text byte ``i`` among the words' bytes.
-    """
-
-    text: bytes
-    words: Any
-    offsets: Any
-    places: list[list[int]]
-
-    @property
-    def size(self) -> int:
-        """Bytes in the text."""
-        return len(self.text)
-
-
-def _layout(text: bytes, words: int = 0) -> _Layout:
-    """``text`` (8 bytes or more) as at least ``words`` words."""
-    count = -(-len(text) // _WORD)
-    offsets = [min(i * _WORD, len(text) - _WORD) for i in range(max(count, words))]
-    data = b"".join(text[at : at + _WORD] for at in offsets)
-    places: list[list[int]] = [[] for _ in text]
-    for i, at in enumerate(offsets):
-        for j in range(_WORD):
-            places[at + j].append(i * _WORD + j)
-    return _Layout(text, np.frombuffer(data, dtype=np.uint64), np.array(offsets), places)
-
-
-def _put_cards(matrix: Any, layout: _Layout, at: int, names: Any) -> None:
-    """Write the card ``names`` (two bytes as one number each) at text byte ``at``."""
-    first, second = layout.places[at], layout.places[at + 1]
-    for place in first:
-        if place + 1 in second:
-            _column(matrix, place, "<u2")[...] = names
-        else:
-            _column(matrix, place, "u1")[...] = names & 0xFF
-    for place in second:
-        if place - 1 not in first:
-            _column(matrix, place, "u1")[...] = names >> 8
-
-
-def _column(matrix: Any, place: int, dtype: str) -> Any:
-    """Byte ``place`` of every row of a word matrix, as a column of ``dtype``."""
-    return np.ndarray(
-        (matrix.shape[0],), dtype=dtype, buffer=matrix, offset=place, strides=(matrix.strides[0],)
-    )
-
-
-def _fill(layout: _Layout, rows: int, words: int | None = None) -> Any:
-    """A matrix of ``rows`` copies of the layout's words (its first ``words``)."""
-    matrix = np.empty((rows, len(layout.words) if words is None else words), dtype=np.uint64)
-    matrix[...] = layout.words[: matrix.shape[1]]
+def _matrix(text: bytes, rows: int) -> Any:
+    """``rows`` copies of ``text`` as a byte matrix."""
+    matrix = np.empty((rows, len(text)), dtype=np.uint8)
+    matrix[...] = np.frombuffer(text, dtype=np.uint8)
     return matrix
+
+
+def _column(matrix: Any, at: int, dtype: str = "<u2") -> Any:
+    """Bytes ``at`` (two for ``<u2``) of every row of a byte matrix, as a column."""
+    rows = matrix.shape[0]
+    return np.ndarray((rows,), dtype=dtype, buffer=matrix, offset=at, strides=(matrix.shape[1],))
+
+
+def _copy(out: Any, at: Any, matrix: Any) -> None:
+    """Copy each row of a byte matrix into ``out``, starting at ``at`` (one place a row)."""
+    width = matrix.shape[1]
+    items = np.ndarray((len(out) - width + 1,), dtype=f"V{width}", buffer=out, strides=(1,))
+    items[at] = matrix.view(f"V{width}").reshape(-1)
 
 
 # --- texts ---------------------------------------------------------------------------------
 
 
 @functools.cache
-def _item(item_type: ItemType) -> tuple[_Layout, tuple[int, ...]]:
+def _item(item_type: ItemType) -> tuple[bytes, tuple[int, ...]]:
     """An item of this type with its separator after it; where its cards go, in order."""
     kind, size, points = item_type
     item = Item(kind, _SAMPLE[:size], points)
     listed = count_to_dict(Count(_SAMPLE_HAND, False, (item,)))["items"]
     text = render_json(listed)[1:-1].encode() + _SEPARATOR
-    return _layout(text), tuple(_card_at(text, card) for card in _SAMPLE[:size])
+    return text, tuple(_card_at(text, card) for card in _SAMPLE[:size])
 
 
 def _item_width(item_type: ItemType) -> int:
-    return _item(item_type)[0].size
+    return len(_item(item_type)[0])
 
 
 def _card_at(text: bytes, card: Card, start: int = 0) -> int:
     return text.index(f'"{card}"'.encode(), start) + 1
 
 
+class _Head(NamedTuple):
+    """A row up to its items' opening bracket, for line numbers of one number of digits."""
+
+    plain: bytes
+    crib: bytes
+    """The heads without and with the crib, the shorter padded to the other's length."""
+    sizes: tuple[int, int]
+    """Their real lengths."""
+    digits: int
+    """Where the line number begins."""
+    cards: tuple[int, ...]
+    """Where the five cards go, the same in both."""
+
+
 @functools.cache
-def _heads(file: str | None, digits: int) -> tuple[_Layout, _Layout, range, tuple[int, ...]]:
-    """A row up to its items' opening bracket, for line numbers of ``digits`` digits, without
-    and with the crib; where the digits and the cards go, the same in both."""
+def _head(file: str | None, digits: int) -> _Head:
     texts = []
-    for crib in (False, True):
-        count = Count(_SAMPLE_HAND, crib, ())
+    for crib_flag in (False, True):
+        count = Count(_SAMPLE_HAND, crib_flag, ())
         low, high = (
             render_record(Scored(line, count), "jsonl", file).encode()
             for line in (10 ** (digits - 1), 10**digits - 1)
         )
         at = next(i for i, (a, b) in enumerate(zip(low, high, strict=True)) if a != b)
         texts.append(low[: low.rindex(render_json([]).encode()) + 1])
-    words = max(-(-len(text) // _WORD) for text in texts)
-    plain, with_crib = (_layout(text, words) for text in texts)
-    cards = tuple(_card_at(texts[0], card, at) for card in _SAMPLE)
-    digit_at = range(at, at + digits)
-    # The digits and the cards come before the crib flag: their places are the same.
-    for byte in [*digit_at, *cards, *(c + 1 for c in cards)]:
-        assert plain.places[byte] == with_crib.places[byte]
-    return plain, with_crib, digit_at, cards
+    width = max(len(text) for text in texts)
+    plain, crib = (text.ljust(width) for text in texts)
+    cards = tuple(_card_at(plain, card, at) for card in _SAMPLE)
+    # The line number and the cards come before the crib flag.
+    assert plain[: cards[-1] + 3] == crib[: cards[-1] + 3]
+    return _Head(plain, crib, (len(texts[0]), len(texts[1])), at, cards)
 
 
 def _tail(key: int) -> bytes:
@@ -154,7 +127,7 @@ def _tail(key: int) -> bytes:
         False,
         (Item(Kind.FIFTEEN, (), total),) if total else (),
     )
-    text = render_record(Scored(1, count, None if claim == 0 else claim - 1), "jsonl")
+    text = render_record(Scored(1, count, None if claim == 0 else claim + NO_CLAIM), "jsonl")
     listed = render_json(count_to_dict(count)["items"])
     return text[text.rindex(listed) + len(listed) - 1 :].encode()
 
@@ -164,17 +137,25 @@ _TOTALS = 32
 
 
 class _Tails:
-    """Tails met so far, as layouts of as many words each; numbered by their keys."""
+    """Tails met so far, numbered, each as words of the shortest tail's length.
+
+    The words of a tail start every word's length, the last one ending where
+    the tail ends; a tail with fewer words than the longest repeats its last.
+    """
 
     def __init__(self) -> None:
         self.ids = np.full(0, -1, dtype=np.int64)
-        self.layouts: list[_Layout] = []
-        self.words = self.offsets = np.empty((0, 0), dtype=np.int64)
-        self.sizes = self.needed = np.empty(0, dtype=np.int64)
+        self.texts: list[bytes] = []
+        self.word = len(_tail(0))
+        """The shortest tail: no claim, a total and heels of one digit."""
+        self.words = np.empty((0, 1), dtype=f"V{self.word}")
+        self.offsets = np.empty((0, 1), dtype=np.int64)
+        self.sizes = np.empty(0, dtype=np.int64)
 
     def of(self, rows: FastRows) -> Any:
         """The tail number of each row."""
-        key = ((rows.claim.astype(np.int64) - NO_CLAIM) * _TOTALS + rows.total) * 2 + rows.heels
+        claims = rows.claim.astype(np.int64) - NO_CLAIM
+        key = (claims * _TOTALS + rows.total) * 2 + rows.heels
         if int(key.max()) >= len(self.ids):
             grown = np.full(2 * int(key.max()) + 1, -1, dtype=np.int64)
             grown[: len(self.ids)] = self.ids
@@ -182,17 +163,31 @@ class _Tails:
         ids = self.ids[key]
         if (ids < 0).any():
             news = np.unique(key[ids < 0]).tolist()
-            self.ids[news] = np.arange(len(news)) + len(self.layouts)
-            texts = [_tail(new) for new in news]
-            self.layouts += [_layout(text) for text in texts]
-            words = max(len(layout.words) for layout in self.layouts)
-            self.layouts = [_layout(layout.text, words) for layout in self.layouts]
-            self.words = np.array([layout.words for layout in self.layouts])
-            self.offsets = np.array([layout.offsets for layout in self.layouts])
-            self.sizes = np.array([layout.size for layout in self.layouts])
-            self.needed = -(-self.sizes // _WORD)
+            self.ids[news] = np.arange(len(news)) + len(self.texts)
+            self.texts += [_tail(new) for new in news]
+            self._tables()
             ids = self.ids[key]
         return ids
+
+    def _tables(self) -> None:
+        word = self.word
+        self.sizes = np.array([len(text) for text in self.texts], dtype=np.int64)
+        count = int(-(-self.sizes.max() // word))
+        self.offsets = np.minimum(np.arange(count) * word, self.sizes[:, None] - word)
+        self.words = np.array(
+            [
+                [text[at : at + word] for at in offsets]
+                for text, offsets in zip(self.texts, self.offsets.tolist(), strict=True)
+            ],
+            dtype=f"V{word}",
+        )
+
+    def write(self, out: Any, at: Any, tails: Any) -> None:
+        """Write tails ``tails`` at ``at``."""
+        word = self.word
+        count = int(-(-self.sizes[tails].max() // word))
+        items = np.ndarray((len(out) - word + 1,), dtype=f"V{word}", buffer=out, strides=(1,))
+        items[at[:, None] + self.offsets[tails, :count]] = self.words[tails, :count]
 
 
 _TAILS = _Tails()
@@ -202,66 +197,36 @@ _PARTS = Parts(_item_width)
 # --- rows ----------------------------------------------------------------------------------
 
 
-def jsonl_rows(rows: FastRows, file: str | None) -> tuple[bytes, Any]:
-    """The JSON lines of the rows, newlines included, and where each row ends in them.
+def jsonl_rows(rows: FastRows, file: str | None) -> tuple[Any, Any]:
+    """The JSON lines of the rows, newlines included, as bytes; and where each row ends.
 
     ``file`` is named in every line when given.
     """
     n = len(rows)
-    row_parts = _PARTS.row_parts(rows)
-    first, counts, widths, flat, offsets, shape_types, positions = _PARTS.tables()
-    part_sizes = widths[row_parts]
-    items_size = part_sizes.sum(axis=1)
+    fifteens, pairs_and_runs, suits = _PARTS.row_parts(rows)
+    widths = _PARTS.tables()[2]
+    part_sizes = [widths[part] for part in (fifteens, pairs_and_runs, suits)]
+    items_size = part_sizes[0] + part_sizes[1] + part_sizes[2]
     digits = np.searchsorted(_POWERS, rows.line, side="right") + 1
     runs = _runs(digits)
     head_size = np.empty(n, dtype=np.int64)
     for low, high, count in runs:
-        plain, crib = _heads(file, count)[:2]
-        head_size[low:high] = np.where(rows.crib[low:high], crib.size, plain.size)
+        sizes = _head(file, count).sizes
+        head_size[low:high] = np.where(rows.crib[low:high], sizes[1], sizes[0])
     tails = _TAILS.of(rows)
     # The tail begins on the last item's separator, which it writes over.
     tail_at = head_size + items_size - len(_SEPARATOR) * (items_size > 0)
     ends = np.cumsum(tail_at + _TAILS.sizes[tails])
-    starts = np.empty(n, dtype=np.int64)
-    starts[0] = 0
-    starts[1:] = ends[:-1]
+    starts = ends - tail_at - _TAILS.sizes[tails]
     out = np.empty(int(ends[-1]), dtype=np.uint8)
-    words = np.ndarray((len(out) - _WORD + 1,), dtype="V8", buffer=out, strides=(1,))
-    names = _NAMES[(rows.ranks.astype(np.intp) - 1) * 4 + rows.suits].T.copy()
+    names = _NAMES[(rows.ranks.astype(np.intp) - 1) * 4 + rows.suits]  # by column
     for low, high, count in runs:
         _write_heads(
-            words, rows.part(low, high), _heads(file, count), starts[low:high], names[low:high]
+            out, rows.part(low, high), _head(file, count), starts[low:high], names[:, low:high]
         )
-    # Items: each row's parts one after the other, each part's items in its order.
-    item_counts = counts[row_parts].reshape(-1)
-    total = int(item_counts.sum())
-    if total:
-        part_at = (starts + head_size)[:, None] + np.cumsum(part_sizes, axis=1) - part_sizes
-        entry = np.arange(total) + np.repeat(
-            first[row_parts.reshape(-1)] - (np.cumsum(item_counts) - item_counts), item_counts
-        )
-        shapes = flat[entry]
-        at = np.repeat(part_at.reshape(-1), item_counts) + offsets[entry]
-        row_of = np.repeat(np.arange(n) * 5, counts[row_parts].sum(axis=1))
-        types = shape_types[shapes]
-        order = np.argsort(types, kind="stable")
-        bounds = np.searchsorted(types[order], np.arange(len(_PARTS.types) + 1))
-        flat_names = names.reshape(-1)
-        for t, (low, high) in enumerate(zip(bounds[:-1], bounds[1:], strict=True)):
-            if low == high:
-                continue
-            chosen = order[low:high]
-            layout, cards = _item(_PARTS.types[t])
-            matrix = _fill(layout, len(chosen))
-            picked = shapes[chosen]
-            for slot, card_at in enumerate(cards):
-                found = flat_names[row_of[chosen] + positions[picked, slot]]
-                _put_cards(matrix, layout, card_at, found)
-            words[at[chosen, None] + layout.offsets] = matrix.view("V8")
-    width = int(_TAILS.needed[tails].max())
-    place = (starts + tail_at)[:, None] + _TAILS.offsets[tails, :width]
-    words[place] = _TAILS.words[tails, :width].view("V8")
-    return out.tobytes(), ends
+    _write_items(out, (fifteens, pairs_and_runs, suits), part_sizes, starts + head_size, names)
+    _TAILS.write(out, starts + tail_at, tails)
+    return out, ends
 
 
 _POWERS = 10 ** np.arange(1, 19, dtype=np.int64)
@@ -274,25 +239,51 @@ def _runs(digits: Any) -> list[tuple[int, int, int]]:
     return [(low, high, int(digits[low])) for low, high in zip(starts, stops, strict=True)]
 
 
-def _write_heads(
-    words: Any,
-    rows: FastRows,
-    heads: tuple[_Layout, _Layout, range, tuple[int, ...]],
-    starts: Any,
-    names: Any,
-) -> None:
-    """Write the heads of rows whose line numbers have as many digits."""
-    layout, crib_layout, digit_at, cards_at = heads
-    matrix = _fill(layout, len(rows))
-    place = starts[:, None] + layout.offsets
+def _write_heads(out: Any, rows: FastRows, head: _Head, starts: Any, names: Any) -> None:
+    """Write the heads of rows whose line numbers have as many digits.
+
+    A head padded to the longer one's length spills into its row's items or
+    tail, which are written after it.
+    """
+    matrix = _matrix(head.plain, len(rows))
     if rows.crib.any():
-        matrix[rows.crib] = crib_layout.words
-        place[rows.crib] = starts[rows.crib, None] + crib_layout.offsets
+        matrix[rows.crib] = np.frombuffer(head.crib, dtype=np.uint8)
     rest = rows.line.astype(np.int64)
-    for at in reversed(digit_at):
-        rest, digit = np.divmod(rest, 10)
-        for where in layout.places[at]:
-            _column(matrix, where, "u1")[...] = digit + ord("0")
-    for i, at in enumerate(cards_at):
-        _put_cards(matrix, layout, at, names[:, i])
-    words[place] = matrix.view("V8")
+    at = head.digits + len(str(int(rows.line[0])))
+    while at > head.digits + 1:
+        at -= 2
+        rest, pair = np.divmod(rest, 100)
+        _column(matrix, at)[...] = _DIGIT_PAIRS[pair]
+    if at > head.digits:
+        _column(matrix, head.digits, "u1")[...] = rest + ord("0")
+    for i, card_at in enumerate(head.cards):
+        _column(matrix, card_at)[...] = names[i]
+    _copy(out, starts, matrix)
+
+
+def _write_items(
+    out: Any, row_parts: tuple[Any, ...], part_sizes: list[Any], at: Any, names: Any
+) -> None:
+    """Write the items of every row from ``at``: its parts one after the other, each part's
+    items in its order; the items of one type at a time."""
+    first, counts, _, types, offsets, positions = _PARTS.tables()
+    n = len(at)
+    flat_names = names.reshape(-1)
+    for part, size in zip(row_parts, part_sizes, strict=True):
+        many = counts[part]
+        total = int(many.sum())
+        if total:
+            # The entries of the parts' tables, where each item goes and its row.
+            entry = np.arange(total) + np.repeat(first[part] - (np.cumsum(many) - many), many)
+            item_at = np.repeat(at, many) + offsets[entry]
+            row_of = np.repeat(np.arange(n), many)
+            item_types = types[entry]
+            for t in np.unique(item_types).tolist():
+                chosen = np.flatnonzero(item_types == t)
+                text, cards = _item(_PARTS.types[t])
+                matrix = _matrix(text, len(chosen))
+                picked, row = entry[chosen], row_of[chosen]
+                for slot, card_at in enumerate(cards):
+                    _column(matrix, card_at)[...] = flat_names[positions[slot][picked] * n + row]
+                _copy(out, item_at[chosen], matrix)
+        at = at + size

@@ -29,20 +29,29 @@ ItemType = tuple[Kind, int, int]
 """Kind, number of cards and points: items of one type are written alike."""
 
 _RANKS = 13
+_VALUES = 10
 _PATTERN_BASE = 9  # ranks by position with every gap wider than one closed to two: 0..8
 _BATCH = 1 << 11
 """Rows whose fifteens are found at a time: few enough that the matrix product takes one
 thread, so that the threads of the linear algebra library are never woken to wait busily."""
 _MOST = 1 << 14
 """Parts kept at most; past that the tables start again, so memory stays flat."""
+_RANK_CODES = np.array(
+    [[(r - 1) * _RANKS**i if r else 0 for r in range(14)] for i in range(5)], dtype=np.int32
+)
+_VALUE_CODES = np.array(
+    [[(rules.counting_value(r) - 1) * _VALUES**i if r else 0 for r in range(14)] for i in range(5)],
+    dtype=np.int32,
+)
+"""By position and rank: what the rank adds to the number of the ranks, or of the values."""
 
 
 class Parts:
-    """Part numbers for rows, the items of every part, and the shapes and types of the items.
+    """Part numbers for rows, and what is in each part, in tables that grow as parts are met.
 
-    The arrays grow as parts are met; ``first``, ``count`` and ``width``
-    are by part, ``shape`` and ``offset`` by item of a part (a part's items
-    from ``first`` on), ``positions`` and ``type`` by shape.
+    ``tables()`` gives, by part, its first entry, how many and their bytes;
+    by entry (an item of a part, a part's from its first on), the item's
+    type, the bytes before it in its part, and the positions of its cards.
     """
 
     def __init__(self, width: Callable[[ItemType], int]) -> None:
@@ -54,67 +63,76 @@ class Parts:
         self.types: list[ItemType] = []
         self._type_ids: dict[ItemType, int] = {}
         self._part_ids: dict[tuple[tuple[Kind, tuple[int, ...], int], ...], int] = {}
-        self._shape_ids: dict[tuple[Kind, tuple[int, ...], int], int] = {}
-        self._part_lists: list[list[int]] = []
-        self._shape_list: list[tuple[int, tuple[int, ...]]] = []
-        self._by_ranks = np.full(_RANKS**5, -1, dtype=np.int64)
-        """Fifteens part and pairs-and-runs part of each ranks by position, packed; -1 unknown."""
+        self._by_values = np.full(_VALUES**5, -1, dtype=np.int32)
+        """The fifteens part of the counting values by position; -1 while unknown."""
         self._by_fifteens: dict[int, int] = {}
-        self._by_pattern = np.full(_PATTERN_BASE**5, -1, dtype=np.int64)
-        self._by_suits = np.full(_SUIT_KEYS, -1, dtype=np.int64)
-        self._stale = True
+        self._by_ranks = np.full(_RANKS**5, -1, dtype=np.int32)
+        """The pairs and runs part of the ranks by position; -1 while unknown."""
+        self._by_pattern = np.full(_PATTERN_BASE**5, -1, dtype=np.int32)
+        self._by_suits = np.full(_SUIT_KEYS, -1, dtype=np.int32)
+        self._entries = 0
+        self._new_parts: list[tuple[int, int, int]] = []
+        self._new_entries: list[tuple[int, int, tuple[int, ...]]] = []
+        self._tables: tuple[Any, ...] = (
+            *(np.empty(0, dtype=np.int64) for _ in range(3)),
+            np.empty(0, dtype=np.uint8),
+            np.empty(0, dtype=np.int64),
+            np.empty((5, 0), dtype=np.int64),
+        )
 
     def __len__(self) -> int:
         """How many parts are known."""
-        return len(self._part_lists)
+        return len(self._part_ids)
 
-    def row_parts(self, rows: FastRows) -> Any:
-        """The three part numbers of each row (fifteens, pairs and runs, suits): n by 3."""
-        if len(self._part_lists) > _MOST:
+    def row_parts(self, rows: FastRows) -> tuple[Any, Any, Any]:
+        """The three part numbers of each row: fifteens, pairs and runs, suits."""
+        if len(self) > _MOST:
             self._clear()
-        ranks = rows.ranks.astype(np.int64)
-        code = np.zeros(len(rows), dtype=np.int64)
-        for column in ranks:
-            code = code * _RANKS + column - 1
-        packed = self._by_ranks[code]
-        unknown = packed < 0
-        if unknown.any():
-            self._learn_ranks(ranks[:, unknown], code[unknown])
-            packed = self._by_ranks[code]
+        values = _code(_VALUE_CODES, rows.ranks)
+        fifteens = self._by_values[values]
+        if (fifteens < 0).any():
+            self._learn_values(rows.ranks, values, fifteens < 0)
+            fifteens = self._by_values[values]
+        ranks = _code(_RANK_CODES, rows.ranks)
+        pairs_and_runs = self._by_ranks[ranks]
+        if (pairs_and_runs < 0).any():
+            self._learn_ranks(rows.ranks, ranks, pairs_and_runs < 0)
+            pairs_and_runs = self._by_ranks[ranks]
         suit_key = _suit_key(rows)
-        by_suits = self._by_suits[suit_key]
-        if (by_suits < 0).any():
-            self._learn_suits(rows, suit_key, by_suits < 0)
-            by_suits = self._by_suits[suit_key]
-        out = np.empty((len(rows), 3), dtype=np.int64)
-        out[:, 0] = packed >> 32
-        out[:, 1] = packed & 0xFFFFFFFF
-        out[:, 2] = by_suits
-        return out
+        suits = self._by_suits[suit_key]
+        if (suits < 0).any():
+            self._learn_suits(rows, suit_key, suits < 0)
+            suits = self._by_suits[suit_key]
+        return fifteens, pairs_and_runs, suits
 
-    def _learn_ranks(self, ranks: Any, code: Any) -> None:
-        """Fill the table by ranks for these rows (ranks by column), counting new parts."""
-        bits = np.empty(len(code), dtype=np.int64)
-        for start in range(0, len(code), _BATCH):
+    def _learn_values(self, ranks: Any, code: Any, unknown: Any) -> None:
+        """Fill the table by values for the ``unknown`` rows, counting new parts."""
+        codes, first = np.unique(code[unknown], return_index=True)
+        ranks = ranks[:, np.flatnonzero(unknown)[first]]
+        bits = np.empty(len(codes), dtype=np.int64)
+        for start in range(0, len(codes), _BATCH):
             found = fifteen_sets(ranks[:, start : start + _BATCH].T)
-            bits[start : start + _BATCH] = np.packbits(found, axis=1, bitorder="little").view(
-                "<u4"
-            )[:, 0]
-        fifteens = np.empty(len(code), dtype=np.int64)
-        found, first, where = np.unique(bits, return_index=True, return_inverse=True)
+            packed = np.packbits(found, axis=1, bitorder="little")
+            bits[start : start + _BATCH] = packed.view("<u4")[:, 0]
+        keys, first, where = np.unique(bits, return_index=True, return_inverse=True)
         ids = []
-        for key, row in zip(found.tolist(), first.tolist(), strict=True):
+        for key, row in zip(keys.tolist(), first.tolist(), strict=True):
             part = self._by_fifteens.get(key)
             if part is None:
                 values = tuple(rules.counting_value(rank) for rank in ranks[:, row].tolist())
                 part = self._by_fifteens[key] = self._part(fifteen_positions(values))
             ids.append(part)
-        fifteens[:] = np.array(ids, dtype=np.int64)[where.reshape(-1)]
-        pattern = _pattern(ranks)
-        news = np.unique(pattern[self._by_pattern[pattern] < 0]).tolist()
-        for new in news:
-            self._by_pattern[new] = self._part(rank_positions(_pattern_ranks(new)))
-        self._by_ranks[code] = (fifteens << 32) | self._by_pattern[pattern]
+        self._by_values[codes] = np.array(ids, dtype=np.int32)[where.reshape(-1)]
+
+    def _learn_ranks(self, ranks: Any, code: Any, unknown: Any) -> None:
+        """Fill the table by ranks for the ``unknown`` rows, counting new parts."""
+        # Most of them differ: each row's pattern is worked out, not each number's.
+        pattern = _pattern(ranks[:, unknown])
+        new = self._by_pattern[pattern] < 0
+        if new.any():
+            for key in np.unique(pattern[new]).tolist():
+                self._by_pattern[key] = self._part(rank_positions(_pattern_ranks(key)))
+        self._by_ranks[code[unknown]] = self._by_pattern[pattern]
 
     def _learn_suits(self, rows: FastRows, suit_key: Any, unknown: Any) -> None:
         found, first = np.unique(suit_key[unknown], return_index=True)
@@ -129,43 +147,45 @@ class Parts:
         key = tuple(scoring)
         found = self._part_ids.get(key)
         if found is None:
-            found = self._part_ids[key] = len(self._part_lists)
-            self._part_lists.append([self._shape(*item) for item in key])
-            self._stale = True
-        return found
-
-    def _shape(self, kind: Kind, at: tuple[int, ...], points: int) -> int:
-        found = self._shape_ids.get((kind, at, points))
-        if found is None:
-            found = self._shape_ids[kind, at, points] = len(self._shape_list)
-            item_type = (kind, len(at), points)
-            if item_type not in self._type_ids:
-                self._type_ids[item_type] = len(self.types)
-                self.types.append(item_type)
-            self._shape_list.append((self._type_ids[item_type], at))
+            found = self._part_ids[key] = len(self._part_ids)
+            before = 0
+            for kind, at, points in key:
+                item_type = (kind, len(at), points)
+                if item_type not in self._type_ids:
+                    self._type_ids[item_type] = len(self.types)
+                    self.types.append(item_type)
+                self._new_entries.append((self._type_ids[item_type], before, at))
+                before += self._width(item_type)
+            self._new_parts.append((self._entries, len(key), before))
+            self._entries += len(key)
         return found
 
     def tables(self) -> tuple[Any, ...]:
-        """By part: first item, items, bytes; by item of a part: shape, bytes before it;
-        by shape: type and positions (five, unused ones 0)."""
-        if self._stale:
-            counts = np.array([len(items) for items in self._part_lists], dtype=np.int64)
-            flat = np.array([s for items in self._part_lists for s in items], dtype=np.int64)
-            shape_types = np.array([t for t, _ in self._shape_list], dtype=np.int64)
-            positions = np.zeros((len(self._shape_list), 5), dtype=np.int64)
-            for i, (_, at) in enumerate(self._shape_list):
-                positions[i, : len(at)] = at
-            type_sizes = np.array([self._width(t) for t in self.types], dtype=np.int64)
-            sizes = type_sizes[shape_types[flat]]
-            part_of_item = np.repeat(np.arange(len(counts)), counts)
-            width = np.bincount(part_of_item, weights=sizes, minlength=len(counts))
-            width = width.astype(np.int64)
-            before = np.cumsum(sizes) - sizes
-            offset = before - np.repeat(np.cumsum(width) - width, counts)
-            first = np.cumsum(counts) - counts
-            self._tables = (first, counts, width, flat, offset, shape_types, positions)
-            self._stale = False
+        """By part: its first entry, how many, their bytes; by entry: the item's type, the
+        bytes before it in its part, the positions of its cards (five rows, unused ones 0)."""
+        if self._new_parts:
+            parts = np.array(self._new_parts, dtype=np.int64).reshape(-1, 3).T
+            entries = self._new_entries
+            types = np.array([t for t, _, _ in entries], dtype=np.uint8)
+            before = np.array([b for _, b, _ in entries], dtype=np.int64)
+            positions = np.zeros((5, len(entries)), dtype=np.int64)
+            for i, (_, _, at) in enumerate(entries):
+                positions[: len(at), i] = at
+            new = (*parts, types, before, positions)
+            self._tables = tuple(
+                np.concatenate([old, more], axis=-1)
+                for old, more in zip(self._tables, new, strict=True)
+            )
+            self._new_parts, self._new_entries = [], []
         return self._tables
+
+
+def _code(codes: Any, ranks: Any) -> Any:
+    """A number for each row from its five ranks (by column), by a table of ``_code`` rows."""
+    total = codes[0][ranks[0]]
+    for i in range(1, 5):
+        total = total + codes[i][ranks[i]]
+    return total
 
 
 _SUIT_KEYS = 2 * 2 * 5 * 2
@@ -187,13 +207,15 @@ def _pattern(ranks: Any) -> Any:
     It keeps which ranks are equal and which are next to each other, so it
     fixes the pairs and runs by position.
     """
-    columns = list(ranks)
+    columns = [column.astype(np.int16) for column in ranks]
     low_to_high = sort_columns(columns)
+    pairs = zip(low_to_high, low_to_high[1:], strict=False)
+    gaps = [np.minimum(above - below, 2) for below, above in pairs]
     pattern = np.zeros(ranks.shape[1], dtype=np.int64)
     for rank in reversed(columns):
-        place = np.zeros(ranks.shape[1], dtype=np.int64)
-        for below, above in zip(low_to_high, low_to_high[1:], strict=False):
-            place += np.minimum(above - below, 2) * (above <= rank)
+        place = np.zeros(ranks.shape[1], dtype=np.int16)
+        for gap, above in zip(gaps, low_to_high[1:], strict=True):
+            place += gap * (above <= rank)
         pattern = pattern * _PATTERN_BASE + place
     return pattern
 
