@@ -40,7 +40,9 @@ _NAMES = np.array([int.from_bytes(str(card).encode(), "little") for card in DECK
 """Each card's two-byte name as one number, in ``Card.index`` order."""
 _SEPARATOR = render_json([0, 0])[2:-2].encode()
 """What stands between two items of a list: ``, ``."""
-_DIGIT_PAIRS = np.array([int.from_bytes(f"{n:02d}".encode(), "little") for n in range(100)])
+_DIGIT_PAIRS = np.array(
+    [int.from_bytes(f"{n:02d}".encode(), "little") for n in range(100)], dtype=np.uint16
+)
 """00 to 99 as two bytes in one number."""
 
 
@@ -278,12 +280,13 @@ def _write_items(
             item_at = np.repeat(at, many) + offsets[entry]
             row_of = np.repeat(np.arange(n), many)
             item_types = types[entry]
-            for t in np.unique(item_types).tolist():
+            for t in np.flatnonzero(np.bincount(item_types)).tolist():
                 chosen = np.flatnonzero(item_types == t)
                 text, cards = _item(_PARTS.types[t])
                 matrix = _matrix(text, len(chosen))
-                picked, row = entry[chosen], row_of[chosen]
+                # The names of the item's cards: by slot, then by item.
+                found = flat_names[positions[: len(cards), entry[chosen]] * n + row_of[chosen]]
                 for slot, card_at in enumerate(cards):
-                    _column(matrix, card_at)[...] = flat_names[positions[slot][picked] * n + row]
+                    _column(matrix, card_at)[...] = found[slot]
                 _copy(out, item_at[chosen], matrix)
         at = at + size

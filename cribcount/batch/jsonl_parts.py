@@ -65,7 +65,9 @@ class Parts:
         self._part_ids: dict[tuple[tuple[Kind, tuple[int, ...], int], ...], int] = {}
         self._by_values = np.full(_VALUES**5, -1, dtype=np.int32)
         """The fifteens part of the counting values by position; -1 while unknown."""
-        self._by_fifteens: dict[int, int] = {}
+        # The fifteens part of each set of fifteens (a bit each), by the sets in order.
+        self._fifteen_keys = np.empty(0, dtype=np.int64)
+        self._fifteen_parts = np.empty(0, dtype=np.int32)
         self._by_ranks = np.full(_RANKS**5, -1, dtype=np.int32)
         """The pairs and runs part of the ranks by position; -1 while unknown."""
         self._by_pattern = np.full(_PATTERN_BASE**5, -1, dtype=np.int32)
@@ -85,47 +87,73 @@ class Parts:
         return len(self._part_ids)
 
     def row_parts(self, rows: FastRows) -> tuple[Any, Any, Any]:
-        """The three part numbers of each row: fifteens, pairs and runs, suits."""
+        """The three part numbers of each row: fifteens, pairs and runs, suits.
+
+        A part of no points has no items: rows are only looked at more
+        closely for the parts that score.
+        """
         if len(self) > _MOST:
             self._clear()
+        none = self._part([])
         values = _code(_VALUE_CODES, rows.ranks)
         fifteens = self._by_values[values]
-        if (fifteens < 0).any():
-            self._learn_values(rows.ranks, values, fifteens < 0)
+        unknown = fifteens < 0
+        if unknown.any():
+            scoring = rows.fifteens != 0
+            self._by_values[values[unknown & ~scoring]] = none
+            self._learn_values(rows.ranks, values, unknown & scoring)
             fifteens = self._by_values[values]
         ranks = _code(_RANK_CODES, rows.ranks)
         pairs_and_runs = self._by_ranks[ranks]
-        if (pairs_and_runs < 0).any():
-            self._learn_ranks(rows.ranks, ranks, pairs_and_runs < 0)
+        unknown = pairs_and_runs < 0
+        if unknown.any():
+            scoring = (rows.pairs != 0) | (rows.runs != 0)
+            self._by_ranks[ranks[unknown & ~scoring]] = none
+            self._learn_ranks(rows.ranks, ranks, unknown & scoring)
             pairs_and_runs = self._by_ranks[ranks]
-        suit_key = _suit_key(rows)
-        suits = self._by_suits[suit_key]
-        if (suits < 0).any():
-            self._learn_suits(rows, suit_key, suits < 0)
-            suits = self._by_suits[suit_key]
+        suits = np.full(len(rows), none, dtype=np.int32)
+        scoring = (rows.flush != 0) | (rows.nobs != 0)
+        if scoring.any():
+            at = np.flatnonzero(scoring)
+            suit_key = _suit_key(rows, at)
+            found = self._by_suits[suit_key]
+            if (found < 0).any():
+                self._learn_suits(rows, suit_key, at)
+                found = self._by_suits[suit_key]
+            suits[at] = found
         return fifteens, pairs_and_runs, suits
 
     def _learn_values(self, ranks: Any, code: Any, unknown: Any) -> None:
         """Fill the table by values for the ``unknown`` rows, counting new parts."""
-        codes, first = np.unique(code[unknown], return_index=True)
-        ranks = ranks[:, np.flatnonzero(unknown)[first]]
+        if not unknown.any():
+            return
+        codes, ranks = code[unknown], ranks[:, unknown]
         bits = np.empty(len(codes), dtype=np.int64)
         for start in range(0, len(codes), _BATCH):
             found = fifteen_sets(ranks[:, start : start + _BATCH].T)
             packed = np.packbits(found, axis=1, bitorder="little")
             bits[start : start + _BATCH] = packed.view("<u4")[:, 0]
         keys, first, where = np.unique(bits, return_index=True, return_inverse=True)
-        ids = []
-        for key, row in zip(keys.tolist(), first.tolist(), strict=True):
-            part = self._by_fifteens.get(key)
-            if part is None:
-                values = tuple(rules.counting_value(rank) for rank in ranks[:, row].tolist())
-                part = self._by_fifteens[key] = self._part(fifteen_positions(values))
-            ids.append(part)
-        self._by_values[codes] = np.array(ids, dtype=np.int32)[where.reshape(-1)]
+        at = np.searchsorted(self._fifteen_keys, keys)
+        known = at < len(self._fifteen_keys)
+        known[known] = self._fifteen_keys[at[known]] == keys[known]
+        ids = np.zeros(len(keys), dtype=np.int32)
+        ids[known] = self._fifteen_parts[at[known]]
+        news = np.flatnonzero(~known)
+        for i, row in zip(news.tolist(), first[news].tolist(), strict=True):
+            values = tuple(rules.counting_value(rank) for rank in ranks[:, row].tolist())
+            ids[i] = self._part(fifteen_positions(values))
+        if len(news):
+            merged = np.concatenate([self._fifteen_keys, keys[news]])
+            order = np.argsort(merged)
+            self._fifteen_keys = merged[order]
+            self._fifteen_parts = np.concatenate([self._fifteen_parts, ids[news]])[order]
+        self._by_values[codes] = ids[where.reshape(-1)]
 
     def _learn_ranks(self, ranks: Any, code: Any, unknown: Any) -> None:
         """Fill the table by ranks for the ``unknown`` rows, counting new parts."""
+        if not unknown.any():
+            return
         # Most of them differ: each row's pattern is worked out, not each number's.
         pattern = _pattern(ranks[:, unknown])
         new = self._by_pattern[pattern] < 0
@@ -134,10 +162,11 @@ class Parts:
                 self._by_pattern[key] = self._part(rank_positions(_pattern_ranks(key)))
         self._by_ranks[code[unknown]] = self._by_pattern[pattern]
 
-    def _learn_suits(self, rows: FastRows, suit_key: Any, unknown: Any) -> None:
+    def _learn_suits(self, rows: FastRows, suit_key: Any, at: Any) -> None:
+        """Fill the table by suits for rows ``at`` (of keys ``suit_key``), counting new parts."""
+        unknown = self._by_suits[suit_key] < 0
         found, first = np.unique(suit_key[unknown], return_index=True)
-        at = np.flatnonzero(unknown)[first]
-        for key, row in zip(found.tolist(), at.tolist(), strict=True):
+        for key, row in zip(found.tolist(), at[unknown][first].tolist(), strict=True):
             ranks, suits = rows.ranks[:, row].tolist(), rows.suits[:, row].tolist()
             crib = bool(rows.crib[row])
             self._by_suits[key] = self._part(suit_positions(ranks, suits, crib=crib))
@@ -191,14 +220,15 @@ def _code(codes: Any, ranks: Any) -> Any:
 _SUIT_KEYS = 2 * 2 * 5 * 2
 
 
-def _suit_key(rows: FastRows) -> Any:
-    """Four of one suit, the starter's too, which card is a jack of the starter's suit, crib."""
-    suits = rows.suits
+def _suit_key(rows: FastRows, at: Any) -> Any:
+    """Of rows ``at``: four of one suit, the starter's too, which card is a jack of the
+    starter's suit, and the crib flag, as one number."""
+    suits, ranks = rows.suits[:, at], rows.ranks[:, at]
     one_suit = (suits[0] == suits[1]) & (suits[1] == suits[2]) & (suits[2] == suits[3])
-    nob = np.zeros(len(rows), dtype=np.int64)
+    nob = np.zeros(len(at), dtype=np.int64)
     for i in range(4):
-        nob[(rows.ranks[i] == rules.JACK) & (suits[i] == suits[4])] = i + 1
-    return ((one_suit * 2 + (suits[4] == suits[0])) * 5 + nob) * 2 + rows.crib
+        nob[(ranks[i] == rules.JACK) & (suits[i] == suits[4])] = i + 1
+    return ((one_suit * 2 + (suits[4] == suits[0])) * 5 + nob) * 2 + rows.crib[at]
 
 
 def _pattern(ranks: Any) -> Any:

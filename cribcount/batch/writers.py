@@ -48,7 +48,7 @@ def render_chunk(
     return b"".join(pieces)
 
 
-_JSONL_ROWS = 1 << 13
+_JSONL_ROWS = 1 << 14
 """Rows rendered as JSON lines at a time: their word matrices are the most memory a chunk takes."""
 
 
