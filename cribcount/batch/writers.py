@@ -8,6 +8,7 @@ put back among its rows in input order.
 from __future__ import annotations
 
 import functools
+import io
 from typing import Any
 
 import numpy as np
@@ -52,10 +53,21 @@ _JSONL_ROWS = 1 << 14
 """Rows rendered as JSON lines at a time: their word matrices are the most memory a chunk takes."""
 
 
+_JSONL_GUESS = 288
+"""Bytes a JSON line of the fast path takes, a little more than most: a chunk's room to start."""
+
+
 def _jsonl_chunk(chunk: Chunk, rows: FastRows, file: str | None) -> bytes:
-    """A chunk as JSON lines, its rows a slice at a time, with its plain records among them."""
+    """A chunk as JSON lines, its rows a slice at a time, with its plain records among them.
+
+    Each slice is added to the chunk's bytes as soon as it is made, in room
+    made for the whole chunk at once, so that a chunk's lines are held once.
+    """
     records = chunk.records
-    pieces: list[bytes] = []
+    written = io.BytesIO()
+    written.seek(len(rows) * _JSONL_GUESS)
+    written.write(b"\n")  # the room, written over and cut to what is used
+    written.seek(0)
     done = 0  # records placed so far
     for start in range(0, len(rows), _JSONL_ROWS):
         stop = min(start + _JSONL_ROWS, len(rows))
@@ -65,12 +77,15 @@ def _jsonl_chunk(chunk: Chunk, rows: FastRows, file: str | None) -> bytes:
             if place >= stop:
                 break
             at = int(ends[place - start - 1]) if place > start else 0
-            pieces += [data[cut:at], render_record(record, "jsonl", file).encode()]
+            written.write(data[cut:at])
+            written.write(render_record(record, "jsonl", file).encode())
             cut = at
             done += 1
-        pieces.append(data[cut:])
-    pieces += [render_record(record, "jsonl", file).encode() for _, record in records[done:]]
-    return b"".join(pieces)
+        written.write(data[cut:])
+    for _, record in records[done:]:
+        written.write(render_record(record, "jsonl", file).encode())
+    written.truncate()
+    return written.getvalue()
 
 
 # --- vectorised rows ---------------------------------------------------------------------------
