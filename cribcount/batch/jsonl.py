@@ -147,7 +147,6 @@ class _Tails:
 
     def __init__(self) -> None:
         self.ids = np.full(0, -1, dtype=np.int64)
-        self.texts: list[bytes] = []
         self.word = len(_tail(0))
         """The shortest tail: no claim, a total and heels of one digit."""
         self.words = np.empty((0, 1), dtype=f"V{self.word}")
@@ -165,24 +164,32 @@ class _Tails:
         ids = self.ids[key]
         if (ids < 0).any():
             news = np.unique(key[ids < 0]).tolist()
-            self.ids[news] = np.arange(len(news)) + len(self.texts)
-            self.texts += [_tail(new) for new in news]
-            self._tables()
+            self.ids[news] = np.arange(len(news)) + len(self.sizes)
+            self._add([_tail(new) for new in news])
             ids = self.ids[key]
         return ids
 
-    def _tables(self) -> None:
+    def _add(self, texts: list[bytes]) -> None:
+        """Number these tails after the others."""
         word = self.word
-        self.sizes = np.array([len(text) for text in self.texts], dtype=np.int64)
-        count = int(-(-self.sizes.max() // word))
-        self.offsets = np.minimum(np.arange(count) * word, self.sizes[:, None] - word)
-        self.words = np.array(
+        sizes = np.array([len(text) for text in texts], dtype=np.int64)
+        count = max(int(-(-sizes.max() // word)), self.offsets.shape[1])
+        if count > self.offsets.shape[1]:
+            # The tails met before repeat their last word.
+            more = count - self.offsets.shape[1]
+            self.offsets = np.concatenate([self.offsets, self.offsets[:, -1:].repeat(more, 1)], 1)
+            self.words = np.concatenate([self.words, self.words[:, -1:].repeat(more, 1)], 1)
+        offsets = np.minimum(np.arange(count) * word, sizes[:, None] - word)
+        words = np.array(
             [
-                [text[at : at + word] for at in offsets]
-                for text, offsets in zip(self.texts, self.offsets.tolist(), strict=True)
+                [text[at : at + word] for at in places]
+                for text, places in zip(texts, offsets.tolist(), strict=True)
             ],
             dtype=f"V{word}",
         )
+        self.sizes = np.concatenate([self.sizes, sizes])
+        self.offsets = np.concatenate([self.offsets, offsets])
+        self.words = np.concatenate([self.words, words])
 
     def write(self, out: Any, at: Any, tails: Any) -> None:
         """Write tails ``tails`` at ``at``."""
