@@ -209,7 +209,8 @@ _PARTS = Parts(_item_width)
 def jsonl_rows(rows: FastRows, file: str | None) -> tuple[Any, Any]:
     """The JSON lines of the rows, newlines included, as bytes; and where each row ends.
 
-    ``file`` is named in every line when given.
+    ``file`` is named in every line when given. The bytes are a numpy array
+    in a buffer that the next call writes over: copy them before.
     """
     n = len(rows)
     fifteens, pairs_and_runs, suits = _PARTS.row_parts(rows)
@@ -227,7 +228,7 @@ def jsonl_rows(rows: FastRows, file: str | None) -> tuple[Any, Any]:
     tail_at = head_size + items_size - len(_SEPARATOR) * (items_size > 0)
     ends = np.cumsum(tail_at + _TAILS.sizes[tails])
     starts = ends - tail_at - _TAILS.sizes[tails]
-    out = np.empty(int(ends[-1]), dtype=np.uint8)
+    out = _room(int(ends[-1]))
     names = _NAMES[(rows.ranks.astype(np.intp) - 1) * 4 + rows.suits]  # by column
     for low, high, count in runs:
         _write_heads(
@@ -239,6 +240,14 @@ def jsonl_rows(rows: FastRows, file: str | None) -> tuple[Any, Any]:
 
 
 _POWERS = 10 ** np.arange(1, 19, dtype=np.int64)
+_ROOM = [np.empty(0, dtype=np.uint8)]
+
+
+def _room(size: int) -> Any:
+    """The first ``size`` bytes of one buffer for all calls, so that it stays in the caches."""
+    if len(_ROOM[0]) < size:
+        _ROOM[0] = np.empty(size + size // 4, dtype=np.uint8)
+    return _ROOM[0][:size]
 
 
 def _runs(digits: Any) -> list[tuple[int, int, int]]:

@@ -53,7 +53,7 @@ _JSONL_ROWS = 1 << 14
 """Rows rendered as JSON lines at a time: their word matrices are the most memory a chunk takes."""
 
 
-_JSONL_GUESS = 240
+_JSONL_GUESS = 288
 """Bytes a JSON line of the fast path takes, a little more than most: a chunk's room to start."""
 
 
