@@ -28,7 +28,6 @@ __all__ = ["ItemType", "Parts"]
 ItemType = tuple[Kind, int, int]
 """Kind, number of cards and points: items of one type are written alike."""
 
-_RANKS = 13
 _VALUES = 10
 _PATTERN_BASE = 9  # ranks by position with every gap wider than one closed to two: 0..8
 _BATCH = 1 << 11
@@ -36,14 +35,11 @@ _BATCH = 1 << 11
 thread, so that the threads of the linear algebra library are never woken to wait busily."""
 _MOST = 1 << 14
 """Parts kept at most; past that the tables start again, so memory stays flat."""
-_RANK_CODES = np.array(
-    [[(r - 1) * _RANKS**i if r else 0 for r in range(14)] for i in range(5)], dtype=np.int32
-)
 _VALUE_CODES = np.array(
     [[(rules.counting_value(r) - 1) * _VALUES**i if r else 0 for r in range(14)] for i in range(5)],
     dtype=np.int32,
 )
-"""By position and rank: what the rank adds to the number of the ranks, or of the values."""
+"""By position and rank: what the rank adds to the number of the counting values."""
 
 
 class Parts:
@@ -68,9 +64,8 @@ class Parts:
         # The fifteens part of each set of fifteens (a bit each), by the sets in order.
         self._fifteen_keys = np.empty(0, dtype=np.int64)
         self._fifteen_parts = np.empty(0, dtype=np.int32)
-        self._by_ranks = np.full(_RANKS**5, -1, dtype=np.int32)
-        """The pairs and runs part of the ranks by position; -1 while unknown."""
         self._by_pattern = np.full(_PATTERN_BASE**5, -1, dtype=np.int32)
+        """The pairs and runs part of each pattern of ranks (``_pattern``); -1 while unknown."""
         self._by_suits = np.full(_SUIT_KEYS, -1, dtype=np.int32)
         self._entries = 0
         self._new_parts: list[tuple[int, int, int]] = []
@@ -103,14 +98,18 @@ class Parts:
             self._by_values[values[unknown & ~scoring]] = none
             self._learn_values(rows.ranks, values, unknown & scoring)
             fifteens = self._by_values[values]
-        ranks = _code(_RANK_CODES, rows.ranks)
-        pairs_and_runs = self._by_ranks[ranks]
-        unknown = pairs_and_runs < 0
-        if unknown.any():
-            scoring = (rows.pairs != 0) | (rows.runs != 0)
-            self._by_ranks[ranks[unknown & ~scoring]] = none
-            self._learn_ranks(rows.ranks, ranks, unknown & scoring)
-            pairs_and_runs = self._by_ranks[ranks]
+        # Which ranks are equal or next to each other: worked out for the rows that score.
+        pairs_and_runs = np.full(len(rows), none, dtype=np.int32)
+        scoring = (rows.pairs != 0) | (rows.runs != 0)
+        if scoring.any():
+            at = np.flatnonzero(scoring)
+            pattern = _pattern(rows.ranks[:, at])
+            found = self._by_pattern[pattern]
+            if (found < 0).any():
+                for key in np.unique(pattern[found < 0]).tolist():
+                    self._by_pattern[key] = self._part(rank_positions(_pattern_ranks(key)))
+                found = self._by_pattern[pattern]
+            pairs_and_runs[at] = found
         suits = np.full(len(rows), none, dtype=np.int32)
         scoring = (rows.flush != 0) | (rows.nobs != 0)
         if scoring.any():
@@ -149,18 +148,6 @@ class Parts:
             self._fifteen_keys = merged[order]
             self._fifteen_parts = np.concatenate([self._fifteen_parts, ids[news]])[order]
         self._by_values[codes] = ids[where.reshape(-1)]
-
-    def _learn_ranks(self, ranks: Any, code: Any, unknown: Any) -> None:
-        """Fill the table by ranks for the ``unknown`` rows, counting new parts."""
-        if not unknown.any():
-            return
-        # Most of them differ: each row's pattern is worked out, not each number's.
-        pattern = _pattern(ranks[:, unknown])
-        new = self._by_pattern[pattern] < 0
-        if new.any():
-            for key in np.unique(pattern[new]).tolist():
-                self._by_pattern[key] = self._part(rank_positions(_pattern_ranks(key)))
-        self._by_ranks[code[unknown]] = self._by_pattern[pattern]
 
     def _learn_suits(self, rows: FastRows, suit_key: Any, at: Any) -> None:
         """Fill the table by suits for rows ``at`` (of keys ``suit_key``), counting new parts."""
