@@ -49,7 +49,7 @@ def render_chunk(
     return b"".join(pieces)
 
 
-_JSONL_ROWS = 1 << 14
+_JSONL_ROWS = 1 << 13
 """Rows rendered as JSON lines at a time: their word matrices are the most memory a chunk takes."""
 
 
