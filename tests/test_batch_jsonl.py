@@ -128,3 +128,21 @@ def test_tails_grow_as_longer_claims_come(claims: list[int | None]) -> None:
     deals = [(deal, False, claim) for claim in claims]
     data, _ = jsonl.jsonl_rows(_rows(deals, [1, 2]), "f")
     assert bytes(data) == b"".join(_expected(deals, [1, 2], "f"))
+
+
+def test_every_way_of_suiting_a_hand_is_written_as_counted() -> None:
+    # Flushes and nobs hang on the suits: every suit of every card, a jack in each place
+    # (the starter's included), in the hand and in the crib.
+    suits = "cdhs"
+    deals: list[Deal] = []
+    for jack in range(5):
+        ranks = ["3", "5", "7", "9", "K"]
+        ranks[jack] = "J"
+        for pattern in range(4**5):
+            cards = [ranks[i] + suits[pattern // 4**i % 4] for i in range(5)]
+            hand = parse_hand(" ".join(cards[:4]) + " / " + cards[4])
+            deal = [card.index for card in (*hand.cards, hand.starter)]
+            deals += [(deal, False, None), (deal, True, None)]
+    lines = list(range(1, len(deals) + 1))
+    data, _ = jsonl.jsonl_rows(_rows(deals, lines), None)
+    assert bytes(data) == b"".join(_expected(deals, lines, None))

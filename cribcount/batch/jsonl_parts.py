@@ -204,18 +204,28 @@ def _code(codes: Any, ranks: Any) -> Any:
     return total
 
 
-_SUIT_KEYS = 2 * 2 * 5 * 2
+_IS_NOB = np.array(
+    [[rules.is_nob(rank, 0, 0 if same else 1) for same in (False, True)] for rank in range(14)]
+)
+"""By rank and whether the card is of the starter's suit: his nob or not, as the rules say."""
+_SUIT_KEYS = 5**4 * 2**4 * 2
+"""Which earlier card each card shares its suit with, which cards are his nob, the crib."""
 
 
 def _suit_key(rows: FastRows, at: Any) -> Any:
-    """Of rows ``at``: four of one suit, the starter's too, which card is a jack of the
-    starter's suit, and the crib flag, as one number."""
+    """Of rows ``at``: the suits by position as which cards share one, which of the four
+    cards are his nob, and the crib flag, as one number: all that flush and nobs see."""
     suits, ranks = rows.suits[:, at], rows.ranks[:, at]
-    one_suit = (suits[0] == suits[1]) & (suits[1] == suits[2]) & (suits[2] == suits[3])
-    nob = np.zeros(len(at), dtype=np.int64)
+    key = np.zeros(len(at), dtype=np.int64)
+    for i in range(1, 5):
+        # The first card of the same suit, by position (itself when none before).
+        same = np.full(len(at), i, dtype=np.int64)
+        for j in range(i - 1, -1, -1):
+            same[suits[j] == suits[i]] = j
+        key = key * 5 + same
     for i in range(4):
-        nob[(ranks[i] == rules.JACK) & (suits[i] == suits[4])] = i + 1
-    return ((one_suit * 2 + (suits[4] == suits[0])) * 5 + nob) * 2 + rows.crib[at]
+        key = key * 2 + _IS_NOB[ranks[i], (suits[i] == suits[4]).astype(np.intp)]
+    return key * 2 + rows.crib[at]
 
 
 def _pattern(ranks: Any) -> Any:
