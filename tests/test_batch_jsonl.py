@@ -29,12 +29,12 @@ _ROW = st.tuples(_DEAL, st.booleans(), st.none() | st.integers(min_value=0, max_
 
 def _rows(deals: list[Deal], lines: list[int]) -> FastRows:
     cards = [[DECK[i] for i in deal] for deal, _, _ in deals]
+    ranks = [[int(card.rank) for card in five] for five in cards]
+    suits = [[SUIT_ORDER[card.suit] for card in five] for five in cards]
     return score_rows(
         line=np.array(lines, dtype=np.int64),
-        ranks=np.array([[int(c.rank) for c in five] for five in cards], dtype=np.uint8).T.copy(),
-        suits=np.array(
-            [[SUIT_ORDER[c.suit] for c in five] for five in cards], dtype=np.uint8
-        ).T.copy(),
+        ranks=np.array(ranks, dtype=np.uint8).reshape(-1, 5).T.copy(),
+        suits=np.array(suits, dtype=np.uint8).reshape(-1, 5).T.copy(),
         crib=np.array([crib for _, crib, _ in deals], dtype=np.bool_),
         claim=np.array([NO_CLAIM if c is None else c for _, _, c in deals], dtype=np.int16),
     )
@@ -146,3 +146,9 @@ def test_every_way_of_suiting_a_hand_is_written_as_counted() -> None:
     lines = list(range(1, len(deals) + 1))
     data, _ = jsonl.jsonl_rows(_rows(deals, lines), None)
     assert bytes(data) == b"".join(_expected(deals, lines, None))
+
+
+def test_no_rows_make_no_bytes() -> None:
+    data, ends = jsonl.jsonl_rows(_rows([], []), "f")
+    assert bytes(data) == b""
+    assert ends.tolist() == []

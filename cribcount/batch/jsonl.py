@@ -80,6 +80,7 @@ def _item(item_type: ItemType) -> tuple[bytes, tuple[int, ...]]:
 
 
 def _item_width(item_type: ItemType) -> int:
+    """Bytes an item of this type takes, its separator included."""
     return len(_item(item_type)[0])
 
 
@@ -103,6 +104,8 @@ class _Head(NamedTuple):
 
 @functools.cache
 def _head(file: str | None, digits: int) -> _Head:
+    """The head of a row naming ``file``, from two renderings of one record: their line
+    numbers (the lowest and the highest of ``digits`` digits) differ first where it begins."""
     texts = []
     for crib_flag in (False, True):
         count = Count(_SAMPLE_HAND, crib_flag, ())
@@ -213,6 +216,8 @@ def jsonl_rows(rows: FastRows, file: str | None) -> tuple[Any, Any]:
     in a buffer that the next call writes over: copy them before.
     """
     n = len(rows)
+    if n == 0:
+        return np.empty(0, dtype=np.uint8), np.empty(0, dtype=np.int64)
     fifteens, pairs_and_runs, suits = _PARTS.row_parts(rows)
     widths = _PARTS.tables()[2]
     part_sizes = [widths[part] for part in (fifteens, pairs_and_runs, suits)]

@@ -50,7 +50,7 @@ def render_chunk(
 
 
 _JSONL_ROWS = 1 << 13
-"""Rows rendered as JSON lines at a time: their word matrices are the most memory a chunk takes."""
+"""Rows rendered as JSON lines at a time: the renderer's own memory is in proportion."""
 
 
 _JSONL_GUESS = 288
