@@ -53,8 +53,10 @@ _JSONL_ROWS = 1 << 13
 """Rows rendered as JSON lines at a time: the renderer's own memory is in proportion."""
 
 
-_JSONL_GUESS = 288
-"""Bytes a JSON line of the fast path takes, a little more than most: a chunk's room to start."""
+_JSONL_GUESS = [288]
+"""Bytes a JSON line of the fast path takes, a little more than most: a chunk's room to start.
+
+After each chunk, a little more than that chunk's lines took on average."""
 
 
 def _jsonl_chunk(chunk: Chunk, rows: FastRows, file: str | None) -> bytes:
@@ -65,7 +67,7 @@ def _jsonl_chunk(chunk: Chunk, rows: FastRows, file: str | None) -> bytes:
     """
     records = chunk.records
     written = io.BytesIO()
-    written.seek(len(rows) * _JSONL_GUESS)
+    written.seek(len(rows) * _JSONL_GUESS[0])
     written.write(b"\n")  # the room, written over and cut to what is used
     written.seek(0)
     done = 0  # records placed so far
@@ -84,7 +86,9 @@ def _jsonl_chunk(chunk: Chunk, rows: FastRows, file: str | None) -> bytes:
         written.write(data[cut:])
     for _, record in records[done:]:
         written.write(render_record(record, "jsonl", file).encode())
+    size = written.tell()
     written.truncate()
+    _JSONL_GUESS[0] = size // len(rows) + size // len(rows) // 32 + 8
     return written.getvalue()
 
 
