@@ -5,8 +5,10 @@ on the counting values by position, the pairs and runs on which ranks are
 equal or next to each other by position, the flush and nobs on the suits,
 the jacks and the crib flag. Each part that is met is counted once, by
 ``cribcount.show`` from the cards of its first row, and numbered; a row is
-then three part numbers, looked up in tables indexed by its ranks and suits.
-Nothing here scores: the parts are what ``cribcount.show`` says they are.
+then three part numbers, looked up in tables by its counting values, by the
+pattern of its ranks and by its suits. A part of no points (the rows' own
+count says so) has no items and is not looked up. Nothing here scores: the
+parts are what ``cribcount.show`` says they are.
 
 A part is a list of item shapes (kind, positions, points); items of one
 kind, number of cards and points are written alike, so they share a *type*.
