@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cribcount.batch import jsonl, normalise, writers
+from cribcount.batch import jsonl, jsonl_parts, normalise, writers
 from cribcount.batch.engine import MAX_CLAIM_DIGITS, Summary, parse_line, score_stream
 from cribcount.batch.vector import (
     SORT_NETWORK,
@@ -294,17 +294,16 @@ def test_fast_path_agrees_on_a_seeded_file_of_canonical_deals(fmt: str) -> None:
     )
 
 
-def test_jsonl_templates_start_again_when_too_many(monkeypatch: pytest.MonkeyPatch) -> None:
-    # With room for no template at all, every chunk starts afresh: the output must not change.
-    templates: dict[tuple[int, int, int], str] = {}
-    monkeypatch.setattr(jsonl, "_TEMPLATES", templates)
-    monkeypatch.setattr(jsonl, "_CACHES", (templates,))
-    monkeypatch.setattr(jsonl, "_MOST", 0)
+def test_jsonl_parts_start_again_when_too_many(monkeypatch: pytest.MonkeyPatch) -> None:
+    # With room for no part at all, every slice of rows starts afresh: the output must not change.
+    monkeypatch.setattr(jsonl, "_PARTS", jsonl_parts.Parts(jsonl._item_width))
+    monkeypatch.setattr(jsonl_parts, "_MOST", 0)
     rng = random.Random(2611)
     data = "\n".join(_canonical(rng) for _ in range(800)).encode()
     fast = _render(data, "jsonl", fast=True, size=1 << 12)
-    # A chunk of 4 KiB holds 4096 // 17 = 240 lines: only the last chunk's templates are left.
-    assert 0 < len(templates) <= 240
+    # A chunk of 4 KiB holds 4096 // 17 = 240 lines, each of three parts at most: only the
+    # last chunk's parts are left.
+    assert 0 < len(jsonl._PARTS) <= 3 * 240
     assert fast == _render(data, "jsonl", fast=False, size=1 << 12)
 
 

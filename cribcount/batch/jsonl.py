@@ -1,186 +1,313 @@
-"""JSON lines for the vectorised rows: one template per way of scoring, the cards filled in.
+"""JSON lines for the vectorised rows, their pieces copied into one buffer a kind at a time.
 
-The items of a show depend on three things that the rows give as numbers:
-which sets of positions total fifteen (a bit a set), the pattern of the ranks
-by position (pairs and runs see only which ranks are equal or next to each
-other), and the suits (flush and nobs). On the first row of each, its part
-of the items is counted by ``cribcount.show`` from that row's own cards and
-rendered through ``count_to_dict``, with the five cards as placeholders;
-later rows with the same numbers reuse the text. Nothing here scores.
+A row is three kinds of piece: the head (the line number and the cards, up
+to the items' opening bracket), its items, and the tail (the total, the
+heels and the claim, with the newline). Every text is taken from the
+one-record rendering of ``batch.records`` or from ``count_to_dict`` with
+sample cards. The pieces of one kind and width are built as the rows of a
+byte matrix, by broadcasting one text and putting the cards in, then copied
+to their places in the buffer at once, numpy seeing each row as one item of
+that many bytes. Heads come first and items next; tails, whose texts differ
+in length, last, as a few overlapping words each. Which items a row has
+comes from ``batch.jsonl_parts``; nothing here scores.
 """
 
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from cribcount import rules
-from cribcount.batch.vector import NO_CLAIM, FastRows, fifteen_sets, sort_columns
-from cribcount.cards import DECK, Hand
+from cribcount.batch.engine import Scored
+from cribcount.batch.jsonl_parts import ItemType, Parts
+from cribcount.batch.records import render_record
+from cribcount.batch.vector import NO_CLAIM, FastRows
+from cribcount.cards import DECK, Card, Hand
 from cribcount.render import render_json
-from cribcount.render.show import claim_fields, count_to_dict
-from cribcount.show import (
-    Count,
-    Item,
-    Kind,
-    Scoring,
-    fifteen_positions,
-    rank_positions,
-    suit_positions,
-)
+from cribcount.render.show import count_to_dict
+from cribcount.show import Count, Item, Kind
 
 __all__ = ["jsonl_rows"]
 
-_NAMES = np.array([str(card) for card in DECK], dtype=object)
 _SAMPLE = DECK[:5]
-"""Five different cards to render templates with, later replaced by ``{0}``..``{4}``."""
+"""Five different cards to render texts with; their places are where the row's cards go."""
 _SAMPLE_HAND = Hand((_SAMPLE[0], _SAMPLE[1], _SAMPLE[2], _SAMPLE[3]), _SAMPLE[4])
-_MOST = 1 << 14
-"""Templates kept at most; past that the cache starts again, so memory stays flat."""
-_PATTERN_BASE = 9  # compressed ranks by position are 0..8
+_JACK_HAND = Hand(_SAMPLE_HAND.cards, DECK[(rules.JACK - 1) * 4])
+"""The sample cards with a jack turned, for the tail of the rows with heels."""
+_NAMES = np.array([int.from_bytes(str(card).encode(), "little") for card in DECK], dtype=np.uint16)
+"""Each card's two-byte name as one number, in ``Card.index`` order."""
+_SEPARATOR = render_json([0, 0])[2:-2].encode()
+"""What stands between two items of a list: ``, ``."""
+_DIGIT_PAIRS = np.array(
+    [int.from_bytes(f"{n:02d}".encode(), "little") for n in range(100)], dtype=np.uint16
+)
+"""00 to 99 as two bytes in one number."""
 
 
-def jsonl_rows(rows: FastRows, lead: str) -> list[str]:
-    """One JSON line per row, newline included; ``lead`` opens the object (``{`` or the file)."""
-    fifteen_keys, pattern_keys, suit_keys = (key.tolist() for key in _keys(rows))
-    cards = (rows.ranks.astype(np.intp) - 1) * 4 + rows.suits
-    names = [_NAMES[column].tolist() for column in cards]
-    ranks = rows.ranks.T.tolist()
-    suits = rows.suits.T.tolist()
-    cribs = rows.crib.tolist()
-    for cache in _CACHES:
-        if len(cache) > _MOST:
-            cache.clear()
-    lines = []
-    numbers = rows.line.tolist()
-    heels = np.where(rows.heels, rules.heels_points(rules.JACK), 0).tolist()
-    for i, key in enumerate(zip(fifteen_keys, pattern_keys, suit_keys, strict=True)):
-        template = _TEMPLATES.get(key)
-        if template is None:
-            # The first row of its kind: count each part not seen yet from its own cards.
-            f, p, s = key
-            template = _TEMPLATES[key] = _template(
-                _FIFTEENS.get(f) or _part(_FIFTEENS, f, fifteen_positions(_values(ranks[i]))),
-                _PAIRS_AND_RUNS[p],
-                _SUITS.get(s)
-                or _part(_SUITS, s, suit_positions(ranks[i], suits[i], crib=cribs[i])),
-                crib=cribs[i],
-            )
-        lines.append(template.format(*(column[i] for column in names), lead, numbers[i], heels[i]))
-    if (rows.claim != NO_CLAIM).any():
-        totals = rows.total.tolist()
-        for i, claim in enumerate(rows.claim.tolist()):
-            if claim != NO_CLAIM:
-                # The claim's fields come last in the object, after the total and the heels.
-                lines[i] = lines[i][: -len(_CLOSE)] + _claim_json(claim, totals[i]) + _CLOSE
-    return lines
+def _matrix(text: bytes, rows: int) -> Any:
+    """``rows`` copies of ``text`` as a byte matrix."""
+    matrix = np.empty((rows, len(text)), dtype=np.uint8)
+    matrix[...] = np.frombuffer(text, dtype=np.uint8)
+    return matrix
 
 
-_CLOSE = "}\n"
+def _column(matrix: Any, at: int, dtype: str = "<u2") -> Any:
+    """Bytes ``at`` (two for ``<u2``) of every row of a byte matrix, as a column."""
+    rows = matrix.shape[0]
+    return np.ndarray((rows,), dtype=dtype, buffer=matrix, offset=at, strides=(matrix.shape[1],))
+
+
+def _copy(out: Any, at: Any, matrix: Any) -> None:
+    """Copy each row of a byte matrix into ``out``, starting at ``at`` (one place a row)."""
+    width = matrix.shape[1]
+    items = np.ndarray((len(out) - width + 1,), dtype=f"V{width}", buffer=out, strides=(1,))
+    items[at] = matrix.view(f"V{width}").reshape(-1)
+
+
+# --- texts ---------------------------------------------------------------------------------
 
 
 @functools.cache
-def _claim_json(claim: int, total: int) -> str:
-    """The claim's fields of a JSON line, after a comma: ``, "claim": 18, "difference": -6``."""
-    return ", " + render_json(claim_fields(claim, total))[1:-1]
+def _item(item_type: ItemType) -> tuple[bytes, tuple[int, ...]]:
+    """An item of this type with its separator after it; where its cards go, in order."""
+    kind, size, points = item_type
+    item = Item(kind, _SAMPLE[:size], points)
+    listed = count_to_dict(Count(_SAMPLE_HAND, False, (item,)))["items"]
+    text = render_json(listed)[1:-1].encode() + _SEPARATOR
+    return text, tuple(_card_at(text, card) for card in _SAMPLE[:size])
 
 
-_TEMPLATES: dict[tuple[int, int, int], str] = {}
-_FIFTEENS: dict[int, tuple[str, int]] = {}
-_PAIRS_AND_RUNS: dict[int, tuple[str, int]] = {}
-_STRUCTURE_OF: dict[int, int] = {}
-_STRUCTURES: dict[tuple[tuple[Kind, tuple[int, ...], int], ...], int] = {}
-_SUITS: dict[int, tuple[str, int]] = {}
-_STRUCTURE_BY_PATTERN = np.full(_PATTERN_BASE**5, -1, dtype=np.int64)
-"""``_structure`` of each pattern number met so far, -1 for the others."""
-# The pattern tables stay small (at most 9**5 patterns, far fewer scorings), so only the
-# templates and the fifteens, which vary with the values, are ever cleared.
-_CACHES = (_TEMPLATES, _FIFTEENS, _SUITS)
+def _item_width(item_type: ItemType) -> int:
+    """Bytes an item of this type takes, its separator included."""
+    return len(_item(item_type)[0])
 
 
-def _values(ranks: list[int]) -> tuple[int, ...]:
-    return tuple(rules.counting_value(rank) for rank in ranks)
+def _card_at(text: bytes, card: Card, start: int = 0) -> int:
+    return text.index(f'"{card}"'.encode(), start) + 1
 
 
-def _keys(rows: FastRows) -> tuple[Any, Any, Any]:
-    """Per row: the fifteens as bits, the pattern of its ranks, and its suits and crib flag."""
-    powers = 2.0 ** np.arange(len(rules.SUBSETS))
-    fifteens = (fifteen_sets(rows.ranks.T).astype(np.float64) @ powers).astype(np.int64)
-    # The ranks with every gap wider than one closed to two keep which ranks are equal and
-    # which are next to each other, so they fix the pairs and runs by position.
-    ranks = [column.astype(np.int64) for column in rows.ranks]
-    low_to_high = sort_columns(ranks)
-    pattern = np.zeros(len(rows), dtype=np.int64)
-    for rank in reversed(ranks):
-        place = np.zeros(len(rows), dtype=np.int64)
-        for below, above in zip(low_to_high, low_to_high[1:], strict=False):
-            place += np.minimum(above - below, 2) * (above <= rank)
-        pattern = pattern * _PATTERN_BASE + place
-    # Suits: four of one suit, the starter's too, which card is a jack of the starter's suit.
-    suits = rows.suits
-    one_suit = (suits[0] == suits[1]) & (suits[1] == suits[2]) & (suits[2] == suits[3])
-    nob = np.zeros(len(rows), dtype=np.int64)
-    for i in range(4):
-        nob[(rows.ranks[i] == rules.JACK) & (suits[i] == suits[4])] = i + 1
-    suit_key = ((one_suit * 2 + (suits[4] == suits[0])) * 5 + nob) * 2 + rows.crib
-    # Many patterns score their pairs and runs at the same positions: one key for those.
-    # Patterns met before are looked up all at once; only new ones are worked out.
-    for code in np.unique(pattern[_STRUCTURE_BY_PATTERN[pattern] < 0]).tolist():
-        _STRUCTURE_BY_PATTERN[code] = _structure(code)
-    return fifteens, _STRUCTURE_BY_PATTERN[pattern], suit_key
+class _Head(NamedTuple):
+    """A row up to its items' opening bracket, for line numbers of one number of digits."""
 
-
-def _pattern_ranks(code: int) -> list[int]:
-    """The ranks (1 to 9) of a pattern by position, read back from its number."""
-    return [code // _PATTERN_BASE**i % _PATTERN_BASE + 1 for i in range(5)]
-
-
-def _structure(code: int) -> int:
-    """A number for the pairs and runs of a pattern, the same for patterns that score alike."""
-    found = _STRUCTURE_OF.get(code)
-    if found is None:
-        scoring = tuple(rank_positions(_pattern_ranks(code)))
-        found = _STRUCTURE_OF[code] = _STRUCTURES.setdefault(scoring, len(_STRUCTURES))
-        if found not in _PAIRS_AND_RUNS:
-            _part(_PAIRS_AND_RUNS, found, list(scoring))
-    return found
-
-
-def _part(cache: dict[int, tuple[str, int]], key: int, scoring: Scoring) -> tuple[str, int]:
-    """The items of one part as they stand in the JSON list, and their points; remembered."""
-    items = [Item(kind, tuple(_SAMPLE[i] for i in at), points) for kind, at, points in scoring]
-    listed = count_to_dict(Count(_SAMPLE_HAND, False, tuple(items)))["items"]
-    text = _placeholders(render_json(listed)[1:-1])
-    cache[key] = (text, sum(points for _, _, points in scoring))
-    return cache[key]
-
-
-def _template(*parts: tuple[str, int], crib: bool) -> str:
-    """The JSON line of a show: ``{0}``..``{4}`` the cards, ``{5}`` the lead, ``{6}`` the line,
-    ``{7}`` the heels."""
-    items = ", ".join(text for text, _ in parts if text)
-    before, between, after = _frame(crib)
-    total = str(sum(points for _, points in parts))
-    return '{5}"line": {6}, ' + before + items + between + total + ', "heels": {7}' + after
-
-
-def _placeholders(json_text: str) -> str:
-    """Escape braces for ``str.format`` and put ``{0}``..``{4}`` for the sample cards."""
-    text = json_text.replace("{", "{{").replace("}", "}}")
-    for i, card in enumerate(_SAMPLE):
-        text = text.replace(f'"{card}"', f'"{{{i}}}"')
-    return text
+    plain: bytes
+    crib: bytes
+    """The heads without and with the crib, the shorter padded to the other's length."""
+    sizes: tuple[int, int]
+    """Their real lengths."""
+    digits: int
+    """Where the line number begins."""
+    cards: tuple[int, ...]
+    """Where the five cards go, the same in both."""
 
 
 @functools.cache
-def _frame(crib: bool) -> tuple[str, str, str]:
-    """The JSON of a count around its items and total: before, between and after them."""
-    data = count_to_dict(Count(_SAMPLE_HAND, crib, ()))
-    data["items"] = "@items@"
-    data["total"] = "@total@"
-    text = _placeholders(render_json(data)[1:] + "\n")
-    before, rest = text.split('"@items@"')
-    between, after = rest.split('"@total@"')
-    return before + "[", "]" + between, after
+def _head(file: str | None, digits: int) -> _Head:
+    """The head of a row naming ``file``, from two renderings of one record: their line
+    numbers (the lowest and the highest of ``digits`` digits) differ first where it begins."""
+    texts = []
+    for crib_flag in (False, True):
+        count = Count(_SAMPLE_HAND, crib_flag, ())
+        low, high = (
+            render_record(Scored(line, count), "jsonl", file).encode()
+            for line in (10 ** (digits - 1), 10**digits - 1)
+        )
+        at = next(i for i, (a, b) in enumerate(zip(low, high, strict=True)) if a != b)
+        texts.append(low[: low.rindex(render_json([]).encode()) + 1])
+    width = max(len(text) for text in texts)
+    plain, crib = (text.ljust(width) for text in texts)
+    cards = tuple(_card_at(plain, card, at) for card in _SAMPLE)
+    # The line number and the cards come before the crib flag.
+    assert plain[: cards[-1] + 3] == crib[: cards[-1] + 3]
+    return _Head(plain, crib, (len(texts[0]), len(texts[1])), at, cards)
+
+
+def _tail(key: int) -> bytes:
+    """The end of a row from the items' closing bracket on, newline included, by tail key."""
+    rest, heels = divmod(key, 2)
+    claim, total = divmod(rest, _TOTALS)
+    count = Count(
+        _JACK_HAND if heels else _SAMPLE_HAND,
+        False,
+        (Item(Kind.FIFTEEN, (), total),) if total else (),
+    )
+    text = render_record(Scored(1, count, None if claim == 0 else claim + NO_CLAIM), "jsonl")
+    listed = render_json(count_to_dict(count)["items"])
+    return text[text.rindex(listed) + len(listed) - 1 :].encode()
+
+
+_TOTALS = 32
+"""More than the highest total (29): tails are numbered by claim, total and heels."""
+
+
+class _Tails:
+    """Tails met so far, numbered, each as words of the shortest tail's length.
+
+    The words of a tail start every word's length, the last one ending where
+    the tail ends; a tail with fewer words than the longest repeats its last.
+    """
+
+    def __init__(self) -> None:
+        self.ids = np.full(0, -1, dtype=np.int64)
+        self.word = len(_tail(0))
+        """The shortest tail: no claim, a total and heels of one digit."""
+        self.words = np.empty((0, 1), dtype=f"V{self.word}")
+        self.offsets = np.empty((0, 1), dtype=np.int64)
+        self.sizes = np.empty(0, dtype=np.int64)
+
+    def of(self, rows: FastRows) -> Any:
+        """The tail number of each row."""
+        claims = rows.claim.astype(np.int64) - NO_CLAIM
+        key = (claims * _TOTALS + rows.total) * 2 + rows.heels
+        if int(key.max()) >= len(self.ids):
+            grown = np.full(2 * int(key.max()) + 1, -1, dtype=np.int64)
+            grown[: len(self.ids)] = self.ids
+            self.ids = grown
+        ids = self.ids[key]
+        if (ids < 0).any():
+            news = np.unique(key[ids < 0]).tolist()
+            self.ids[news] = np.arange(len(news)) + len(self.sizes)
+            self._add([_tail(new) for new in news])
+            ids = self.ids[key]
+        return ids
+
+    def _add(self, texts: list[bytes]) -> None:
+        """Number these tails after the others."""
+        word = self.word
+        sizes = np.array([len(text) for text in texts], dtype=np.int64)
+        count = max(int(-(-sizes.max() // word)), self.offsets.shape[1])
+        if count > self.offsets.shape[1]:
+            # The tails met before repeat their last word.
+            more = count - self.offsets.shape[1]
+            self.offsets = np.concatenate([self.offsets, self.offsets[:, -1:].repeat(more, 1)], 1)
+            self.words = np.concatenate([self.words, self.words[:, -1:].repeat(more, 1)], 1)
+        offsets = np.minimum(np.arange(count) * word, sizes[:, None] - word)
+        words = np.array(
+            [
+                [text[at : at + word] for at in places]
+                for text, places in zip(texts, offsets.tolist(), strict=True)
+            ],
+            dtype=f"V{word}",
+        )
+        self.sizes = np.concatenate([self.sizes, sizes])
+        self.offsets = np.concatenate([self.offsets, offsets])
+        self.words = np.concatenate([self.words, words])
+
+    def write(self, out: Any, at: Any, tails: Any) -> None:
+        """Write tails ``tails`` at ``at``."""
+        word = self.word
+        count = int(-(-self.sizes[tails].max() // word))
+        items = np.ndarray((len(out) - word + 1,), dtype=f"V{word}", buffer=out, strides=(1,))
+        items[at[:, None] + self.offsets[tails, :count]] = self.words[tails, :count]
+
+
+_TAILS = _Tails()
+_PARTS = Parts(_item_width)
+
+
+# --- rows ----------------------------------------------------------------------------------
+
+
+def jsonl_rows(rows: FastRows, file: str | None) -> tuple[Any, Any]:
+    """The JSON lines of the rows, newlines included, as bytes; and where each row ends.
+
+    ``file`` is named in every line when given. The bytes are a numpy array
+    in a buffer that the next call writes over: copy them before.
+    """
+    n = len(rows)
+    if n == 0:
+        return np.empty(0, dtype=np.uint8), np.empty(0, dtype=np.int64)
+    fifteens, pairs_and_runs, suits = _PARTS.row_parts(rows)
+    widths = _PARTS.tables()[2]
+    part_sizes = [widths[part] for part in (fifteens, pairs_and_runs, suits)]
+    items_size = part_sizes[0] + part_sizes[1] + part_sizes[2]
+    digits = np.searchsorted(_POWERS, rows.line, side="right") + 1
+    runs = _runs(digits)
+    head_size = np.empty(n, dtype=np.int64)
+    for low, high, count in runs:
+        sizes = _head(file, count).sizes
+        head_size[low:high] = np.where(rows.crib[low:high], sizes[1], sizes[0])
+    tails = _TAILS.of(rows)
+    # The tail begins on the last item's separator, which it writes over.
+    tail_at = head_size + items_size - len(_SEPARATOR) * (items_size > 0)
+    ends = np.cumsum(tail_at + _TAILS.sizes[tails])
+    starts = ends - tail_at - _TAILS.sizes[tails]
+    out = _room(int(ends[-1]))
+    names = _NAMES[(rows.ranks.astype(np.intp) - 1) * 4 + rows.suits]  # by column
+    for low, high, count in runs:
+        _write_heads(
+            out, rows.part(low, high), _head(file, count), starts[low:high], names[:, low:high]
+        )
+    _write_items(out, (fifteens, pairs_and_runs, suits), part_sizes, starts + head_size, names)
+    _TAILS.write(out, starts + tail_at, tails)
+    return out, ends
+
+
+_POWERS = 10 ** np.arange(1, 19, dtype=np.int64)
+_ROOM = [np.empty(0, dtype=np.uint8)]
+
+
+def _room(size: int) -> Any:
+    """The first ``size`` bytes of one buffer for all calls, so that it stays in the caches."""
+    if len(_ROOM[0]) < size:
+        _ROOM[0] = np.empty(size + size // 4, dtype=np.uint8)
+    return _ROOM[0][:size]
+
+
+def _runs(digits: Any) -> list[tuple[int, int, int]]:
+    """Stretches of rows whose line numbers have as many digits: start, stop, digits."""
+    changes = (np.flatnonzero(np.diff(digits)) + 1).tolist()
+    starts, stops = [0, *changes], [*changes, len(digits)]
+    return [(low, high, int(digits[low])) for low, high in zip(starts, stops, strict=True)]
+
+
+def _write_heads(out: Any, rows: FastRows, head: _Head, starts: Any, names: Any) -> None:
+    """Write the heads of rows whose line numbers have as many digits.
+
+    A head padded to the longer one's length spills into its row's items or
+    tail, which are written after it.
+    """
+    matrix = _matrix(head.plain, len(rows))
+    if rows.crib.any():
+        matrix[rows.crib] = np.frombuffer(head.crib, dtype=np.uint8)
+    rest = rows.line.astype(np.int64)
+    at = head.digits + len(str(int(rows.line[0])))
+    while at > head.digits + 1:
+        at -= 2
+        rest, pair = np.divmod(rest, 100)
+        _column(matrix, at)[...] = _DIGIT_PAIRS[pair]
+    if at > head.digits:
+        _column(matrix, head.digits, "u1")[...] = rest + ord("0")
+    for i, card_at in enumerate(head.cards):
+        _column(matrix, card_at)[...] = names[i]
+    _copy(out, starts, matrix)
+
+
+def _write_items(
+    out: Any, row_parts: tuple[Any, ...], part_sizes: list[Any], at: Any, names: Any
+) -> None:
+    """Write the items of every row from ``at``: its parts one after the other, each part's
+    items in its order; the items of one type at a time."""
+    first, counts, _, types, offsets, positions = _PARTS.tables()
+    n = len(at)
+    flat_names = names.reshape(-1)
+    for part, size in zip(row_parts, part_sizes, strict=True):
+        many = counts[part]
+        total = int(many.sum())
+        if total:
+            # The entries of the parts' tables, where each item goes and its row.
+            entry = np.arange(total) + np.repeat(first[part] - (np.cumsum(many) - many), many)
+            item_at = np.repeat(at, many) + offsets[entry]
+            row_of = np.repeat(np.arange(n), many)
+            item_types = types[entry]
+            for t in np.flatnonzero(np.bincount(item_types)).tolist():
+                chosen = np.flatnonzero(item_types == t)
+                text, cards = _item(_PARTS.types[t])
+                matrix = _matrix(text, len(chosen))
+                # The names of the item's cards: by slot, then by item.
+                found = flat_names[positions[: len(cards), entry[chosen]] * n + row_of[chosen]]
+                for slot, card_at in enumerate(cards):
+                    _column(matrix, card_at)[...] = found[slot]
+                _copy(out, item_at[chosen], matrix)
+        at = at + size

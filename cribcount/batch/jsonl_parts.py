@@ -1,0 +1,254 @@
+"""The items of each vectorised row in three parts, the numbers ``batch.jsonl`` renders from.
+
+A show's items come in three parts that each depend on little: the fifteens
+on the counting values by position, the pairs and runs on which ranks are
+equal or next to each other by position, the flush and nobs on the suits,
+the jacks and the crib flag. Each part that is met is counted once, by
+``cribcount.show`` from the cards of its first row, and numbered; a row is
+then three part numbers, looked up in tables by its counting values, by the
+pattern of its ranks and by its suits. A part of no points (the rows' own
+count says so) has no items and is not looked up. Nothing here scores: the
+parts are what ``cribcount.show`` says they are.
+
+A part is a list of item shapes (kind, positions, points); items of one
+kind, number of cards and points are written alike, so they share a *type*.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from cribcount import rules
+from cribcount.batch.vector import FastRows, fifteen_sets, sort_columns
+from cribcount.show import Kind, Scoring, fifteen_positions, rank_positions, suit_positions
+
+__all__ = ["ItemType", "Parts"]
+
+ItemType = tuple[Kind, int, int]
+"""Kind, number of cards and points: items of one type are written alike."""
+
+_VALUES = 10
+_PATTERN_BASE = 9  # ranks by position with every gap wider than one closed to two: 0..8
+_BATCH = 1 << 11
+"""Rows whose fifteens are found at a time: few enough that the matrix product takes one
+thread, so that the threads of the linear algebra library are never woken to wait busily."""
+_MOST = 1 << 14
+"""Parts kept at most; past that the tables start again, so memory stays flat."""
+_VALUE_CODES = np.array(
+    [[(rules.counting_value(r) - 1) * _VALUES**i if r else 0 for r in range(14)] for i in range(5)],
+    dtype=np.int32,
+)
+"""By position and rank: what the rank adds to the number of the counting values."""
+
+
+class Parts:
+    """Part numbers for rows, and what is in each part, in tables that grow as parts are met.
+
+    ``tables()`` gives, by part, its first entry, how many and their bytes;
+    by entry (an item of a part, a part's from its first on), the item's
+    type, the bytes before it in its part, and the positions of its cards.
+    """
+
+    def __init__(self, width: Callable[[ItemType], int]) -> None:
+        self._width = width
+        """Bytes each type of item takes, its separator included."""
+        self._clear()
+
+    def _clear(self) -> None:
+        self.types: list[ItemType] = []
+        self._type_ids: dict[ItemType, int] = {}
+        self._part_ids: dict[tuple[tuple[Kind, tuple[int, ...], int], ...], int] = {}
+        self._by_values = np.full(_VALUES**5, -1, dtype=np.int32)
+        """The fifteens part of the counting values by position; -1 while unknown."""
+        # The fifteens part of each set of fifteens (a bit each), by the sets in order.
+        self._fifteen_keys = np.empty(0, dtype=np.int64)
+        self._fifteen_parts = np.empty(0, dtype=np.int32)
+        self._by_pattern = np.full(_PATTERN_BASE**5, -1, dtype=np.int32)
+        """The pairs and runs part of each pattern of ranks (``_pattern``); -1 while unknown."""
+        self._by_suits = np.full(_SUIT_KEYS, -1, dtype=np.int32)
+        self._entries = 0
+        self._new_parts: list[tuple[int, int, int]] = []
+        self._new_entries: list[tuple[int, int, tuple[int, ...]]] = []
+        self._tables: tuple[Any, ...] = (
+            *(np.empty(0, dtype=np.int64) for _ in range(3)),
+            np.empty(0, dtype=np.uint8),
+            np.empty(0, dtype=np.int64),
+            np.empty((5, 0), dtype=np.int64),
+        )
+
+    def __len__(self) -> int:
+        """How many parts are known."""
+        return len(self._part_ids)
+
+    def row_parts(self, rows: FastRows) -> tuple[Any, Any, Any]:
+        """The three part numbers of each row: fifteens, pairs and runs, suits.
+
+        A part of no points has no items: rows are only looked at more
+        closely for the parts that score.
+        """
+        if len(self) > _MOST:
+            self._clear()
+        none = self._part([])
+        values = _code(_VALUE_CODES, rows.ranks)
+        fifteens = self._by_values[values]
+        unknown = fifteens < 0
+        if unknown.any():
+            scoring = rows.fifteens != 0
+            self._by_values[values[unknown & ~scoring]] = none
+            self._learn_values(rows.ranks, values, unknown & scoring)
+            fifteens = self._by_values[values]
+        # Which ranks are equal or next to each other: worked out for the rows that score.
+        pairs_and_runs = np.full(len(rows), none, dtype=np.int32)
+        scoring = (rows.pairs != 0) | (rows.runs != 0)
+        if scoring.any():
+            at = np.flatnonzero(scoring)
+            pattern = _pattern(rows.ranks[:, at])
+            found = self._by_pattern[pattern]
+            if (found < 0).any():
+                for key in np.unique(pattern[found < 0]).tolist():
+                    self._by_pattern[key] = self._part(rank_positions(_pattern_ranks(key)))
+                found = self._by_pattern[pattern]
+            pairs_and_runs[at] = found
+        suits = np.full(len(rows), none, dtype=np.int32)
+        scoring = (rows.flush != 0) | (rows.nobs != 0)
+        if scoring.any():
+            at = np.flatnonzero(scoring)
+            suit_key = _suit_key(rows, at)
+            found = self._by_suits[suit_key]
+            if (found < 0).any():
+                self._learn_suits(rows, suit_key, at)
+                found = self._by_suits[suit_key]
+            suits[at] = found
+        return fifteens, pairs_and_runs, suits
+
+    def _learn_values(self, ranks: Any, code: Any, unknown: Any) -> None:
+        """Fill the table by values for the ``unknown`` rows, counting new parts."""
+        if not unknown.any():
+            return
+        codes, ranks = code[unknown], ranks[:, unknown]
+        bits = np.empty(len(codes), dtype=np.int64)
+        for start in range(0, len(codes), _BATCH):
+            found = fifteen_sets(ranks[:, start : start + _BATCH].T)
+            packed = np.packbits(found, axis=1, bitorder="little")
+            bits[start : start + _BATCH] = packed.view("<u4")[:, 0]
+        keys, first, where = np.unique(bits, return_index=True, return_inverse=True)
+        at = np.searchsorted(self._fifteen_keys, keys)
+        known = at < len(self._fifteen_keys)
+        known[known] = self._fifteen_keys[at[known]] == keys[known]
+        ids = np.zeros(len(keys), dtype=np.int32)
+        ids[known] = self._fifteen_parts[at[known]]
+        news = np.flatnonzero(~known)
+        for i, row in zip(news.tolist(), first[news].tolist(), strict=True):
+            values = tuple(rules.counting_value(rank) for rank in ranks[:, row].tolist())
+            ids[i] = self._part(fifteen_positions(values))
+        if len(news):
+            merged = np.concatenate([self._fifteen_keys, keys[news]])
+            order = np.argsort(merged)
+            self._fifteen_keys = merged[order]
+            self._fifteen_parts = np.concatenate([self._fifteen_parts, ids[news]])[order]
+        self._by_values[codes] = ids[where.reshape(-1)]
+
+    def _learn_suits(self, rows: FastRows, suit_key: Any, at: Any) -> None:
+        """Fill the table by suits for rows ``at`` (of keys ``suit_key``), counting new parts."""
+        unknown = self._by_suits[suit_key] < 0
+        found, first = np.unique(suit_key[unknown], return_index=True)
+        for key, row in zip(found.tolist(), at[unknown][first].tolist(), strict=True):
+            ranks, suits = rows.ranks[:, row].tolist(), rows.suits[:, row].tolist()
+            crib = bool(rows.crib[row])
+            self._by_suits[key] = self._part(suit_positions(ranks, suits, crib=crib))
+
+    def _part(self, scoring: Scoring) -> int:
+        """The number of a part, its items counted as ``scoring``; a new one if not met yet."""
+        key = tuple(scoring)
+        found = self._part_ids.get(key)
+        if found is None:
+            found = self._part_ids[key] = len(self._part_ids)
+            before = 0
+            for kind, at, points in key:
+                item_type = (kind, len(at), points)
+                if item_type not in self._type_ids:
+                    self._type_ids[item_type] = len(self.types)
+                    self.types.append(item_type)
+                self._new_entries.append((self._type_ids[item_type], before, at))
+                before += self._width(item_type)
+            self._new_parts.append((self._entries, len(key), before))
+            self._entries += len(key)
+        return found
+
+    def tables(self) -> tuple[Any, ...]:
+        """By part: its first entry, how many, their bytes; by entry: the item's type, the
+        bytes before it in its part, the positions of its cards (five rows, unused ones 0)."""
+        if self._new_parts:
+            parts = np.array(self._new_parts, dtype=np.int64).reshape(-1, 3).T
+            entries = self._new_entries
+            types = np.array([t for t, _, _ in entries], dtype=np.uint8)
+            before = np.array([b for _, b, _ in entries], dtype=np.int64)
+            positions = np.zeros((5, len(entries)), dtype=np.int64)
+            for i, (_, _, at) in enumerate(entries):
+                positions[: len(at), i] = at
+            new = (*parts, types, before, positions)
+            self._tables = tuple(
+                np.concatenate([old, more], axis=-1)
+                for old, more in zip(self._tables, new, strict=True)
+            )
+            self._new_parts, self._new_entries = [], []
+        return self._tables
+
+
+def _code(codes: Any, ranks: Any) -> Any:
+    """A number for each row from its five ranks (by column), by a table of ``_code`` rows."""
+    total = codes[0][ranks[0]]
+    for i in range(1, 5):
+        total = total + codes[i][ranks[i]]
+    return total
+
+
+_IS_NOB = np.array(
+    [[rules.is_nob(rank, 0, 0 if same else 1) for same in (False, True)] for rank in range(14)]
+)
+"""By rank and whether the card is of the starter's suit: his nob or not, as the rules say."""
+_SUIT_KEYS = 5**4 * 2**4 * 2
+"""Which earlier card each card shares its suit with, which cards are his nob, the crib."""
+
+
+def _suit_key(rows: FastRows, at: Any) -> Any:
+    """Of rows ``at``: the suits by position as which cards share one, which of the four
+    cards are his nob, and the crib flag, as one number: all that flush and nobs see."""
+    suits, ranks = rows.suits[:, at], rows.ranks[:, at]
+    key = np.zeros(len(at), dtype=np.int64)
+    for i in range(1, 5):
+        # The first card of the same suit, by position (itself when none before).
+        same = np.full(len(at), i, dtype=np.int64)
+        for j in range(i - 1, -1, -1):
+            same[suits[j] == suits[i]] = j
+        key = key * 5 + same
+    for i in range(4):
+        key = key * 2 + _IS_NOB[ranks[i], (suits[i] == suits[4]).astype(np.intp)]
+    return key * 2 + rows.crib[at]
+
+
+def _pattern(ranks: Any) -> Any:
+    """The ranks by position with every gap wider than one closed to two, as one number.
+
+    It keeps which ranks are equal and which are next to each other, so it
+    fixes the pairs and runs by position.
+    """
+    columns = [column.astype(np.int16) for column in ranks]
+    low_to_high = sort_columns(columns)
+    pairs = zip(low_to_high, low_to_high[1:], strict=False)
+    gaps = [np.minimum(above - below, 2) for below, above in pairs]
+    pattern = np.zeros(ranks.shape[1], dtype=np.int64)
+    for rank in reversed(columns):
+        place = np.zeros(ranks.shape[1], dtype=np.int16)
+        for gap, above in zip(gaps, low_to_high[1:], strict=True):
+            place += gap * (above <= rank)
+        pattern = pattern * _PATTERN_BASE + place
+    return pattern
+
+
+def _pattern_ranks(code: int) -> list[int]:
+    """The ranks (1 to 9) of a pattern by position, read back from its number."""
+    return [code // _PATTERN_BASE**i % _PATTERN_BASE + 1 for i in range(5)]

@@ -1,0 +1,154 @@
+"""Tests for cribcount.batch.jsonl: JSON lines of the vectorised rows, piece by piece.
+
+Every row must come out as the one-record rendering of ``batch.records`` gives
+the same hand counted by ``count_show``: checked on random hands, claims, crib
+flags, line numbers of any length and file names, with slices small and large.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cribcount.batch import jsonl, jsonl_parts
+from cribcount.batch.engine import Scored
+from cribcount.batch.records import render_record
+from cribcount.batch.vector import NO_CLAIM, FastRows, score_rows
+from cribcount.cards import DECK, SUIT_ORDER, Hand, parse_hand
+from cribcount.show import count_show
+
+_DEAL = st.permutations(range(len(DECK))).map(lambda order: order[:5])
+Deal = tuple[list[int], bool, int | None]
+"""Five cards by ``Card.index``, the crib flag, the claim."""
+_ROW = st.tuples(_DEAL, st.booleans(), st.none() | st.integers(min_value=0, max_value=999))
+
+
+def _rows(deals: list[Deal], lines: list[int]) -> FastRows:
+    cards = [[DECK[i] for i in deal] for deal, _, _ in deals]
+    ranks = [[int(card.rank) for card in five] for five in cards]
+    suits = [[SUIT_ORDER[card.suit] for card in five] for five in cards]
+    return score_rows(
+        line=np.array(lines, dtype=np.int64),
+        ranks=np.array(ranks, dtype=np.uint8).reshape(-1, 5).T.copy(),
+        suits=np.array(suits, dtype=np.uint8).reshape(-1, 5).T.copy(),
+        crib=np.array([crib for _, crib, _ in deals], dtype=np.bool_),
+        claim=np.array([NO_CLAIM if c is None else c for _, _, c in deals], dtype=np.int16),
+    )
+
+
+def _expected(deals: list[Deal], lines: list[int], file: str | None) -> list[bytes]:
+    """Each row as the plain path writes it: counted by ``count_show``, one record at a time."""
+    out = []
+    for (deal, crib, claim), line in zip(deals, lines, strict=True):
+        five = [DECK[i] for i in deal]
+        hand = Hand((five[0], five[1], five[2], five[3]), five[4])
+        record = Scored(line, count_show(hand, crib=crib), claim)
+        out.append(render_record(record, "jsonl", file).encode())
+    return out
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(_ROW, min_size=1, max_size=30),
+    st.lists(st.integers(min_value=1, max_value=10**12), min_size=30, max_size=30, unique=True),
+    st.none() | st.text(max_size=8),
+    st.sampled_from([1, 3, 1 << 11]),
+)
+def test_rows_are_written_as_one_record_each(
+    deals: list[Deal],
+    numbers: list[int],
+    file: str | None,
+    batch: int,
+) -> None:
+    # Line numbers rise within a chunk; here they may gain several digits from row to row.
+    lines = sorted(numbers)[: len(deals)]
+    jsonl_parts_batch = jsonl_parts._BATCH
+    try:
+        jsonl_parts._BATCH = batch
+        data, ends = jsonl.jsonl_rows(_rows(deals, lines), file)
+    finally:
+        jsonl_parts._BATCH = jsonl_parts_batch
+    expected = _expected(deals, lines, file)
+    assert bytes(data) == b"".join(expected)
+    assert ends.tolist() == np.cumsum([len(line) for line in expected]).tolist()
+
+
+def test_a_hand_of_every_kind_of_item_is_written_as_counted_by_hand() -> None:
+    # 5h 5d 5c Js / 5s: fifteens of 5+J (four) and of three fives (four), a double pair
+    # royal, his nob; a jack turned is not one: no heels. Worked from RULES.md.
+    hands = ["5h 5d 5c Js / 5s", "4h 5h 6h 7h / 8h", "3c 3d 4h 5s / Jc"]
+    deals: list[Deal] = []
+    for text in hands:
+        hand = parse_hand(text)
+        deals.append(([card.index for card in (*hand.cards, hand.starter)], text[-1] == "h", 28))
+    data, _ = jsonl.jsonl_rows(_rows(deals, [7, 80, 900]), None)
+    objects = [json.loads(line) for line in bytes(data).decode().splitlines()]
+    first = objects[0]
+    assert first["line"] == 7
+    assert first["total"] == 29
+    assert first["claim"] == 28 and first["difference"] == -1
+    kinds = [item["kind"] for item in first["items"]]
+    assert kinds == ["fifteen"] * 8 + ["pair", "nobs"]
+    assert first["items"][-1]["cards"] == ["Js"]
+    assert first["items"][-2] == {"kind": "pair", "cards": ["5h", "5d", "5c", "5s"], "points": 12}
+    # A run of five in one suit, counted as a crib (the line's last letter): a flush of five.
+    second = objects[1]
+    assert second["crib"] is True
+    assert [(i["kind"], i["points"]) for i in second["items"]][-2:] == [("run", 5), ("flush", 5)]
+    assert second["total"] == 2 * 2 + 5 + 5  # fifteens: 7+8 and 4+5+6
+    # Two runs of three with the pair of threes, and 3+3+4+5 and the jack turned: heels 2.
+    third = objects[2]
+    assert third["heels"] == 2
+    assert [i["kind"] for i in third["items"]] == ["fifteen", "fifteen", "pair", "run", "run"]
+
+
+def test_parts_are_counted_once_and_kept_apart_by_kind() -> None:
+    parts = jsonl_parts.Parts(jsonl._item_width)
+    hand = parse_hand("5h 5d 5c Js / 5s")
+    deal = [card.index for card in (*hand.cards, hand.starter)]
+    rows = _rows([(deal, False, None)] * 3, [1, 2, 3])
+    fifteens, pairs_and_runs, suits = parts.row_parts(rows)
+    # The same three parts for the three rows, and three parts known besides the empty one.
+    assert len({*fifteens.tolist()}) == len({*pairs_and_runs.tolist()}) == 1
+    assert len({*suits.tolist()}) == 1
+    assert len(parts) == 4
+    first, counts = parts.tables()[:2]
+    # Eight fifteens, one item of pairs (a double pair royal), his nob.
+    assert [int(counts[p[0]]) for p in (fifteens, pairs_and_runs, suits)] == [8, 1, 1]
+
+
+@pytest.mark.parametrize("claims", [[None, None], [5, 999], [None, 12]])
+def test_tails_grow_as_longer_claims_come(claims: list[int | None]) -> None:
+    hand = parse_hand("Ah 2c 3d Kh / Qs")
+    deal = [card.index for card in (*hand.cards, hand.starter)]
+    deals = [(deal, False, claim) for claim in claims]
+    data, _ = jsonl.jsonl_rows(_rows(deals, [1, 2]), "f")
+    assert bytes(data) == b"".join(_expected(deals, [1, 2], "f"))
+
+
+def test_every_way_of_suiting_a_hand_is_written_as_counted() -> None:
+    # Flushes and nobs hang on the suits: every suit of every card, a jack in each place
+    # (the starter's included), in the hand and in the crib.
+    suits = "cdhs"
+    deals: list[Deal] = []
+    for jack in range(5):
+        ranks = ["3", "5", "7", "9", "K"]
+        ranks[jack] = "J"
+        for pattern in range(4**5):
+            cards = [ranks[i] + suits[pattern // 4**i % 4] for i in range(5)]
+            hand = parse_hand(" ".join(cards[:4]) + " / " + cards[4])
+            deal = [card.index for card in (*hand.cards, hand.starter)]
+            deals += [(deal, False, None), (deal, True, None)]
+    lines = list(range(1, len(deals) + 1))
+    data, _ = jsonl.jsonl_rows(_rows(deals, lines), None)
+    assert bytes(data) == b"".join(_expected(deals, lines, None))
+
+
+def test_no_rows_make_no_bytes() -> None:
+    data, ends = jsonl.jsonl_rows(_rows([], []), "f")
+    assert bytes(data) == b""
+    assert ends.tolist() == []
