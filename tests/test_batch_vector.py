@@ -381,12 +381,16 @@ def _kinds_read(tokens: list[str]) -> list[tuple[str, int, int, int]]:
     buffer = np.concatenate([buffer, np.zeros(4, dtype=np.uint8)])
     ends = np.flatnonzero(buffer[: len(buffer) - 4] == ord("\n"))
     first = np.concatenate([[0], ends[:-1] + 1])
-    kind, rank, suit, value = normalise._token_kinds(buffer, first, ends - 1)
+    kind, payload = normalise._token_kinds(buffer, first, ends - 1)
     out = []
-    for k, r, s, v in zip(kind.tolist(), rank.tolist(), suit.tolist(), value.tolist(), strict=True):
+    for k, p in zip(kind.tolist(), payload.tolist(), strict=True):
         name = names[k]
+        # A card's number counts four a rank, from the ace, then the suit.
+        rank, suit = divmod(p, 4)
         out.append(
-            (name, r, s, 0) if name == "card" else (name, 0, 0, v if name == "number" else 0)
+            (name, rank + 1, suit, 0)
+            if name == "card"
+            else (name, 0, 0, p if name == "number" else 0)
         )
     return out
 
