@@ -95,15 +95,10 @@ _BYTE_MASK = np.array(
 """By token length, the bits of its bytes; a longer token keeps none (0, no token's bytes)."""
 
 
-def card_number(rank: int, suit: int) -> int:
-    """A card as one number, 0 to 51: by rank (1..13), then suit (0..3 as in ``SUIT_ORDER``)."""
-    return (rank - 1) * len(SUIT_ORDER) + suit
-
-
 def _regular_tokens() -> dict[bytes, int]:
     """The bytes of every regular token of at most four bytes, each with what it is, packed.
 
-    The kind is in the low bits, above it a card's number (``card_number``) or a
+    The kind is in the low bits, above it a card's ``Card.index`` or a
     number's value. Cards are what ``parse_card`` reads of every rank part and suit among the
     ASCII characters and the symbols, with and without U+FE0F.
     """
@@ -134,7 +129,7 @@ def _regular_tokens() -> dict[bytes, int]:
     for (part, rank), (char, suit) in product(ranks, suits):
         for text in (part + char, part + char + _SELECTOR):
             if parse_card(text) == Card(rank, suit):
-                put(text, _CARD, card_number(int(rank), SUIT_ORDER[suit]))
+                put(text, _CARD, Card(rank, suit).index)
     for digits in range(1, MAX_CLAIM_DIGITS + 1):
         for number in product("0123456789", repeat=digits):
             put("".join(number), _NUMBER, int("".join(number)))
@@ -200,13 +195,12 @@ _WINDOW_MASK = np.array(
 class Lines:
     """The regular lines of a chunk: their indices in the chunk, cards by column, crib, claim.
 
-    ``ranks[i]`` and ``suits[i]`` are card ``i`` of every line (the starter
-    last); ``claim`` is -1 where none was made.
+    ``cards[i]`` is card ``i`` of every line (the starter last), as its
+    ``Card.index``; ``claim`` is -1 where none was made.
     """
 
     index: I64
-    ranks: U8
-    suits: U8
+    cards: U8
     crib: npt.NDArray[np.bool_]
     claim: npt.NDArray[np.int16]
 
@@ -251,13 +245,11 @@ def read_lines(raw: U8, lengths: I64, *, crib: bool = False) -> Lines:
     good = _PATTERNS[at] == key
     chosen, start, at = chosen[good], start[good], at[good]
     cards = [payload[start + i] for i in range(4)] + [payload[start + _STARTER_AT[at]]]
-    ranks, suits = np.divmod(np.stack(cards).reshape(5, len(chosen)), len(SUIT_ORDER))
     number_at = _NUMBER_AT[at]
     claim = np.where(number_at >= 0, payload[start + number_at], -1)
     return Lines(
         index=chosen,
-        ranks=ranks.astype(np.uint8) + np.uint8(1),
-        suits=suits.astype(np.uint8),
+        cards=np.stack(cards).reshape(5, len(chosen)).astype(np.uint8),
         crib=_WITH_WORD[at] | crib,
         claim=claim.astype(np.int16),
     )

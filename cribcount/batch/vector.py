@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cribcount import rules
-from cribcount.cards import SUIT_ORDER, Rank
+from cribcount.cards import DECK, SUIT_ORDER, Card, Rank
 
 __all__ = [
     "LINE_WIDTH",
@@ -47,9 +47,6 @@ LINE_WIDTH = 16
 _CRIB_WORD = b" crib"
 _RANK_COLUMNS = [0, 3, 6, 9, 14]
 _SUIT_COLUMNS = [1, 4, 7, 10, 15]
-_SPACE_COLUMNS = [2, 5, 8, 11, 13]
-_SLASH_COLUMN = 12
-_NO_SUIT = 255
 
 U8 = npt.NDArray[np.uint8]
 I64 = npt.NDArray[np.int64]
@@ -63,8 +60,34 @@ def _lookup(pairs: dict[str, int], missing: int) -> U8:
     return table
 
 
-_RANK_OF = _lookup({rank.symbol: int(rank) for rank in Rank}, 0)
-_SUIT_OF = _lookup({suit.value: i for suit, i in SUIT_ORDER.items()}, _NO_SUIT)
+_FIRST_SUIT = next(iter(SUIT_ORDER))
+_SUIT_NUMBERS = {suit.value: i for suit, i in SUIT_ORDER.items()}
+# Rank and suit characters are apart: one table gives a card's index from its two characters
+# (the rank's lowest card, plus the suit), another the layout each byte of a hand belongs to.
+_PART_OF = bytes(
+    _lookup({rank.symbol: Card(rank, _FIRST_SUIT).index for rank in Rank} | _SUIT_NUMBERS, 0)
+)
+_LAYOUT_OF = bytes(
+    _lookup(
+        {rank.symbol: ord("R") for rank in Rank}
+        | {suit: ord("S") for suit in _SUIT_NUMBERS}
+        | {" ": ord(" "), "/": ord("/")},
+        0,
+    )
+)
+_LAYOUT = np.frombuffer(b"RS RS RS RS / RS", dtype=np.uint64)
+"""A canonical hand's bytes through ``_LAYOUT_OF``, as two numbers."""
+_HAND_TEMPLATE = np.frombuffer(b"?? ?? ?? ?? / ??", dtype=np.uint8)
+_NAMES = np.array([str(card).encode() for card in DECK], dtype="V2")
+"""Each card's canonical name by ``Card.index``."""
+_TEXT_FIELDS = np.dtype(
+    {
+        "names": [f"card{i}" for i in range(5)],
+        "formats": ["V2"] * 5,
+        "offsets": _RANK_COLUMNS,
+        "itemsize": LINE_WIDTH,
+    }
+)
 
 
 _SUBSET_MATRIX = np.zeros((len(rules.SUBSETS), 5), dtype=np.float64)
@@ -260,9 +283,9 @@ def split_chunk(
     """Score the regular lines of ``chunk`` (whole lines, each ending in ``\\n``) at once.
 
     Canonical lines are recognised by their fixed columns; when a chunk holds
-    others, ``normalise.read_lines`` reads every regular line of it. Returns
-    the scored rows and every other line as (how many rows come before it,
-    its line number, its bytes without the newline), in order.
+    others, ``normalise.read_lines`` reads every regular line among them.
+    Returns the scored rows and every other line as (how many rows come
+    before it, its line number, its bytes without the newline), in order.
     """
     # Padding lets the windows below exist even when the chunk is shorter than a line.
     buffer = np.frombuffer(chunk + bytes(LINE_WIDTH), dtype=np.uint8)
@@ -271,65 +294,43 @@ def split_chunk(
     starts[1:] = ends[:-1] + 1
     stops = ends - ((ends > starts) & (buffer[ends - 1] == ord("\r")))
     lengths = stops - starts
-    candidates = np.flatnonzero((lengths == LINE_WIDTH) | (lengths == LINE_WIDTH + len(_CRIB_WORD)))
-    begin = starts[candidates]
-    # One column of bytes at a time: contiguous arrays are what numpy is quick at.
-    ranks = [_RANK_OF[buffer[begin + column]] for column in _RANK_COLUMNS]
-    suits = [_SUIT_OF[buffer[begin + column]] for column in _SUIT_COLUMNS]
-    good = buffer[begin + _SLASH_COLUMN] == ord("/")
-    for column in _SPACE_COLUMNS:
-        good &= buffer[begin + column] == ord(" ")
-    for rank, suit in zip(ranks, suits, strict=True):
-        good &= (rank != 0) & (suit != _NO_SUIT)
-    with_word = lengths[candidates] > LINE_WIDTH
-    word_begin = begin[with_word] + LINE_WIDTH
-    word_good = np.ones(len(word_begin), dtype=np.bool_)
-    for offset, byte in enumerate(_CRIB_WORD):
-        word_good &= buffer[word_begin + offset] == byte
-    good[with_word] &= word_good
-    fast = candidates[good]
-    rank_rows = np.stack([rank[good] for rank in ranks])
-    suit_rows = np.stack([suit[good] for suit in suits])
-    cribs = with_word[good] | crib
+    fast, cards, hands, cribs = _canonical_lines(buffer, starts, lengths)
+    text: U8 | None = hands
+    cribs |= crib
     claims = np.full(len(fast), NO_CLAIM, dtype=np.int16)
-    # Canonical lines are their own canonical text: 16 bytes from where each begins.
-    begins = begin[good]
     if len(fast) < len(ends):
         from cribcount.batch.normalise import read_lines  # its tables only when needed
 
-        begins = None
         # The other lines, put together, are read by the normaliser; their rows join these.
         unread = np.ones(len(ends), dtype=np.bool_)
         unread[fast] = False
         lines = np.flatnonzero(unread)
         keep = np.repeat(unread, ends - starts + 1)
         read = read_lines(buffer[: len(chunk)][keep], lengths[lines], crib=crib)
-        fast = np.concatenate([fast, lines[read.index]])
-        order = np.argsort(fast, kind="stable")
-        fast = fast[order]
-        rank_rows = np.concatenate([rank_rows, read.ranks], axis=1)[:, order]
-        suit_rows = np.concatenate([suit_rows, read.suits], axis=1)[:, order]
-        cribs = np.concatenate([cribs, read.crib])[order]
-        claims = np.concatenate([claims, read.claim])[order]
+        if len(read.index):
+            fast = np.concatenate([fast, lines[read.index]])
+            order = np.argsort(fast, kind="stable")
+            fast = fast[order]
+            cards = np.concatenate([cards, read.cards], axis=1)[:, order]
+            cribs = np.concatenate([cribs, read.crib])[order]
+            claims = np.concatenate([claims, read.claim])[order]
+            text = None
     # Different cards: sorted, no two neighbours are equal.
-    cards = sort_columns(
-        [(rank - 1) * 4 + suit for rank, suit in zip(rank_rows, suit_rows, strict=True)]
-    )
+    in_order = sort_columns(list(cards))
     distinct = np.ones(len(fast), dtype=np.bool_)
-    for low, high in zip(cards, cards[1:], strict=False):
+    for low, high in zip(in_order, in_order[1:], strict=False):
         distinct &= low != high
     if not distinct.all():
-        fast, rank_rows, suit_rows = fast[distinct], rank_rows[:, distinct], suit_rows[:, distinct]
-        cribs, claims = cribs[distinct], claims[distinct]
-        begins = None if begins is None else begins[distinct]
-    windows = np.lib.stride_tricks.sliding_window_view(buffer, LINE_WIDTH)
+        fast, cards, cribs, claims = (
+            fast[distinct],
+            cards[:, distinct],
+            cribs[distinct],
+            claims[distinct],
+        )
+        in_order = [column[distinct] for column in in_order]
+        text = None if text is None else text[distinct]
     rows = score_rows(
-        line=fast + first_line,
-        ranks=rank_rows,
-        suits=suit_rows,
-        crib=cribs,
-        claim=claims,
-        text=None if begins is None else windows[begins],
+        line=fast + first_line, cards=cards, crib=cribs, claim=claims, text=text, in_order=in_order
     )
     others = np.ones(len(ends), dtype=np.bool_)
     others[fast] = False
@@ -344,38 +345,57 @@ def split_chunk(
     return rows, rest
 
 
-_SYMBOLS = np.frombuffer(b"?" + "".join(rank.symbol for rank in Rank).encode(), dtype=np.uint8)
-_SUIT_LETTERS = np.frombuffer("".join(suit.value for suit in SUIT_ORDER).encode(), dtype=np.uint8)
-_HAND_TEMPLATE = np.frombuffer(b"?? ?? ?? ?? / ??", dtype=np.uint8)
+def _canonical_lines(buffer: U8, starts: I64, lengths: I64) -> tuple[I64, U8, U8, Bools]:
+    """The canonical lines among those starting at ``starts``: their indices, their cards
+    (``Card.index`` by column), their 16 bytes of hand, and whether the word ``crib`` follows."""
+    candidates = np.flatnonzero((lengths == LINE_WIDTH) | (lengths == LINE_WIDTH + len(_CRIB_WORD)))
+    begin = starts[candidates]
+    text = np.lib.stride_tricks.sliding_window_view(buffer, LINE_WIDTH)[begin]
+    data = text.tobytes()
+    # Each byte made what it stands for in the layout: its rows are canonical where it matches.
+    layout = np.frombuffer(data.translate(_LAYOUT_OF), dtype=np.uint64).reshape(-1, 2)
+    good = (layout[:, 0] == _LAYOUT[0]) & (layout[:, 1] == _LAYOUT[1])
+    with_word = lengths[candidates] > LINE_WIDTH
+    after = np.ndarray((len(buffer) - 7,), dtype="<u8", buffer=buffer, strides=(1,))
+    words = after[begin[with_word] + LINE_WIDTH] & np.uint64((1 << (8 * len(_CRIB_WORD))) - 1)
+    good[with_word] &= words == int.from_bytes(_CRIB_WORD, "little")
+    # A rank's character gives the index of its lowest card, a suit's what to add.
+    parts = np.frombuffer(data.translate(_PART_OF), dtype=np.uint8).reshape(-1, LINE_WIDTH)[good]
+    cards = parts[:, _RANK_COLUMNS] + parts[:, _SUIT_COLUMNS]
+    return candidates[good], np.ascontiguousarray(cards.T), text[good], with_word[good]
 
 
-def canonical_text(ranks: U8, suits: U8) -> U8:
+def canonical_text(cards: U8) -> U8:
     """The canonical notation of rows of cards by column (``5h 5d 5c Js / 5s``), 16 bytes a row."""
-    text = np.empty((ranks.shape[1], LINE_WIDTH), dtype=np.uint8)
-    text[:] = _HAND_TEMPLATE
-    for i, (rank_column, suit_column) in enumerate(zip(_RANK_COLUMNS, _SUIT_COLUMNS, strict=True)):
-        text[:, rank_column] = _SYMBOLS[ranks[i]]
-        text[:, suit_column] = _SUIT_LETTERS[suits[i]]
-    return text
+    text = np.empty(cards.shape[1], dtype=_TEXT_FIELDS)
+    text.view(np.uint8).reshape(-1, LINE_WIDTH)[:] = _HAND_TEMPLATE
+    for i in range(5):
+        text[f"card{i}"] = _NAMES[cards[i]]
+    return text.view(np.uint8).reshape(-1, LINE_WIDTH)
 
 
 def score_rows(
     *,
     line: I64,
-    ranks: U8,
-    suits: U8,
+    cards: U8,
     crib: Bools,
     claim: npt.NDArray[np.int16],
     text: U8 | None = None,
+    in_order: list[U8] | None = None,
 ) -> FastRows:
     """Count rows of five cards by the table and the suit rules.
 
-    ``ranks`` and ``suits`` are by column: ``ranks[i]`` is the rank of card
-    ``i`` in every row, the starter last; ``claim`` is ``NO_CLAIM`` where none
-    was made; ``text``, the rows' canonical notation, is worked out when not given.
+    ``cards`` (``Card.index``) are by column: ``cards[i]`` is card ``i`` in
+    every row, the starter last; ``in_order`` the same sorted row by row if
+    known; ``claim`` is ``NO_CLAIM`` where none was made; ``text``, the rows'
+    canonical notation, is worked out when not given.
     """
-    tables = rank_tables()
-    key = rank_key(sort_columns(list(ranks)))
+    if in_order is None:
+        in_order = sort_columns(list(cards))
+    ranks, suits = np.divmod(cards, len(SUIT_ORDER))
+    ranks += 1
+    # Sorted cards have their ranks sorted too.
+    key = rank_key([column // len(SUIT_ORDER) + 1 for column in in_order])
     one_suit = (suits[0] == suits[1]) & (suits[1] == suits[2]) & (suits[2] == suits[3])
     starter_suited = (suits[4] == suits[0]).astype(np.intp)
     flush = _FLUSH[one_suit.astype(np.intp), starter_suited, crib.astype(np.intp)]
@@ -384,11 +404,11 @@ def score_rows(
         nobs += _NOBS[ranks[i], (suits[i] == suits[4]).astype(np.intp)]
     return FastRows(
         line=line,
-        text=canonical_text(ranks, suits) if text is None else text,
+        text=canonical_text(cards) if text is None else text,
         ranks=ranks,
         suits=suits,
         crib=crib,
-        multiset=tables.multiset[key],
+        multiset=rank_tables().multiset[key],
         flush=flush,
         nobs=nobs,
         claim=claim,
