@@ -8,11 +8,12 @@ put back among its rows in input order.
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from cribcount.batch.engine import Chunk
+from cribcount.batch.engine import MAX_CLAIM_DIGITS, Chunk
 from cribcount.batch.jsonl import jsonl_rows
 from cribcount.batch.records import _CLAIM, _POINTS, ENGLISH, render_record
 from cribcount.batch.vector import NO_CLAIM, FastRows, shape_count, shape_of
@@ -89,7 +90,21 @@ def _tails(fmt: str, *, ended: bool) -> Any:
 
 _TOTALS = 32
 """More than the highest total (29): claims are looked up by claim and total."""
-_claim_texts: dict[tuple[str, int], bytes] = {}
+
+
+@dataclass
+class _ClaimTexts:
+    """The ends of rows from the claim on in one format, by claim and total, made as met."""
+
+    index: Any  # by key (0 without a claim, else claim * _TOTALS + total + 1): where in texts
+    texts: list[bytes] = field(default_factory=list)
+    table: Any = None  # texts as a numpy array
+
+
+@functools.cache
+def _claim_texts(fmt: str) -> _ClaimTexts:
+    # Every claim of up to 3 digits with every total: the texts stay few.
+    return _ClaimTexts(np.full(10**MAX_CLAIM_DIGITS * _TOTALS + 1, -1, dtype=np.int32))
 
 
 def _claim_ends(rows: FastRows, fmt: str) -> Any:
@@ -100,24 +115,18 @@ def _claim_ends(rows: FastRows, fmt: str) -> Any:
     claimed = rows.claim != NO_CLAIM
     if not claimed.any():
         return None
-    total = rows.total.astype(np.int64)
-    keys = np.where(claimed, rows.claim.astype(np.int64) * _TOTALS + total + 1, 0)
-    found, where = np.unique(keys, return_inverse=True)
-    texts = []
-    for key in found.tolist():
-        known = _claim_texts.get((fmt, key))
-        if known is None:
+    keys = np.where(claimed, rows.claim.astype(np.int32) * _TOTALS + rows.total + 1, 0)
+    known = _claim_texts(fmt)
+    where = known.index[keys]
+    if known.table is None or (where < 0).any():
+        for key in np.unique(keys[where < 0]).tolist():
             claim = None if key == 0 else (key - 1) // _TOTALS
-            known = _CLAIM[fmt](claim, (key - 1) % _TOTALS).encode()
-            if len(_claim_texts) < _MOST_CLAIM_TEXTS:
-                _claim_texts[fmt, key] = known
-        texts.append(known)
-    table = np.array(texts, dtype=f"V{max(len(text) for text in texts)}")
-    return table[where.reshape(-1)]
-
-
-_MOST_CLAIM_TEXTS = 2 * 1000 * _TOTALS
-"""Every claim of up to 3 digits with every total, in both formats: the cache stays small."""
+            known.index[key] = len(known.texts)
+            known.texts.append(_CLAIM[fmt](claim, (key - 1) % _TOTALS).encode())
+        width = max(len(text) for text in known.texts)
+        known.table = np.array(known.texts, dtype=f"V{width}")
+        where = known.index[keys]
+    return known.table[where]
 
 
 def _assemble(rows: FastRows, lead: str, after_line: str, fmt: str) -> Any:
