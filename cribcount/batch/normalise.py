@@ -15,6 +15,7 @@ records.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import product
 
@@ -23,7 +24,7 @@ import numpy.typing as npt
 
 from cribcount.batch.engine import _CRIB_WORD, MAX_CLAIM_DIGITS
 from cribcount.batch.reading import MAX_LINE
-from cribcount.cards import SUIT_ORDER, Card, Rank, Suit, parse_card, tokenize
+from cribcount.cards import ENGLISH, SUIT_ORDER, Card, Rank, Suit, parse_card, tokenize
 
 __all__ = ["Lines", "read_lines"]
 
@@ -39,16 +40,21 @@ _SELECTOR = "\ufe0f"
 _SELECTOR_BYTE = _PLACEHOLDER_FIRST + len(SUIT_ORDER)
 
 
+def _spellings(words: Iterable[str]) -> list[str]:
+    """Every way of writing ``words`` in upper and lower case, in order."""
+    return sorted({"".join(p) for word in words for p in product(*map(_cases, word))})
+
+
+def _cases(char: str) -> tuple[str, str]:
+    return char.lower(), char.upper()
+
+
 def _symbol_replacements() -> list[tuple[bytes, bytes]]:
     """Each non-ASCII suit symbol ``parse_card`` reads, and U+FE0F, with its placeholder byte."""
     pairs = [(_SELECTOR.encode(), bytes([_SELECTOR_BYTE]))]
-    for code in range(0x2000, 0x2800):
-        symbol = chr(code)
-        try:
-            card = parse_card("5" + symbol)
-        except ValueError:
-            continue
-        pairs.append((symbol.encode(), _SUIT_BYTE[card.suit]))
+    for symbol in _spellings(ENGLISH.suits):
+        if not symbol.isascii():
+            pairs.append((symbol.encode(), _SUIT_BYTE[parse_card("5" + symbol).suit]))
     return pairs
 
 
@@ -99,8 +105,8 @@ def _regular_tokens() -> dict[bytes, int]:
     """The bytes of every regular token of at most four bytes, each with what it is, packed.
 
     The kind is in the low bits, above it a card's ``Card.index`` or a
-    number's value. Cards are what ``parse_card`` reads of every rank part and suit among the
-    ASCII characters and the symbols, with and without U+FE0F.
+    number's value. Cards are what ``parse_card`` reads of every way of writing
+    a rank and a suit in the notation, with and without U+FE0F.
     """
     found: dict[bytes, int] = {}
 
@@ -111,21 +117,9 @@ def _regular_tokens() -> dict[bytes, int]:
         if len(data) <= _LONGEST_TOKEN:
             found[data] = kind | payload << _KIND_BITS
 
-    chars = [chr(byte) for byte in range(33, 127)] + [
-        symbol.decode() for symbol, _ in _REPLACEMENTS
-    ]
-    ranks = []
-    for part in chars + [a + b for a in "0123456789" for b in chars]:
-        try:
-            ranks.append((part, parse_card(part + Suit.CLUBS.value).rank))
-        except ValueError:
-            continue
-    suits = []
-    for char in chars:
-        try:
-            suits.append((char, parse_card(Rank.FIVE.symbol + char).suit))
-        except ValueError:
-            continue
+    # What the notation reads, in any case, as parse_card reads it.
+    ranks = [(part, parse_card(part + Suit.CLUBS.value).rank) for part in _spellings(ENGLISH.ranks)]
+    suits = [(char, parse_card(Rank.FIVE.symbol + char).suit) for char in _spellings(ENGLISH.suits)]
     for (part, rank), (char, suit) in product(ranks, suits):
         for text in (part + char, part + char + _SELECTOR):
             if parse_card(text) == Card(rank, suit):
