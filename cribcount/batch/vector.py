@@ -1,10 +1,9 @@
 """The vectorised path of ``cribcount batch``: regular lines scored thousands at a time.
 
-A canonical line is exactly ``5h 5d 5c Js / 5s`` (16 bytes: one rank character
-of ``A23456789TJQK``, a lowercase suit, single spaces), optionally followed by
-`` crib``; a chunk of only such lines is read with numpy straight from the
-bytes. A chunk with any other line is read by ``batch.normalise``, which
-takes every notation, the word ``crib`` and claims ``= N``. Every rule comes
+Canonical lines (``5h 5d 5c Js / 5s``, then `` crib`` and/or `` = N``) are
+read by ``batch.canonical`` at fixed columns, straight from the bytes; the
+other lines of a chunk by ``batch.normalise``, which takes every notation,
+the word ``crib`` and claims ``= N``. Every rule comes
 from ``cribcount.rules``: the points that depend on ranks alone from its
 table of the 6,175 multisets of five ranks, the counting values, flush and
 nobs from small lookup arrays filled by its functions. Every line that is
@@ -21,7 +20,14 @@ import numpy as np
 import numpy.typing as npt
 
 from cribcount import rules
-from cribcount.cards import DECK, SUIT_ORDER, Card, Rank
+from cribcount.batch.canonical import (
+    LINE_WIDTH,
+    NO_CLAIM,
+    WINDOW,
+    canonical_text,
+    read_canonical,
+)
+from cribcount.cards import SUIT_ORDER, Rank
 
 __all__ = [
     "LINE_WIDTH",
@@ -39,55 +45,9 @@ __all__ = [
     "split_chunk",
 ]
 
-NO_CLAIM = -1
-"""``FastRows.claim`` of a line without a claim."""
-LINE_WIDTH = 16
-"""Bytes in a canonical line such as ``5h 5d 5c Js / 5s``."""
-
-_CRIB_WORD = b" crib"
-_RANK_COLUMNS = [0, 3, 6, 9, 14]
-_SUIT_COLUMNS = [1, 4, 7, 10, 15]
-
 U8 = npt.NDArray[np.uint8]
 I64 = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
-
-
-def _lookup(pairs: dict[str, int], missing: int) -> U8:
-    table = np.full(256, missing, dtype=np.uint8)
-    for char, value in pairs.items():
-        table[ord(char)] = value
-    return table
-
-
-_FIRST_SUIT = next(iter(SUIT_ORDER))
-_SUIT_NUMBERS = {suit.value: i for suit, i in SUIT_ORDER.items()}
-# Rank and suit characters are apart: one table gives a card's index from its two characters
-# (the rank's lowest card, plus the suit), another the layout each byte of a hand belongs to.
-_PART_OF = bytes(
-    _lookup({rank.symbol: Card(rank, _FIRST_SUIT).index for rank in Rank} | _SUIT_NUMBERS, 0)
-)
-_LAYOUT_OF = bytes(
-    _lookup(
-        {rank.symbol: ord("R") for rank in Rank}
-        | {suit: ord("S") for suit in _SUIT_NUMBERS}
-        | {" ": ord(" "), "/": ord("/")},
-        0,
-    )
-)
-_LAYOUT = np.frombuffer(b"RS RS RS RS / RS", dtype=np.uint64)
-"""A canonical hand's bytes through ``_LAYOUT_OF``, as two numbers."""
-_HAND_TEMPLATE = np.frombuffer(b"?? ?? ?? ?? / ??", dtype=np.uint8)
-_NAMES = np.array([str(card).encode() for card in DECK], dtype="V2")
-"""Each card's canonical name by ``Card.index``."""
-_TEXT_FIELDS = np.dtype(
-    {
-        "names": [f"card{i}" for i in range(5)],
-        "formats": ["V2"] * 5,
-        "offsets": _RANK_COLUMNS,
-        "itemsize": LINE_WIDTH,
-    }
-)
 
 
 _SUBSET_MATRIX = np.zeros((len(rules.SUBSETS), 5), dtype=np.float64)
@@ -287,17 +247,16 @@ def split_chunk(
     Returns the scored rows and every other line as (how many rows come
     before it, its line number, its bytes without the newline), in order.
     """
-    # Padding lets the windows below exist even when the chunk is shorter than a line.
-    buffer = np.frombuffer(chunk + bytes(LINE_WIDTH), dtype=np.uint8)
+    # Padding lets the windows of canonical lines exist even when the chunk is shorter.
+    buffer = np.frombuffer(chunk + bytes(WINDOW), dtype=np.uint8)
     ends = np.flatnonzero(buffer == ord("\n"))
     starts = np.zeros_like(ends)
     starts[1:] = ends[:-1] + 1
     stops = ends - ((ends > starts) & (buffer[ends - 1] == ord("\r")))
     lengths = stops - starts
-    fast, cards, hands, cribs = _canonical_lines(buffer, starts, lengths)
+    fast, cards, hands, cribs, claims = read_canonical(buffer, starts, lengths)
     text: U8 | None = hands
     cribs |= crib
-    claims = np.full(len(fast), NO_CLAIM, dtype=np.int16)
     if len(fast) < len(ends):
         from cribcount.batch.normalise import read_lines  # its tables only when needed
 
@@ -343,35 +302,6 @@ def split_chunk(
         )
     ]
     return rows, rest
-
-
-def _canonical_lines(buffer: U8, starts: I64, lengths: I64) -> tuple[I64, U8, U8, Bools]:
-    """The canonical lines among those starting at ``starts``: their indices, their cards
-    (``Card.index`` by column), their 16 bytes of hand, and whether the word ``crib`` follows."""
-    candidates = np.flatnonzero((lengths == LINE_WIDTH) | (lengths == LINE_WIDTH + len(_CRIB_WORD)))
-    begin = starts[candidates]
-    text = np.lib.stride_tricks.sliding_window_view(buffer, LINE_WIDTH)[begin]
-    data = text.tobytes()
-    # Each byte made what it stands for in the layout: its rows are canonical where it matches.
-    layout = np.frombuffer(data.translate(_LAYOUT_OF), dtype=np.uint64).reshape(-1, 2)
-    good = (layout[:, 0] == _LAYOUT[0]) & (layout[:, 1] == _LAYOUT[1])
-    with_word = lengths[candidates] > LINE_WIDTH
-    after = np.ndarray((len(buffer) - 7,), dtype="<u8", buffer=buffer, strides=(1,))
-    words = after[begin[with_word] + LINE_WIDTH] & np.uint64((1 << (8 * len(_CRIB_WORD))) - 1)
-    good[with_word] &= words == int.from_bytes(_CRIB_WORD, "little")
-    # A rank's character gives the index of its lowest card, a suit's what to add.
-    parts = np.frombuffer(data.translate(_PART_OF), dtype=np.uint8).reshape(-1, LINE_WIDTH)[good]
-    cards = parts[:, _RANK_COLUMNS] + parts[:, _SUIT_COLUMNS]
-    return candidates[good], np.ascontiguousarray(cards.T), text[good], with_word[good]
-
-
-def canonical_text(cards: U8) -> U8:
-    """The canonical notation of rows of cards by column (``5h 5d 5c Js / 5s``), 16 bytes a row."""
-    text = np.empty(cards.shape[1], dtype=_TEXT_FIELDS)
-    text.view(np.uint8).reshape(-1, LINE_WIDTH)[:] = _HAND_TEMPLATE
-    for i in range(5):
-        text[f"card{i}"] = _NAMES[cards[i]]
-    return text.view(np.uint8).reshape(-1, LINE_WIDTH)
 
 
 def score_rows(
