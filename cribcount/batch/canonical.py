@@ -64,7 +64,7 @@ _END_KEYS = [
     (int.from_bytes(end[:8].encode(), "little"), int.from_bytes(end[8:].encode(), "little"))
     for end in _ENDS
 ]
-_END_SIZES = np.array([len(end) for end in _ENDS])
+_END_SIZES = np.array([len(end) for end in _ENDS], dtype=np.uint64)
 # By the size of the end, the bits of its bytes in each of the two numbers that hold it.
 _END_MASKS = [
     np.array(
@@ -75,8 +75,8 @@ _END_MASKS = [
 # An end is found by its first eight bytes and its size, then checked whole.
 _END_LOW = np.array([low for low, _ in _END_KEYS], dtype=np.uint64)
 _END_HIGH = np.array([high for _, high in _END_KEYS], dtype=np.uint64)
-_END_ORDER = np.argsort(_END_LOW ^ _END_SIZES.astype(np.uint64))
-_END_SORTED = (_END_LOW ^ _END_SIZES.astype(np.uint64))[_END_ORDER]
+_END_ORDER = np.argsort(_END_LOW ^ _END_SIZES)
+_END_SORTED = (_END_LOW ^ _END_SIZES)[_END_ORDER]
 assert len(set(_END_SORTED.tolist())) == len(_ENDS)
 _WITH_WORD = np.array([_WORD in end for end in _ENDS])
 _DIGITS = np.array([end.count("9") for end in _ENDS])
@@ -110,42 +110,37 @@ def read_canonical(buffer: U8, starts: I64, lengths: I64) -> Canonical:
     """The canonical lines among those at ``starts`` in ``buffer``, with ``lengths`` (no line
     end); ``buffer`` holds ``WINDOW`` bytes more than its lines."""
     size = lengths - LINE_WIDTH
-    candidates = np.flatnonzero((size >= 0) & (size <= _END_SIZES.max()))
-    begin, size = starts[candidates], size[candidates]
+    lines = np.flatnonzero((size >= 0) & (size <= _END_SIZES.max()))
     windows = np.lib.stride_tricks.sliding_window_view(buffer, LINE_WIDTH)
-    text = windows[begin]
-    data = text.tobytes()
-    hand = np.frombuffer(data.translate(_HAND_OF), dtype=np.uint64).reshape(-1, 2)
-    good = (hand[:, 0] == _HAND[0]) & (hand[:, 1] == _HAND[1])
-    # What follows the hand, of the lines that go on: found by its first eight bytes and its
+    text = windows[starts[lines]]
+    hand = np.frombuffer(text.tobytes().translate(_HAND_OF), dtype=np.uint64).reshape(-1, 2)
+    good = np.flatnonzero((hand[:, 0] == _HAND[0]) & (hand[:, 1] == _HAND[1]))
+    lines, text, size = lines[good], text[good], size[lines[good]]
+    # What follows the hand, where something does: found by its first eight bytes and its
     # size, then checked whole.
-    end = np.zeros(len(candidates), dtype=np.intp)  # _ENDS[0], nothing
+    end = np.zeros(len(lines), dtype=np.intp)  # _ENDS[0], nothing
     going_on = np.flatnonzero(size)
-    after = windows[begin[going_on] + LINE_WIDTH]
+    size = size[going_on].astype(np.uint64)
+    after = windows[starts[lines[going_on]] + LINE_WIDTH]
     kinds = np.frombuffer(after.tobytes().translate(_END_OF), dtype=np.uint64).reshape(-1, 2)
-    going_size = size[going_on]
-    low = kinds[:, 0] & _END_MASKS[0][going_size]
-    high = kinds[:, 1] & _END_MASKS[1][going_size]
-    found = np.searchsorted(_END_SORTED, low ^ going_size.astype(np.uint64))
-    going_end = _END_ORDER[np.minimum(found, len(_ENDS) - 1)]
-    good[going_on] &= (
-        (_END_LOW[going_end] == low)
-        & (_END_HIGH[going_end] == high)
-        & (_END_SIZES[going_end] == going_size)
+    low, high = kinds[:, 0] & _END_MASKS[0][size], kinds[:, 1] & _END_MASKS[1][size]
+    found = _END_ORDER[np.minimum(np.searchsorted(_END_SORTED, low ^ size), len(_ENDS) - 1)]
+    end[going_on] = found
+    claim = np.full(len(lines), NO_CLAIM, dtype=np.int16)
+    claim[going_on] = _claims(after, found)
+    known = np.ones(len(lines), dtype=np.bool_)
+    known[going_on] = (
+        (_END_LOW[found] == low) & (_END_HIGH[found] == high) & (_END_SIZES[found] == size)
     )
-    end[going_on] = going_end
-    claim = np.full(len(candidates), NO_CLAIM, dtype=np.int16)
-    claim[going_on] = _claims(after, going_end)
-    text, end = text[good], end[good]
+    if not known.all():
+        lines, text, end, claim = lines[known], text[known], end[known], claim[known]
     parts = np.frombuffer(text.tobytes().translate(_PART_OF), dtype=np.uint8).reshape(
         -1, LINE_WIDTH
     )
     cards = np.empty((5, len(text)), dtype=np.uint8)
     for i, (rank, suit) in enumerate(zip(_RANK_COLUMNS, _SUIT_COLUMNS, strict=True)):
         np.add(parts[:, rank], parts[:, suit], out=cards[i])
-    return Canonical(
-        lines=candidates[good], cards=cards, text=text, crib=_WITH_WORD[end], claim=claim[good]
-    )
+    return Canonical(lines=lines, cards=cards, text=text, crib=_WITH_WORD[end], claim=claim)
 
 
 def _claims(after: U8, end: npt.NDArray[np.intp]) -> npt.NDArray[np.int16]:

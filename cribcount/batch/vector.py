@@ -254,8 +254,7 @@ def split_chunk(
     starts[1:] = ends[:-1] + 1
     stops = ends - ((ends > starts) & (buffer[ends - 1] == ord("\r")))
     lengths = stops - starts
-    fast, cards, hands, cribs, claims = read_canonical(buffer, starts, lengths)
-    text: U8 | None = hands
+    fast, cards, text, cribs, claims = read_canonical(buffer, starts, lengths)
     cribs |= crib
     if len(fast) < len(ends):
         from cribcount.batch.normalise import read_lines  # its tables only when needed
@@ -273,7 +272,7 @@ def split_chunk(
             cards = np.concatenate([cards, read.cards], axis=1)[:, order]
             cribs = np.concatenate([cribs, read.crib])[order]
             claims = np.concatenate([claims, read.claim])[order]
-            text = None
+            text = np.concatenate([text, canonical_text(read.cards)])[order]
     # Different cards: sorted, no two neighbours are equal.
     in_order = sort_columns(list(cards))
     distinct = np.ones(len(fast), dtype=np.bool_)
@@ -287,7 +286,7 @@ def split_chunk(
             claims[distinct],
         )
         in_order = [column[distinct] for column in in_order]
-        text = None if text is None else text[distinct]
+        text = text[distinct]
     rows = score_rows(
         line=fast + first_line, cards=cards, crib=cribs, claim=claims, text=text, in_order=in_order
     )
