@@ -38,6 +38,8 @@ _PLACEHOLDER_FIRST = 0xF8
 _SUIT_BYTE = {suit: bytes([_PLACEHOLDER_FIRST + i]) for suit, i in SUIT_ORDER.items()}
 _SELECTOR = "\ufe0f"
 _SELECTOR_BYTE = _PLACEHOLDER_FIRST + len(SUIT_ORDER)
+_DROPPED = 0xFF
+assert _DROPPED > _SELECTOR_BYTE
 
 
 def _spellings(words: Iterable[str]) -> list[str]:
@@ -283,7 +285,8 @@ def _replace_symbols(raw: U8, high: I64) -> U8:
     lead, found = lead[hit], found[hit]
     out = raw.copy()
     out[lead] = _CODE_PLACEHOLDERS[found]
-    keep = np.ones(len(raw), dtype=np.bool_)
-    keep[lead + 1] = False
-    keep[lead + 2] = False
-    return out[keep]
+    # The two bytes after are dropped: marked by a byte that UTF-8 never holds, whose line
+    # (one with such a byte to begin with) the caller leaves to the plain path anyway.
+    out[lead + 1] = _DROPPED
+    out[lead + 2] = _DROPPED
+    return np.frombuffer(out.tobytes().translate(None, bytes([_DROPPED])), dtype=np.uint8)
