@@ -146,7 +146,7 @@ def _token_table() -> tuple[int, npt.NDArray[np.uint32], U16]:
     words = np.array([int.from_bytes(data, "little") for data in tokens], dtype=np.uint32)
     entries = np.array(list(tokens.values()), dtype=np.uint16)
     multiplier = 0x9E3779B1  # odd; tried in steps of two until no two tokens share a slot
-    while len(np.unique(_hash(words, multiplier))) < len(words):
+    while len(set(_hash(words, multiplier).tolist())) < len(words):
         multiplier = (multiplier + 2) % (1 << 32)
     slots = _hash(words, multiplier)
     keys = np.zeros(1 << _HASH_BITS, dtype=np.uint32)  # 0 is no token's bytes

@@ -120,7 +120,10 @@ def rank_tables() -> RankTables:
     multiset = np.zeros(13**5, dtype=np.uint16)
     multiset[rank_key([sorted_ranks[:, i] for i in range(5)])] = np.arange(size)
     # Each of fifteens, pairs and runs is below 32: five bits each make one number to sort.
-    packed, points_id = np.unique((fifteens << 10) | (pairs << 5) | runs, return_inverse=True)
+    # (np.unique would import numpy.ma, a start-up cost the command does not need.)
+    points = (fifteens << 10) | (pairs << 5) | runs
+    packed = np.array(sorted(set(points.tolist())), dtype=np.int64)
+    points_id = np.searchsorted(packed, points)
     triples = np.stack([packed >> 10, (packed >> 5) & 31, packed & 31], axis=1)
     return RankTables(
         multiset=multiset,

@@ -119,7 +119,7 @@ def _claim_ends(rows: FastRows, fmt: str) -> Any:
     known = _claim_texts(fmt)
     where = known.index[keys]
     if known.table is None or (where < 0).any():
-        for key in np.unique(keys[where < 0]).tolist():
+        for key in sorted(set(keys[where < 0].tolist())):
             claim = None if key == 0 else (key - 1) // _TOTALS
             known.index[key] = len(known.texts)
             known.texts.append(_CLAIM[fmt](claim, (key - 1) % _TOTALS).encode())
