@@ -140,8 +140,12 @@ def _hash(words: npt.NDArray[np.uint32], multiplier: int) -> npt.NDArray[np.uint
     return (words * np.uint32(multiplier)) >> np.uint32(32 - _HASH_BITS)
 
 
-def _token_table() -> tuple[int, npt.NDArray[np.uint32], U16]:
-    """A multiplier giving every regular token a slot of its own; the slots' bytes and entries."""
+_SLOT = np.dtype([("bytes", "<u4"), ("entry", "<u2")], align=True)
+"""A slot of the table: the bytes of its token (0 for none), and what the token is."""
+
+
+def _token_table() -> tuple[int, npt.NDArray[np.void]]:
+    """A multiplier giving every regular token a slot of its own, and the slots."""
     tokens = _regular_tokens()
     words = np.array([int.from_bytes(data, "little") for data in tokens], dtype=np.uint32)
     entries = np.array(list(tokens.values()), dtype=np.uint16)
@@ -149,14 +153,15 @@ def _token_table() -> tuple[int, npt.NDArray[np.uint32], U16]:
     while len(set(_hash(words, multiplier).tolist())) < len(words):
         multiplier = (multiplier + 2) % (1 << 32)
     slots = _hash(words, multiplier)
-    keys = np.zeros(1 << _HASH_BITS, dtype=np.uint32)  # 0 is no token's bytes
-    table = np.full(1 << _HASH_BITS, _OTHER, dtype=np.uint16)
-    keys[slots] = words
-    table[slots] = entries
-    return multiplier, keys, table
+    # Side by side, so that a token's look-up reads one place in memory.
+    table = np.zeros(1 << _HASH_BITS, dtype=_SLOT)
+    table["entry"] = _OTHER
+    table["bytes"][slots] = words
+    table["entry"][slots] = entries
+    return multiplier, table
 
 
-_MULTIPLIER, _TOKEN_BYTES, _TOKENS = _token_table()
+_MULTIPLIER, _TOKENS = _token_table()
 
 
 def _patterns() -> tuple[npt.NDArray[np.uint64], I64, I64, npt.NDArray[np.bool_]]:
@@ -267,8 +272,9 @@ def _token_kinds(buffer: U8, first: I64, last: I64) -> tuple[U8, U16]:
     words = np.ndarray((len(buffer) - 3,), dtype="<u4", buffer=buffer, strides=(1,)).take(first)
     words &= _BYTE_MASK.take(np.minimum(length, _LONGEST_TOKEN + 1))
     slot = _hash(words, _MULTIPLIER)
-    entry = _TOKENS.take(slot)
-    entry[_TOKEN_BYTES.take(slot) != words] = _OTHER
+    found = _TOKENS.take(slot)
+    entry = found["entry"].copy()
+    entry[found["bytes"] != words] = _OTHER
     return (entry & np.uint16((1 << _KIND_BITS) - 1)).astype(np.uint8), entry >> np.uint16(
         _KIND_BITS
     )
