@@ -49,6 +49,10 @@ U8 = npt.NDArray[np.uint8]
 I64 = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
 
+_SUITS = len(SUIT_ORDER)
+_SUIT_BITS = _SUITS.bit_length() - 1
+assert _SUITS == 1 << _SUIT_BITS
+
 
 _SUBSET_MATRIX = np.zeros((len(rules.SUBSETS), 5), dtype=np.float64)
 for _i, _subset in enumerate(rules.SUBSETS):
@@ -324,16 +328,17 @@ def score_rows(
     """
     if in_order is None:
         in_order = sort_columns(list(cards))
-    ranks, suits = np.divmod(cards, len(SUIT_ORDER))
-    ranks += 1
+    # A card's index is its rank's (from 0) times four, plus its suit's.
+    ranks, suits = (cards >> np.uint8(_SUIT_BITS)) + np.uint8(1), cards & np.uint8(_SUITS - 1)
     # Sorted cards have their ranks sorted too.
-    key = rank_key([column // len(SUIT_ORDER) + 1 for column in in_order])
+    key = rank_key([(column >> np.uint8(_SUIT_BITS)) + np.uint8(1) for column in in_order])
     one_suit = (suits[0] == suits[1]) & (suits[1] == suits[2]) & (suits[2] == suits[3])
-    starter_suited = (suits[4] == suits[0]).astype(np.intp)
-    flush = _FLUSH[one_suit.astype(np.intp), starter_suited, crib.astype(np.intp)]
+    starter_suited = suits[4] == suits[0]
+    # The small tables looked up flat, by their indices put together.
+    flush = _FLUSH.take((one_suit.view(np.uint8) * 2 + starter_suited) * 2 + crib)
     nobs = np.zeros(len(line), dtype=np.uint8)
     for i in range(4):
-        nobs += _NOBS[ranks[i], (suits[i] == suits[4]).astype(np.intp)]
+        nobs += _NOBS.take(ranks[i] * np.uint8(2) + (suits[i] == suits[4]))
     return FastRows(
         line=line,
         text=canonical_text(cards) if text is None else text,
