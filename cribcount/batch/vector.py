@@ -68,6 +68,9 @@ _FLUSH = np.array(
     dtype=np.uint8,
 ).reshape(2, 2, 2)
 _FLUSH_VALUES = sorted({int(points) for points in _FLUSH.flat})
+_FLUSH_INDEX = np.zeros(256, dtype=np.uint8)
+_FLUSH_INDEX[_FLUSH_VALUES] = np.arange(len(_FLUSH_VALUES))
+"""Where each flush's points are in ``_FLUSH_VALUES``."""
 _HEELS = np.array([rules.heels_points(rank) for rank in range(14)], dtype=np.uint8)
 _NOBS = np.array(
     [
@@ -102,14 +105,15 @@ class RankTables:
 
     ``multiset[key]`` numbers the multiset whose sorted ranks give ``key``
     (``rank_key``); the other arrays are indexed by that number.
-    ``points_id`` numbers the distinct (fifteens, pairs, runs) triples listed
-    in ``points``, for rendering by table.
+    ``total`` is the three added up; ``points_id`` numbers the distinct
+    (fifteens, pairs, runs) triples listed in ``points``, for rendering by table.
     """
 
     multiset: npt.NDArray[np.uint16]
     fifteens: U8
     pairs: U8
     runs: U8
+    total: U8
     points_id: npt.NDArray[np.uint16]
     points: tuple[tuple[int, int, int], ...]
 
@@ -134,6 +138,7 @@ def rank_tables() -> RankTables:
         fifteens=data[:, 0].copy(),
         pairs=data[:, 1].copy(),
         runs=data[:, 2].copy(),
+        total=data.sum(axis=1, dtype=np.uint8),
         points_id=points_id.reshape(-1).astype(np.uint16),
         points=tuple((int(f), int(p), int(r)) for f, p, r in triples.tolist()),
     )
@@ -194,7 +199,7 @@ class FastRows:
     @functools.cached_property
     def total(self) -> U8:
         """The points of each show."""
-        return self.fifteens + self.pairs + self.runs + self.flush + self.nobs
+        return rank_tables().total.take(self.multiset) + self.flush + self.nobs
 
     def part(self, start: int, stop: int) -> FastRows:
         """The rows from ``start`` up to ``stop``."""
@@ -218,10 +223,10 @@ class FastRows:
         return int(np.count_nonzero(claimed)), int(np.count_nonzero(difference)), missed
 
     @functools.cached_property
-    def shape(self) -> npt.NDArray[np.int64]:
+    def shape(self) -> npt.NDArray[np.int32]:
         """A number per row for its points by kind, crib flag and heels: ``shape_of`` reads it."""
-        points = rank_tables().points_id[self.multiset].astype(np.int64)
-        flush_index = np.searchsorted(_FLUSH_VALUES, self.flush)
+        points = rank_tables().points_id.take(self.multiset).astype(np.int32)
+        flush_index = _FLUSH_INDEX.take(self.flush)
         has_nob = self.nobs != 0
         shape = ((points * len(_FLUSH_VALUES) + flush_index) * 2 + has_nob) * 2 + self.crib
         return shape * 2 + self.heels  # type: ignore[no-any-return]
