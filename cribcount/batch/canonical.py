@@ -150,9 +150,13 @@ def _claims(after: U8, end: npt.NDArray[np.intp]) -> npt.NDArray[np.int16]:
     digits = _DIGITS[end]
     claimed = np.flatnonzero(digits)
     first, digits = _DIGITS_AT[end[claimed]], digits[claimed]
+    # Where each digit is among all the bytes (the last one's place again past the last digit).
+    at = claimed * LINE_WIDTH + first
+    last = at + digits - 1
+    flat = after.reshape(-1)
     value = np.zeros(len(claimed), dtype=np.int16)
     for i in range(MAX_CLAIM_DIGITS):
-        digit = after[claimed, np.minimum(first + i, LINE_WIDTH - 1)].astype(np.int16) - ord("0")
+        digit = flat.take(np.minimum(at + i, last)).astype(np.int16) - ord("0")
         value = np.where(i < digits, value * 10 + digit, value)
     claim[claimed] = value
     return claim

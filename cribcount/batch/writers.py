@@ -96,15 +96,18 @@ _TOTALS = 32
 class _ClaimTexts:
     """The ends of rows from the claim on in one format, by claim and total, made as met."""
 
-    index: Any  # by key (0 without a claim, else claim * _TOTALS + total + 1): where in texts
+    index: Any  # by key ((claim + 1) * _TOTALS + total, NO_CLAIM as -1): where in texts
     texts: list[bytes] = field(default_factory=list)
     table: Any = None  # texts as a numpy array
 
 
+assert NO_CLAIM == -1
+
+
 @functools.cache
 def _claim_texts(fmt: str) -> _ClaimTexts:
-    # Every claim of up to 3 digits with every total: the texts stay few.
-    return _ClaimTexts(np.full(10**MAX_CLAIM_DIGITS * _TOTALS + 1, -1, dtype=np.int32))
+    # Every claim of up to 3 digits, and none, with every total: the texts stay few.
+    return _ClaimTexts(np.full((10**MAX_CLAIM_DIGITS + 1) * _TOTALS, -1, dtype=np.int32))
 
 
 def _claim_ends(rows: FastRows, fmt: str) -> Any:
@@ -112,17 +115,17 @@ def _claim_ends(rows: FastRows, fmt: str) -> Any:
 
     None when no row has a claim.
     """
-    claimed = rows.claim != NO_CLAIM
-    if not claimed.any():
+    if not len(rows) or rows.claim.max() == NO_CLAIM:
         return None
-    keys = np.where(claimed, rows.claim.astype(np.int32) * _TOTALS + rows.total + 1, 0)
+    keys = (rows.claim.astype(np.int32) + 1) * _TOTALS + rows.total
     known = _claim_texts(fmt)
     where = known.index[keys]
     if known.table is None or (where < 0).any():
         for key in sorted(set(keys[where < 0].tolist())):
-            claim = None if key == 0 else (key - 1) // _TOTALS
+            claim = key // _TOTALS - 1
             known.index[key] = len(known.texts)
-            known.texts.append(_CLAIM[fmt](claim, (key - 1) % _TOTALS).encode())
+            text = _CLAIM[fmt](None if claim == NO_CLAIM else claim, key % _TOTALS)
+            known.texts.append(text.encode())
         width = max(len(text) for text in known.texts)
         known.table = np.array(known.texts, dtype=f"V{width}")
         where = known.index[keys]
