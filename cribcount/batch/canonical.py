@@ -115,7 +115,8 @@ def read_canonical(buffer: U8, starts: I64, lengths: I64) -> Canonical:
     text = windows[starts[lines]]
     hand = np.frombuffer(text.tobytes().translate(_HAND_OF), dtype=np.uint64).reshape(-1, 2)
     good = np.flatnonzero((hand[:, 0] == _HAND[0]) & (hand[:, 1] == _HAND[1]))
-    lines, text, size = lines[good], text[good], size[lines[good]]
+    lines = lines.take(good)
+    text, size = text.take(good, axis=0), size.take(lines)
     # What follows the hand, where something does: found by its first eight bytes and its
     # size, then checked whole.
     end = np.zeros(len(lines), dtype=np.intp)  # _ENDS[0], nothing

@@ -179,22 +179,22 @@ class FastRows:
     @property
     def fifteens(self) -> U8:
         """Points for fifteens."""
-        return rank_tables().fifteens[self.multiset]
+        return rank_tables().fifteens.take(self.multiset)
 
     @property
     def pairs(self) -> U8:
         """Points for pairs."""
-        return rank_tables().pairs[self.multiset]
+        return rank_tables().pairs.take(self.multiset)
 
     @property
     def runs(self) -> U8:
         """Points for runs."""
-        return rank_tables().runs[self.multiset]
+        return rank_tables().runs.take(self.multiset)
 
     @property
     def heels(self) -> Bools:
         """Whether the starter is a jack: his heels, for the dealer, outside the show."""
-        return _HEELS[self.ranks[4]] != 0  # type: ignore[no-any-return]
+        return _HEELS.take(self.ranks[4]) != 0  # type: ignore[no-any-return]
 
     @functools.cached_property
     def total(self) -> U8:
@@ -280,11 +280,12 @@ def split_chunk(
         if len(read.index):
             fast = np.concatenate([fast, lines[read.index]])
             order = np.argsort(fast, kind="stable")
-            fast = fast[order]
-            cards = np.concatenate([cards, read.cards], axis=1)[:, order]
-            cribs = np.concatenate([cribs, read.crib])[order]
-            claims = np.concatenate([claims, read.claim])[order]
-            text = np.concatenate([text, canonical_text(read.cards)])[order]
+            # (take is quicker than indexing, most of all for rows of bytes.)
+            fast = fast.take(order)
+            cards = np.concatenate([cards, read.cards], axis=1).take(order, axis=1)
+            cribs = np.concatenate([cribs, read.crib]).take(order)
+            claims = np.concatenate([claims, read.claim]).take(order)
+            text = np.concatenate([text, canonical_text(read.cards)]).take(order, axis=0)
     # Different cards: sorted, no two neighbours are equal.
     in_order = sort_columns(list(cards))
     distinct = np.ones(len(fast), dtype=np.bool_)
@@ -350,7 +351,7 @@ def score_rows(
         ranks=ranks,
         suits=suits,
         crib=crib,
-        multiset=rank_tables().multiset[key],
+        multiset=rank_tables().multiset.take(key),
         flush=flush,
         nobs=nobs,
         claim=claim,

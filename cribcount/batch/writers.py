@@ -119,7 +119,7 @@ def _claim_ends(rows: FastRows, fmt: str) -> Any:
         return None
     keys = (rows.claim.astype(np.int32) + 1) * _TOTALS + rows.total
     known = _claim_texts(fmt)
-    where = known.index[keys]
+    where = known.index.take(keys)
     if known.table is None or (where < 0).any():
         for key in sorted(set(keys[where < 0].tolist())):
             claim = key // _TOTALS - 1
@@ -128,8 +128,8 @@ def _claim_ends(rows: FastRows, fmt: str) -> Any:
             known.texts.append(text.encode())
         width = max(len(text) for text in known.texts)
         known.table = np.array(known.texts, dtype=f"V{width}")
-        where = known.index[keys]
-    return known.table[where]
+        where = known.index.take(keys)
+    return known.table.take(where)
 
 
 def _assemble(rows: FastRows, lead: str, after_line: str, fmt: str) -> Any:
@@ -156,10 +156,10 @@ def _assemble(rows: FastRows, lead: str, after_line: str, fmt: str) -> Any:
     for i in range(pairs - 1, -1, -1):
         rest, pair = np.divmod(rest, 100)
         # Two digits at a time; the leading ones without their zeros.
-        out[f"digits{i}"] = digit_pairs[pair + 100 * (rest > 0)]
+        out[f"digits{i}"] = digit_pairs.take(pair + 100 * (rest > 0))
     out["after"] = after_line.encode()
     out["hand"] = np.ascontiguousarray(rows.text).view("V16").reshape(n)
-    out["tail"] = tails[rows.shape]
+    out["tail"] = tails.take(rows.shape)
     if claims is not None:
         out["claim"] = claims
     hand_at = np.dtype(fields[: [name for name, _ in fields].index("hand")]).itemsize
