@@ -241,17 +241,19 @@ def read_lines(raw: U8, lengths: I64, *, crib: bool = False) -> Lines:
     kind, payload = _token_kinds(data, first_byte, last_byte)
     ok &= (counts >= 5) & (counts <= _MOST_TOKENS)
     chosen = np.flatnonzero(ok)
-    start, key = first_token[chosen], _line_keys(kind, first_token[chosen], counts[chosen])
+    start = first_token.take(chosen)
+    key = _line_keys(kind, start, counts.take(chosen))
     at = np.minimum(np.searchsorted(_PATTERNS, key), len(_PATTERNS) - 1)
-    good = _PATTERNS[at] == key
-    chosen, start, at = chosen[good], start[good], at[good]
-    cards = [payload[start + i] for i in range(4)] + [payload[start + _STARTER_AT[at]]]
-    number_at = _NUMBER_AT[at]
-    claim = np.where(number_at >= 0, payload[start + number_at], -1)
+    good = np.flatnonzero(_PATTERNS.take(at) == key)
+    chosen, start, at = chosen.take(good), start.take(good), at.take(good)
+    cards = [payload.take(start + i) for i in range(4)]
+    cards.append(payload.take(start + _STARTER_AT.take(at)))
+    number_at = _NUMBER_AT.take(at)
+    claim = np.where(number_at >= 0, payload.take(start + number_at), -1)
     return Lines(
         index=chosen,
         cards=np.stack(cards).reshape(5, len(chosen)).astype(np.uint8),
-        crib=_WITH_WORD[at] | crib,
+        crib=_WITH_WORD.take(at) | crib,
         claim=claim.astype(np.int16),
     )
 
@@ -260,8 +262,8 @@ def _line_keys(kind: U8, start: I64, count: I64) -> npt.NDArray[np.uint64]:
     """The kinds of each line's tokens as one number: eight bytes from its first, and the ninth."""
     padded = np.concatenate([kind, np.zeros(_WINDOW + 1, dtype=np.uint8)])
     windows = np.ndarray((len(kind) + 1,), dtype="<u8", buffer=padded, strides=(1,))
-    key = windows[start] & _WINDOW_MASK[count]
-    ninth = np.where(count > _WINDOW, padded[start + _WINDOW], 0).astype(np.uint64)
+    key = windows[start] & _WINDOW_MASK.take(count)
+    ninth = np.where(count > _WINDOW, padded.take(start + _WINDOW), 0).astype(np.uint64)
     return key | (ninth << np.uint64(_KIND_BITS))
 
 
