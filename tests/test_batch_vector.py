@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribcount.batch import jsonl, jsonl_parts, normalise, writers
+from cribcount.batch.canonical import NO_CLAIM, WINDOW, read_canonical
 from cribcount.batch.engine import MAX_CLAIM_DIGITS, Summary, parse_line, score_stream
 from cribcount.batch.vector import (
     SORT_NETWORK,
@@ -137,6 +138,91 @@ def test_a_byte_that_stands_for_a_suit_inside_is_not_taken_for_one() -> None:
     assert others == [(1, 2, b"5\xf8 5d 5c Js / 5s")]
 
 
+def test_bytes_not_utf8_beside_suit_symbols_leave_the_other_lines_in_place() -> None:
+    # The bytes after each symbol are dropped as 0xFF ones are: the bad line alone is left out.
+    data = (
+        "5♥ 5d 5c Js / 5s\n".encode()
+        + b"5\xff\xff 5d 5c Js / 5s\n"
+        + "Q♠,JH,jc,kS / JS = 12\n".encode()
+        + b"\xff\n"
+        + "4♣, 3s, 2c, 4♦/6h CRIB\n".encode()
+    )
+    rows, others = split_chunk(data, 1)
+    assert rows.line.tolist() == [1, 3, 5]
+    assert [text.tobytes() for text in rows.text] == [
+        b"5h 5d 5c Js / 5s",
+        b"Qs Jh Jc Ks / Js",
+        b"4c 3s 2c 4d / 6h",
+    ]
+    assert rows.claim.tolist() == [-1, 12, -1]
+    assert rows.crib.tolist() == [False, False, True]
+    assert others == [(1, 2, b"5\xff\xff 5d 5c Js / 5s"), (2, 4, b"\xff")]
+
+
+@pytest.mark.parametrize(
+    ("end", "crib", "claim"),
+    [
+        # Worked by hand: what follows the hand, with the word and the claim it makes.
+        ("", False, None),
+        (" crib", True, None),
+        (" = 7", False, 7),
+        (" = 29", False, 29),
+        (" = 029", False, 29),
+        (" = 0 crib", True, 0),
+        (" = 999 crib", True, 999),
+        (" crib = 5", True, 5),
+        (" crib = 12", True, 12),
+        (" crib = 100", True, 100),
+    ],
+)
+def test_canonical_hands_with_a_claim_are_read_at_fixed_columns(
+    end: str, crib: bool, claim: int | None
+) -> None:
+    line = "5h 5d 5c Js / 5s" + end
+    data = f"Ah 2c 3d 4s / 6h\n{line}\n".encode()
+    buffer = np.frombuffer(data + bytes(WINDOW), dtype=np.uint8)
+    read = read_canonical(buffer, np.array([0, 17]), np.array([16, len(line)]))
+    assert read.lines.tolist() == [0, 1]
+    assert read.crib.tolist() == [False, crib]
+    assert read.claim.tolist() == [NO_CLAIM, NO_CLAIM if claim is None else claim]
+    assert read.text[1].tobytes() == b"5h 5d 5c Js / 5s"
+    # The plain path reads the line the same way.
+    entry = parse_line(line)
+    assert (entry.crib, entry.claim) == (crib, claim)
+
+
+@pytest.mark.parametrize(
+    "end",
+    [
+        " = 1000",
+        "  = 7",
+        " =7",
+        "= 7",
+        " = 7 ",
+        " = 7 crib crib",
+        " Crib",
+        " crib crib",
+        " = x",
+        " = -1",
+        " = 1 2",
+        " crib = ",
+        " = 7\x00",
+        " = ١",
+        " cribs",
+        " = 12 = 13",
+    ],
+)
+def test_other_ends_of_canonical_hands_are_not_read_at_fixed_columns(end: str) -> None:
+    line = "5h 5d 5c Js / 5s" + end
+    data = f"{line}\n".encode()
+    buffer = np.frombuffer(data + bytes(WINDOW), dtype=np.uint8)
+    read = read_canonical(buffer, np.array([0]), np.array([len(line.encode())]))
+    assert read.lines.tolist() == []
+    # Whoever reads them, the output is the plain path's.
+    for fmt in ("text", "csv", "jsonl"):
+        assert _render(data, fmt, fast=True, size=64) == _render(data, fmt, fast=False, size=64)
+
+
 def _render(data: bytes, fmt: str, *, fast: bool, size: int, crib: bool = False) -> bytes:
     chunks = score_stream(io.BytesIO(data), crib=crib, fast=fast, size=size)
     return b"".join(render_chunk(chunk, fmt, "f.txt" if size % 2 else None) for chunk in chunks)
@@ -158,7 +244,8 @@ def _any_line(rng: random.Random) -> bytes:
     if kind == 0:
         line += " crib"
     elif kind == 1:
-        line += f" = {rng.randrange(30)}" + rng.choice(["", " crib"])
+        claim = rng.choice([str(rng.randrange(30)), f"{rng.randrange(30):03d}", "1000"])
+        line += rng.choice([f" = {claim}", f" = {claim} crib", f" crib = {claim}"])
     elif kind == 2:
         line = line.replace("T", "10").replace("h", "H").replace(" / ", ",")
     elif kind == 3:
@@ -380,12 +467,16 @@ def _kinds_read(tokens: list[str]) -> list[tuple[str, int, int, int]]:
     buffer = np.concatenate([buffer, np.zeros(4, dtype=np.uint8)])
     ends = np.flatnonzero(buffer[: len(buffer) - 4] == ord("\n"))
     first = np.concatenate([[0], ends[:-1] + 1])
-    kind, rank, suit, value = normalise._token_kinds(buffer, first, ends - 1)
+    kind, payload = normalise._token_kinds(buffer, first, ends - 1)
     out = []
-    for k, r, s, v in zip(kind.tolist(), rank.tolist(), suit.tolist(), value.tolist(), strict=True):
+    for k, p in zip(kind.tolist(), payload.tolist(), strict=True):
         name = names[k]
+        # A card's number counts four a rank, from the ace, then the suit.
+        rank, suit = divmod(p, 4)
         out.append(
-            (name, r, s, 0) if name == "card" else (name, 0, 0, v if name == "number" else 0)
+            (name, rank + 1, suit, 0)
+            if name == "card"
+            else (name, 0, 0, p if name == "number" else 0)
         )
     return out
 

@@ -15,6 +15,7 @@ records.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import product
 
@@ -23,11 +24,12 @@ import numpy.typing as npt
 
 from cribcount.batch.engine import _CRIB_WORD, MAX_CLAIM_DIGITS
 from cribcount.batch.reading import MAX_LINE
-from cribcount.cards import SUIT_ORDER, Card, Rank, Suit, parse_card, tokenize
+from cribcount.cards import ENGLISH, SUIT_ORDER, Card, Rank, Suit, parse_card, tokenize
 
 __all__ = ["Lines", "read_lines"]
 
 U8 = npt.NDArray[np.uint8]
+U16 = npt.NDArray[np.uint16]
 I64 = npt.NDArray[np.int64]
 
 # Bytes that valid UTF-8 never holds stand for the suit symbols and U+FE0F once
@@ -36,18 +38,25 @@ _PLACEHOLDER_FIRST = 0xF8
 _SUIT_BYTE = {suit: bytes([_PLACEHOLDER_FIRST + i]) for suit, i in SUIT_ORDER.items()}
 _SELECTOR = "\ufe0f"
 _SELECTOR_BYTE = _PLACEHOLDER_FIRST + len(SUIT_ORDER)
+_DROPPED = 0xFF
+assert _DROPPED > _SELECTOR_BYTE
+
+
+def _spellings(words: Iterable[str]) -> list[str]:
+    """Every way of writing ``words`` in upper and lower case, in order."""
+    return sorted({"".join(p) for word in words for p in product(*map(_cases, word))})
+
+
+def _cases(char: str) -> tuple[str, str]:
+    return char.lower(), char.upper()
 
 
 def _symbol_replacements() -> list[tuple[bytes, bytes]]:
     """Each non-ASCII suit symbol ``parse_card`` reads, and U+FE0F, with its placeholder byte."""
     pairs = [(_SELECTOR.encode(), bytes([_SELECTOR_BYTE]))]
-    for code in range(0x2000, 0x2800):
-        symbol = chr(code)
-        try:
-            card = parse_card("5" + symbol)
-        except ValueError:
-            continue
-        pairs.append((symbol.encode(), _SUIT_BYTE[card.suit]))
+    for symbol in _spellings(ENGLISH.suits):
+        if not symbol.isascii():
+            pairs.append((symbol.encode(), _SUIT_BYTE[parse_card("5" + symbol).suit]))
     return pairs
 
 
@@ -59,21 +68,28 @@ _CODE_PLACEHOLDERS = np.array([placeholder[0] for _, placeholder in _REPLACEMENT
 _FIRST_LEAD = min(symbol[0] for symbol, _ in _REPLACEMENTS)
 assert _FIRST_LEAD <= _PLACEHOLDER_FIRST
 
-_SEP, _NEWLINE, _SLASH, _EQUALS, _CHAR = 0, 1, 2, 3, 4
-_CLASS = np.full(256, _CHAR, dtype=np.uint8)
+# Each byte's part in a token: none (a separator or the newline), a character of a longer
+# token, or a token alone ('/', which tokenize splits at, and '=', which parse_line splits at).
+# A token starts at a lone token or a character after none or a lone token: ``cur & (~prev | 2)``.
+_SEP, _CHAR, _SINGLE = 0, 1, 2
+_CODES_OF = bytearray([_CHAR]) * 256
 for _byte in range(128):
     # A separator is an ASCII byte that cards.tokenize splits at (a non-ASCII one, if ever,
     # stays inside a token that is no regular token, and its line takes the plain path).
     if [token.text for token in tokenize(f"a{chr(_byte)}a")] == ["a", "a"]:
-        _CLASS[_byte] = _SEP
-_CLASS[ord("\n")] = _NEWLINE
-_CLASS[ord("/")] = _SLASH  # a token of its own for tokenize
-_CLASS[ord("=")] = _EQUALS  # and for parse_line, which splits tokens at it
+        _CODES_OF[_byte] = _SEP
+_CODES_OF[ord("\n")] = _SEP
+_CODES_OF[ord("/")] = _SINGLE
+_CODES_OF[ord("=")] = _SINGLE
+_BYTE_CODES = bytes(_CODES_OF)
 
 
-# Token kinds; a line's tokens are matched against these patterns.
-_NONE, _OTHER, _CARD, _SLASH_TOKEN, _EQUALS_TOKEN, _NUMBER, _CRIB = range(-1, 6)
+# Token kinds, one byte each (none is 0); a line's tokens are matched against the patterns.
+_NONE, _OTHER, _CARD, _SLASH_TOKEN, _EQUALS_TOKEN, _NUMBER, _CRIB = range(7)
+_KIND_BITS = 3
 _MOST_TOKENS = 9  # four cards, '/', the starter, 'crib', '=', N
+_WINDOW = 8
+"""Tokens whose kinds are read as one 64-bit number, from a line's first; a ninth beside it."""
 _PAD = b"\n" * 4
 
 # A token of up to four bytes (after the replacements) is looked up whole: its bytes, read as
@@ -90,40 +106,29 @@ _BYTE_MASK = np.array(
 def _regular_tokens() -> dict[bytes, int]:
     """The bytes of every regular token of at most four bytes, each with what it is, packed.
 
-    Cards are what ``parse_card`` reads of every rank part and suit among the
-    ASCII characters and the symbols, with and without U+FE0F.
+    The kind is in the low bits, above it a card's ``Card.index`` or a
+    number's value. Cards are what ``parse_card`` reads of every way of writing
+    a rank and a suit in the notation, with and without U+FE0F.
     """
     found: dict[bytes, int] = {}
 
-    def put(text: str, kind: int, rank: int = 0, suit: int = 0, value: int = 0) -> None:
+    def put(text: str, kind: int, payload: int = 0) -> None:
         data = text.encode()
         for symbol, placeholder in _REPLACEMENTS:
             data = data.replace(symbol, placeholder)
         if len(data) <= _LONGEST_TOKEN:
-            found[data] = (kind + 1) | rank << 3 | suit << 7 | value << 9
+            found[data] = kind | payload << _KIND_BITS
 
-    chars = [chr(byte) for byte in range(33, 127)] + [
-        symbol.decode() for symbol, _ in _REPLACEMENTS
-    ]
-    ranks = []
-    for part in chars + [a + b for a in "0123456789" for b in chars]:
-        try:
-            ranks.append((part, parse_card(part + Suit.CLUBS.value).rank))
-        except ValueError:
-            continue
-    suits = []
-    for char in chars:
-        try:
-            suits.append((char, parse_card(Rank.FIVE.symbol + char).suit))
-        except ValueError:
-            continue
+    # What the notation reads, in any case, as parse_card reads it.
+    ranks = [(part, parse_card(part + Suit.CLUBS.value).rank) for part in _spellings(ENGLISH.ranks)]
+    suits = [(char, parse_card(Rank.FIVE.symbol + char).suit) for char in _spellings(ENGLISH.suits)]
     for (part, rank), (char, suit) in product(ranks, suits):
         for text in (part + char, part + char + _SELECTOR):
             if parse_card(text) == Card(rank, suit):
-                put(text, _CARD, int(rank), SUIT_ORDER[suit])
+                put(text, _CARD, Card(rank, suit).index)
     for digits in range(1, MAX_CLAIM_DIGITS + 1):
         for number in product("0123456789", repeat=digits):
-            put("".join(number), _NUMBER, value=int("".join(number)))
+            put("".join(number), _NUMBER, int("".join(number)))
     for letters in product(*((c, c.upper()) for c in _CRIB_WORD)):
         put("".join(letters), _CRIB)  # the word parse_line reads, in any case
     put("/", _SLASH_TOKEN)
@@ -135,36 +140,68 @@ def _hash(words: npt.NDArray[np.uint32], multiplier: int) -> npt.NDArray[np.uint
     return (words * np.uint32(multiplier)) >> np.uint32(32 - _HASH_BITS)
 
 
-def _token_table() -> tuple[int, npt.NDArray[np.uint32], npt.NDArray[np.int32]]:
-    """A multiplier giving every regular token a slot of its own; the slots' bytes and entries."""
+_SLOT = np.dtype([("bytes", "<u4"), ("entry", "<u2")], align=True)
+"""A slot of the table: the bytes of its token (0 for none), and what the token is."""
+
+
+def _token_table() -> tuple[int, npt.NDArray[np.void]]:
+    """A multiplier giving every regular token a slot of its own, and the slots."""
     tokens = _regular_tokens()
     words = np.array([int.from_bytes(data, "little") for data in tokens], dtype=np.uint32)
-    entries = np.array(list(tokens.values()), dtype=np.int32)
+    entries = np.array(list(tokens.values()), dtype=np.uint16)
     multiplier = 0x9E3779B1  # odd; tried in steps of two until no two tokens share a slot
-    while len(np.unique(_hash(words, multiplier))) < len(words):
+    while len(set(_hash(words, multiplier).tolist())) < len(words):
         multiplier = (multiplier + 2) % (1 << 32)
     slots = _hash(words, multiplier)
-    keys = np.zeros(1 << _HASH_BITS, dtype=np.uint32)  # 0 is no token's bytes
-    table = np.full(1 << _HASH_BITS, _OTHER + 1, dtype=np.int32)
-    keys[slots] = words
-    table[slots] = entries
-    return multiplier, keys, table
+    # Side by side, so that a token's look-up reads one place in memory.
+    table = np.zeros(1 << _HASH_BITS, dtype=_SLOT)
+    table["entry"] = _OTHER
+    table["bytes"][slots] = words
+    table["entry"][slots] = entries
+    return multiplier, table
 
 
-_MULTIPLIER, _TOKEN_BYTES, _TOKENS = _token_table()
+_MULTIPLIER, _TOKENS = _token_table()
+
+
+def _patterns() -> tuple[npt.NDArray[np.uint64], I64, I64, npt.NDArray[np.bool_]]:
+    """The kinds of a regular line's tokens as ``_line_keys`` makes them, sorted, and for each
+    where the starter and the claim are (-1: none) and whether the word ``crib`` is there."""
+    found = []
+    for hand in ([_CARD] * 5, [_CARD] * 4 + [_SLASH_TOKEN, _CARD]):
+        for tail in ([], [_CRIB], [_EQUALS_TOKEN, _NUMBER], [_EQUALS_TOKEN, _NUMBER, _CRIB]):
+            found.append((hand + tail, len(hand) - 1))
+        found.append((hand + [_CRIB, _EQUALS_TOKEN, _NUMBER], len(hand) - 1))
+    keys = []
+    for kinds, _ in found:
+        key = sum(kind << (8 * i) for i, kind in enumerate(kinds[:_WINDOW]))
+        keys.append(key | sum(kinds[_WINDOW:]) << _KIND_BITS)
+    order = np.argsort(keys)
+    return (
+        np.array(keys, dtype=np.uint64)[order],
+        np.array([starter for _, starter in found])[order],
+        np.array([k.index(_NUMBER) if _NUMBER in k else -1 for k, _ in found])[order],
+        np.array([_CRIB in k for k, _ in found])[order],
+    )
+
+
+_PATTERNS, _STARTER_AT, _NUMBER_AT, _WITH_WORD = _patterns()
+_WINDOW_MASK = np.array(
+    [(1 << (8 * n)) - 1 for n in range(_WINDOW)] + [(1 << 64) - 1] * 2, dtype=np.uint64
+)
+"""By count of tokens, the bits of those in the window."""
 
 
 @dataclass(frozen=True)
 class Lines:
     """The regular lines of a chunk: their indices in the chunk, cards by column, crib, claim.
 
-    ``ranks[i]`` and ``suits[i]`` are card ``i`` of every line (the starter
-    last); ``claim`` is -1 where none was made.
+    ``cards[i]`` is card ``i`` of every line (the starter last), as its
+    ``Card.index``; ``claim`` is -1 where none was made.
     """
 
     index: I64
-    ranks: U8
-    suits: U8
+    cards: U8
     crib: npt.NDArray[np.bool_]
     claim: npt.NDArray[np.int16]
 
@@ -180,80 +217,69 @@ def read_lines(raw: U8, lengths: I64, *, crib: bool = False) -> Lines:
     buffer = raw
     # The first bytes of symbols, and bytes no regular line holds: NUL (which tokens are
     # looked up as if padded with) and the bytes that stand for symbols once replaced.
-    high = np.flatnonzero(raw - np.uint8(1) >= _FIRST_LEAD - 1)
-    if len(high):
-        ends = np.flatnonzero(raw == ord("\n"))
+    if len(raw) and (raw.max() >= _FIRST_LEAD or raw.min() == 0):
+        high = np.flatnonzero(raw - np.uint8(1) >= _FIRST_LEAD - 1)
         found = raw[high]
-        ok[np.searchsorted(ends, high[(found >= _PLACEHOLDER_FIRST) | (found == 0)])] = False
+        bad = high[(found >= _PLACEHOLDER_FIRST) | (found == 0)]
+        if len(bad):
+            ok[np.searchsorted(np.flatnonzero(raw == ord("\n")), bad)] = False
         buffer = _replace_symbols(raw, high)
-    buffer = np.concatenate([buffer, np.frombuffer(_PAD, dtype=np.uint8)])
-    classes = _CLASS[buffer]
-    in_token = classes >= _SLASH
-    single = (classes == _SLASH) | (classes == _EQUALS)
-    # A token starts after a separator, at a '/' or '=', or just after one; likewise it ends.
-    before = np.empty_like(in_token)
-    before[0] = True
-    before[1:] = ~in_token[:-1] | single[:-1]
-    after = np.empty_like(in_token)
-    after[-1] = True
-    after[:-1] = ~in_token[1:] | single[1:]
-    starts_token = in_token & (before | single)
-    first_byte = np.flatnonzero(starts_token)
-    last_byte = np.flatnonzero(in_token & (after | single))
-    line_starts = np.zeros(lines, dtype=np.int64)
-    line_starts[1:] = np.flatnonzero(classes == _NEWLINE)[: lines - 1] + 1
+    # A newline in front: every line starts after one, and no token at the very start.
+    text = b"\n" + buffer.tobytes() + _PAD
+    data = np.frombuffer(text, dtype=np.uint8)
+    codes = np.frombuffer(text.translate(_BYTE_CODES), dtype=np.uint8)
+    # Where tokens start and end (as booleans: numpy finds those fastest).
+    edges = np.zeros(len(codes), dtype=np.uint8)
+    np.bitwise_and(codes[1:], ~codes[:-1] | _SINGLE, out=edges[1:])
+    first_byte = np.flatnonzero(edges.astype(np.bool_))
+    np.bitwise_and(codes[:-1], ~codes[1:] | _SINGLE, out=edges[:-1])
+    last_byte = np.flatnonzero(edges.astype(np.bool_))
     # A line's first token is the first to start at or after the line's start.
+    line_starts = np.flatnonzero(data == ord("\n"))[:lines] + 1
     first_token = np.searchsorted(first_byte, line_starts)
     counts = np.diff(first_token, append=len(first_byte))
-
-    kind, ranks, suits, token_value = _token_kinds(buffer, first_byte, last_byte)
+    kind, payload = _token_kinds(data, first_byte, last_byte)
     ok &= (counts >= 5) & (counts <= _MOST_TOKENS)
     chosen = np.flatnonzero(ok)
-    # One column more than the most tokens, so that the last column is always _NONE.
-    where = first_token[chosen][:, None] + np.arange(_MOST_TOKENS + 1)
-    table = kind[np.minimum(where, max(len(kind) - 1, 0))] if len(kind) else where * 0
-    table[np.arange(_MOST_TOKENS + 1) >= counts[chosen][:, None]] = _NONE
-    rows = np.arange(len(chosen))
-    starter = 4 + (table[:, 4] == _SLASH_TOKEN)
-    good = (table[:, :4] == _CARD).all(axis=1) & (table[rows, starter] == _CARD)
-    # What may follow the starter: nothing, 'crib', '= N', '= N crib' or 'crib = N'.
-    x0, x1, x2, x3 = (table[rows, starter + i] for i in range(1, 5))
-    end = x0 == _NONE
-    claim = (x0 == _EQUALS_TOKEN) & (x1 == _NUMBER)
-    word_then_claim = (x0 == _CRIB) & (x1 == _EQUALS_TOKEN) & (x2 == _NUMBER) & (x3 == _NONE)
-    good &= (
-        end
-        | ((x0 == _CRIB) & (x1 == _NONE))
-        | (claim & (x2 == _NONE))
-        | (claim & (x2 == _CRIB) & (x3 == _NONE))
-        | word_then_claim
-    )
-    chosen, where, starter, table = chosen[good], where[good], starter[good], table[good]
-    rows = np.arange(len(chosen))
-    columns = [where[:, i] for i in range(4)] + [where[rows, starter]]
-    is_number = table == _NUMBER
-    number_at = where[rows, np.argmax(is_number, axis=1)]
+    start = first_token.take(chosen)
+    key = _line_keys(kind, start, counts.take(chosen))
+    at = np.minimum(np.searchsorted(_PATTERNS, key), len(_PATTERNS) - 1)
+    good = np.flatnonzero(_PATTERNS.take(at) == key)
+    chosen, start, at = chosen.take(good), start.take(good), at.take(good)
+    cards = [payload.take(start + i) for i in range(4)]
+    cards.append(payload.take(start + _STARTER_AT.take(at)))
+    number_at = _NUMBER_AT.take(at)
+    claim = np.where(number_at >= 0, payload.take(start + number_at), -1)
     return Lines(
         index=chosen,
-        ranks=np.stack([ranks[c] for c in columns]).reshape(5, len(chosen)),
-        suits=np.stack([suits[c] for c in columns]).reshape(5, len(chosen)),
-        crib=(table == _CRIB).any(axis=1) | crib,
-        claim=np.where(is_number.any(axis=1), token_value[number_at], -1).astype(np.int16),
+        cards=np.stack(cards).reshape(5, len(chosen)).astype(np.uint8),
+        crib=_WITH_WORD.take(at) | crib,
+        claim=claim.astype(np.int16),
     )
 
 
-def _token_kinds(buffer: U8, first: I64, last: I64) -> tuple[npt.NDArray[np.int8], U8, U8, I64]:
-    """Each token's kind, its rank and suit if a card, and its value if a number."""
+def _line_keys(kind: U8, start: I64, count: I64) -> npt.NDArray[np.uint64]:
+    """The kinds of each line's tokens as one number: eight bytes from its first, and the ninth."""
+    padded = np.concatenate([kind, np.zeros(_WINDOW + 1, dtype=np.uint8)])
+    windows = np.ndarray((len(kind) + 1,), dtype="<u8", buffer=padded, strides=(1,))
+    key = windows[start] & _WINDOW_MASK.take(count)
+    ninth = np.where(count > _WINDOW, padded.take(start + _WINDOW), 0).astype(np.uint64)
+    return key | (ninth << np.uint64(_KIND_BITS))
+
+
+def _token_kinds(buffer: U8, first: I64, last: I64) -> tuple[U8, U16]:
+    """Each token's kind, and its card's number if a card, its value if a number."""
     length = last - first + 1
     # Every four bytes of the buffer as one number (little-endian), read where tokens start.
-    words = np.ndarray((len(buffer) - 3,), dtype="<u4", buffer=buffer, strides=(1,))[first]
-    words &= _BYTE_MASK[np.minimum(length, _LONGEST_TOKEN + 1)]
+    words = np.ndarray((len(buffer) - 3,), dtype="<u4", buffer=buffer, strides=(1,)).take(first)
+    words &= _BYTE_MASK.take(np.minimum(length, _LONGEST_TOKEN + 1))
     slot = _hash(words, _MULTIPLIER)
-    entry = np.where(_TOKEN_BYTES[slot] == words, _TOKENS[slot], _OTHER + 1)
-    kind = (entry & 7).astype(np.int8) - 1
-    rank = ((entry >> 3) & 15).astype(np.uint8)
-    suit = ((entry >> 7) & 3).astype(np.uint8)
-    return kind, rank, suit, (entry >> 9).astype(np.int64)
+    found = _TOKENS.take(slot)
+    entry = found["entry"].copy()
+    entry[found["bytes"] != words] = _OTHER
+    return (entry & np.uint16((1 << _KIND_BITS) - 1)).astype(np.uint8), entry >> np.uint16(
+        _KIND_BITS
+    )
 
 
 def _replace_symbols(raw: U8, high: I64) -> U8:
@@ -267,7 +293,8 @@ def _replace_symbols(raw: U8, high: I64) -> U8:
     lead, found = lead[hit], found[hit]
     out = raw.copy()
     out[lead] = _CODE_PLACEHOLDERS[found]
-    keep = np.ones(len(raw), dtype=np.bool_)
-    keep[lead + 1] = False
-    keep[lead + 2] = False
-    return out[keep]
+    # The two bytes after are dropped: marked by a byte that UTF-8 never holds, whose line
+    # (one with such a byte to begin with) the caller leaves to the plain path anyway.
+    out[lead + 1] = _DROPPED
+    out[lead + 2] = _DROPPED
+    return np.frombuffer(out.tobytes().translate(None, bytes([_DROPPED])), dtype=np.uint8)

@@ -20,8 +20,8 @@ from typing import BinaryIO
 
 __all__ = ["CHUNK_SIZE", "MAX_LINE", "PLAIN_CHUNK_SIZE", "read_chunks", "text_blocks"]
 
-CHUNK_SIZE = 1 << 20
-"""Bytes read at a time on the fast path: about 60,000 canonical lines."""
+CHUNK_SIZE = 1 << 18
+"""Bytes read at a time on the fast path: about 15,000 canonical lines, whose arrays stay small."""
 PLAIN_CHUNK_SIZE = 1 << 16
 """Bytes read at a time on the plain path, whose records take more memory a line."""
 MAX_LINE = 1 << 16

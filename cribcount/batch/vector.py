@@ -1,10 +1,9 @@
 """The vectorised path of ``cribcount batch``: regular lines scored thousands at a time.
 
-A canonical line is exactly ``5h 5d 5c Js / 5s`` (16 bytes: one rank character
-of ``A23456789TJQK``, a lowercase suit, single spaces), optionally followed by
-`` crib``; a chunk of only such lines is read with numpy straight from the
-bytes. A chunk with any other line is read by ``batch.normalise``, which
-takes every notation, the word ``crib`` and claims ``= N``. Every rule comes
+Canonical lines (``5h 5d 5c Js / 5s``, then `` crib`` and/or `` = N``) are
+read by ``batch.canonical`` at fixed columns, straight from the bytes; the
+other lines of a chunk by ``batch.normalise``, which takes every notation,
+the word ``crib`` and claims ``= N``. Every rule comes
 from ``cribcount.rules``: the points that depend on ranks alone from its
 table of the 6,175 multisets of five ranks, the counting values, flush and
 nobs from small lookup arrays filled by its functions. Every line that is
@@ -21,6 +20,13 @@ import numpy as np
 import numpy.typing as npt
 
 from cribcount import rules
+from cribcount.batch.canonical import (
+    LINE_WIDTH,
+    NO_CLAIM,
+    WINDOW,
+    canonical_text,
+    read_canonical,
+)
 from cribcount.cards import SUIT_ORDER, Rank
 
 __all__ = [
@@ -39,32 +45,13 @@ __all__ = [
     "split_chunk",
 ]
 
-NO_CLAIM = -1
-"""``FastRows.claim`` of a line without a claim."""
-LINE_WIDTH = 16
-"""Bytes in a canonical line such as ``5h 5d 5c Js / 5s``."""
-
-_CRIB_WORD = b" crib"
-_RANK_COLUMNS = [0, 3, 6, 9, 14]
-_SUIT_COLUMNS = [1, 4, 7, 10, 15]
-_SPACE_COLUMNS = [2, 5, 8, 11, 13]
-_SLASH_COLUMN = 12
-_NO_SUIT = 255
-
 U8 = npt.NDArray[np.uint8]
 I64 = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
 
-
-def _lookup(pairs: dict[str, int], missing: int) -> U8:
-    table = np.full(256, missing, dtype=np.uint8)
-    for char, value in pairs.items():
-        table[ord(char)] = value
-    return table
-
-
-_RANK_OF = _lookup({rank.symbol: int(rank) for rank in Rank}, 0)
-_SUIT_OF = _lookup({suit.value: i for suit, i in SUIT_ORDER.items()}, _NO_SUIT)
+_SUITS = len(SUIT_ORDER)
+_SUIT_BITS = _SUITS.bit_length() - 1
+assert _SUITS == 1 << _SUIT_BITS
 
 
 _SUBSET_MATRIX = np.zeros((len(rules.SUBSETS), 5), dtype=np.float64)
@@ -81,6 +68,9 @@ _FLUSH = np.array(
     dtype=np.uint8,
 ).reshape(2, 2, 2)
 _FLUSH_VALUES = sorted({int(points) for points in _FLUSH.flat})
+_FLUSH_INDEX = np.zeros(256, dtype=np.uint8)
+_FLUSH_INDEX[_FLUSH_VALUES] = np.arange(len(_FLUSH_VALUES))
+"""Where each flush's points are in ``_FLUSH_VALUES``."""
 _HEELS = np.array([rules.heels_points(rank) for rank in range(14)], dtype=np.uint8)
 _NOBS = np.array(
     [
@@ -115,14 +105,15 @@ class RankTables:
 
     ``multiset[key]`` numbers the multiset whose sorted ranks give ``key``
     (``rank_key``); the other arrays are indexed by that number.
-    ``points_id`` numbers the distinct (fifteens, pairs, runs) triples listed
-    in ``points``, for rendering by table.
+    ``total`` is the three added up; ``points_id`` numbers the distinct
+    (fifteens, pairs, runs) triples listed in ``points``, for rendering by table.
     """
 
     multiset: npt.NDArray[np.uint16]
     fifteens: U8
     pairs: U8
     runs: U8
+    total: U8
     points_id: npt.NDArray[np.uint16]
     points: tuple[tuple[int, int, int], ...]
 
@@ -137,13 +128,17 @@ def rank_tables() -> RankTables:
     multiset = np.zeros(13**5, dtype=np.uint16)
     multiset[rank_key([sorted_ranks[:, i] for i in range(5)])] = np.arange(size)
     # Each of fifteens, pairs and runs is below 32: five bits each make one number to sort.
-    packed, points_id = np.unique((fifteens << 10) | (pairs << 5) | runs, return_inverse=True)
+    # (np.unique would import numpy.ma, a start-up cost the command does not need.)
+    points = (fifteens << 10) | (pairs << 5) | runs
+    packed = np.array(sorted(set(points.tolist())), dtype=np.int64)
+    points_id = np.searchsorted(packed, points)
     triples = np.stack([packed >> 10, (packed >> 5) & 31, packed & 31], axis=1)
     return RankTables(
         multiset=multiset,
         fifteens=data[:, 0].copy(),
         pairs=data[:, 1].copy(),
         runs=data[:, 2].copy(),
+        total=data.sum(axis=1, dtype=np.uint8),
         points_id=points_id.reshape(-1).astype(np.uint16),
         points=tuple((int(f), int(p), int(r)) for f, p, r in triples.tolist()),
     )
@@ -184,27 +179,27 @@ class FastRows:
     @property
     def fifteens(self) -> U8:
         """Points for fifteens."""
-        return rank_tables().fifteens[self.multiset]
+        return rank_tables().fifteens.take(self.multiset)
 
     @property
     def pairs(self) -> U8:
         """Points for pairs."""
-        return rank_tables().pairs[self.multiset]
+        return rank_tables().pairs.take(self.multiset)
 
     @property
     def runs(self) -> U8:
         """Points for runs."""
-        return rank_tables().runs[self.multiset]
+        return rank_tables().runs.take(self.multiset)
 
     @property
     def heels(self) -> Bools:
         """Whether the starter is a jack: his heels, for the dealer, outside the show."""
-        return _HEELS[self.ranks[4]] != 0  # type: ignore[no-any-return]
+        return _HEELS.take(self.ranks[4]) != 0  # type: ignore[no-any-return]
 
     @functools.cached_property
     def total(self) -> U8:
         """The points of each show."""
-        return self.fifteens + self.pairs + self.runs + self.flush + self.nobs
+        return rank_tables().total.take(self.multiset) + self.flush + self.nobs
 
     def part(self, start: int, stop: int) -> FastRows:
         """The rows from ``start`` up to ``stop``."""
@@ -228,10 +223,10 @@ class FastRows:
         return int(np.count_nonzero(claimed)), int(np.count_nonzero(difference)), missed
 
     @functools.cached_property
-    def shape(self) -> npt.NDArray[np.int64]:
+    def shape(self) -> npt.NDArray[np.int32]:
         """A number per row for its points by kind, crib flag and heels: ``shape_of`` reads it."""
-        points = rank_tables().points_id[self.multiset].astype(np.int64)
-        flush_index = np.searchsorted(_FLUSH_VALUES, self.flush)
+        points = rank_tables().points_id.take(self.multiset).astype(np.int32)
+        flush_index = _FLUSH_INDEX.take(self.flush)
         has_nob = self.nobs != 0
         shape = ((points * len(_FLUSH_VALUES) + flush_index) * 2 + has_nob) * 2 + self.crib
         return shape * 2 + self.heels  # type: ignore[no-any-return]
@@ -260,76 +255,53 @@ def split_chunk(
     """Score the regular lines of ``chunk`` (whole lines, each ending in ``\\n``) at once.
 
     Canonical lines are recognised by their fixed columns; when a chunk holds
-    others, ``normalise.read_lines`` reads every regular line of it. Returns
-    the scored rows and every other line as (how many rows come before it,
-    its line number, its bytes without the newline), in order.
+    others, ``normalise.read_lines`` reads every regular line among them.
+    Returns the scored rows and every other line as (how many rows come
+    before it, its line number, its bytes without the newline), in order.
     """
-    # Padding lets the windows below exist even when the chunk is shorter than a line.
-    buffer = np.frombuffer(chunk + bytes(LINE_WIDTH), dtype=np.uint8)
+    # Padding lets the windows of canonical lines exist even when the chunk is shorter.
+    buffer = np.frombuffer(chunk + bytes(WINDOW), dtype=np.uint8)
     ends = np.flatnonzero(buffer == ord("\n"))
     starts = np.zeros_like(ends)
     starts[1:] = ends[:-1] + 1
     stops = ends - ((ends > starts) & (buffer[ends - 1] == ord("\r")))
     lengths = stops - starts
-    candidates = np.flatnonzero((lengths == LINE_WIDTH) | (lengths == LINE_WIDTH + len(_CRIB_WORD)))
-    begin = starts[candidates]
-    # One column of bytes at a time: contiguous arrays are what numpy is quick at.
-    ranks = [_RANK_OF[buffer[begin + column]] for column in _RANK_COLUMNS]
-    suits = [_SUIT_OF[buffer[begin + column]] for column in _SUIT_COLUMNS]
-    good = buffer[begin + _SLASH_COLUMN] == ord("/")
-    for column in _SPACE_COLUMNS:
-        good &= buffer[begin + column] == ord(" ")
-    for rank, suit in zip(ranks, suits, strict=True):
-        good &= (rank != 0) & (suit != _NO_SUIT)
-    with_word = lengths[candidates] > LINE_WIDTH
-    word_begin = begin[with_word] + LINE_WIDTH
-    word_good = np.ones(len(word_begin), dtype=np.bool_)
-    for offset, byte in enumerate(_CRIB_WORD):
-        word_good &= buffer[word_begin + offset] == byte
-    good[with_word] &= word_good
-    fast = candidates[good]
-    rank_rows = np.stack([rank[good] for rank in ranks])
-    suit_rows = np.stack([suit[good] for suit in suits])
-    cribs = with_word[good] | crib
-    claims = np.full(len(fast), NO_CLAIM, dtype=np.int16)
-    # Canonical lines are their own canonical text: 16 bytes from where each begins.
-    begins = begin[good]
+    fast, cards, text, cribs, claims = read_canonical(buffer, starts, lengths)
+    cribs |= crib
     if len(fast) < len(ends):
         from cribcount.batch.normalise import read_lines  # its tables only when needed
 
-        begins = None
         # The other lines, put together, are read by the normaliser; their rows join these.
         unread = np.ones(len(ends), dtype=np.bool_)
         unread[fast] = False
         lines = np.flatnonzero(unread)
         keep = np.repeat(unread, ends - starts + 1)
         read = read_lines(buffer[: len(chunk)][keep], lengths[lines], crib=crib)
-        fast = np.concatenate([fast, lines[read.index]])
-        order = np.argsort(fast, kind="stable")
-        fast = fast[order]
-        rank_rows = np.concatenate([rank_rows, read.ranks], axis=1)[:, order]
-        suit_rows = np.concatenate([suit_rows, read.suits], axis=1)[:, order]
-        cribs = np.concatenate([cribs, read.crib])[order]
-        claims = np.concatenate([claims, read.claim])[order]
+        if len(read.index):
+            fast = np.concatenate([fast, lines[read.index]])
+            order = np.argsort(fast, kind="stable")
+            # (take is quicker than indexing, most of all for rows of bytes.)
+            fast = fast.take(order)
+            cards = np.concatenate([cards, read.cards], axis=1).take(order, axis=1)
+            cribs = np.concatenate([cribs, read.crib]).take(order)
+            claims = np.concatenate([claims, read.claim]).take(order)
+            text = np.concatenate([text, canonical_text(read.cards)]).take(order, axis=0)
     # Different cards: sorted, no two neighbours are equal.
-    cards = sort_columns(
-        [(rank - 1) * 4 + suit for rank, suit in zip(rank_rows, suit_rows, strict=True)]
-    )
+    in_order = sort_columns(list(cards))
     distinct = np.ones(len(fast), dtype=np.bool_)
-    for low, high in zip(cards, cards[1:], strict=False):
+    for low, high in zip(in_order, in_order[1:], strict=False):
         distinct &= low != high
     if not distinct.all():
-        fast, rank_rows, suit_rows = fast[distinct], rank_rows[:, distinct], suit_rows[:, distinct]
-        cribs, claims = cribs[distinct], claims[distinct]
-        begins = None if begins is None else begins[distinct]
-    windows = np.lib.stride_tricks.sliding_window_view(buffer, LINE_WIDTH)
+        fast, cards, cribs, claims = (
+            fast[distinct],
+            cards[:, distinct],
+            cribs[distinct],
+            claims[distinct],
+        )
+        in_order = [column[distinct] for column in in_order]
+        text = text[distinct]
     rows = score_rows(
-        line=fast + first_line,
-        ranks=rank_rows,
-        suits=suit_rows,
-        crib=cribs,
-        claim=claims,
-        text=None if begins is None else windows[begins],
+        line=fast + first_line, cards=cards, crib=cribs, claim=claims, text=text, in_order=in_order
     )
     others = np.ones(len(ends), dtype=np.bool_)
     others[fast] = False
@@ -344,51 +316,42 @@ def split_chunk(
     return rows, rest
 
 
-_SYMBOLS = np.frombuffer(b"?" + "".join(rank.symbol for rank in Rank).encode(), dtype=np.uint8)
-_SUIT_LETTERS = np.frombuffer("".join(suit.value for suit in SUIT_ORDER).encode(), dtype=np.uint8)
-_HAND_TEMPLATE = np.frombuffer(b"?? ?? ?? ?? / ??", dtype=np.uint8)
-
-
-def canonical_text(ranks: U8, suits: U8) -> U8:
-    """The canonical notation of rows of cards by column (``5h 5d 5c Js / 5s``), 16 bytes a row."""
-    text = np.empty((ranks.shape[1], LINE_WIDTH), dtype=np.uint8)
-    text[:] = _HAND_TEMPLATE
-    for i, (rank_column, suit_column) in enumerate(zip(_RANK_COLUMNS, _SUIT_COLUMNS, strict=True)):
-        text[:, rank_column] = _SYMBOLS[ranks[i]]
-        text[:, suit_column] = _SUIT_LETTERS[suits[i]]
-    return text
-
-
 def score_rows(
     *,
     line: I64,
-    ranks: U8,
-    suits: U8,
+    cards: U8,
     crib: Bools,
     claim: npt.NDArray[np.int16],
     text: U8 | None = None,
+    in_order: list[U8] | None = None,
 ) -> FastRows:
     """Count rows of five cards by the table and the suit rules.
 
-    ``ranks`` and ``suits`` are by column: ``ranks[i]`` is the rank of card
-    ``i`` in every row, the starter last; ``claim`` is ``NO_CLAIM`` where none
-    was made; ``text``, the rows' canonical notation, is worked out when not given.
+    ``cards`` (``Card.index``) are by column: ``cards[i]`` is card ``i`` in
+    every row, the starter last; ``in_order`` the same sorted row by row if
+    known; ``claim`` is ``NO_CLAIM`` where none was made; ``text``, the rows'
+    canonical notation, is worked out when not given.
     """
-    tables = rank_tables()
-    key = rank_key(sort_columns(list(ranks)))
+    if in_order is None:
+        in_order = sort_columns(list(cards))
+    # A card's index is its rank's (from 0) times four, plus its suit's.
+    ranks, suits = (cards >> np.uint8(_SUIT_BITS)) + np.uint8(1), cards & np.uint8(_SUITS - 1)
+    # Sorted cards have their ranks sorted too.
+    key = rank_key([(column >> np.uint8(_SUIT_BITS)) + np.uint8(1) for column in in_order])
     one_suit = (suits[0] == suits[1]) & (suits[1] == suits[2]) & (suits[2] == suits[3])
-    starter_suited = (suits[4] == suits[0]).astype(np.intp)
-    flush = _FLUSH[one_suit.astype(np.intp), starter_suited, crib.astype(np.intp)]
+    starter_suited = suits[4] == suits[0]
+    # The small tables looked up flat, by their indices put together.
+    flush = _FLUSH.take((one_suit.view(np.uint8) * 2 + starter_suited) * 2 + crib)
     nobs = np.zeros(len(line), dtype=np.uint8)
     for i in range(4):
-        nobs += _NOBS[ranks[i], (suits[i] == suits[4]).astype(np.intp)]
+        nobs += _NOBS.take(ranks[i] * np.uint8(2) + (suits[i] == suits[4]))
     return FastRows(
         line=line,
-        text=canonical_text(ranks, suits) if text is None else text,
+        text=canonical_text(cards) if text is None else text,
         ranks=ranks,
         suits=suits,
         crib=crib,
-        multiset=tables.multiset[key],
+        multiset=rank_tables().multiset.take(key),
         flush=flush,
         nobs=nobs,
         claim=claim,

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import functools
 import io
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from cribcount.batch.engine import Chunk
+from cribcount.batch.engine import MAX_CLAIM_DIGITS, Chunk
 from cribcount.batch.jsonl import jsonl_rows
 from cribcount.batch.records import _CLAIM, _POINTS, ENGLISH, render_record
 from cribcount.batch.vector import NO_CLAIM, FastRows, shape_count, shape_of
@@ -35,7 +36,11 @@ def render_chunk(
         return _jsonl_chunk(chunk, rows, file)
     matrix = _csv_rows(rows, file) if fmt == "csv" else _text_rows(rows, file)
     # The rows are padded with NUL bytes, which no field holds: dropping them joins the fields.
-    data: bytes = matrix.tobytes().translate(None, b"\0")
+    # Wide rows are mostly padding, and picking out the other bytes is quicker than translating.
+    if matrix.shape[1] > _WIDE:
+        data: bytes = matrix[matrix != 0].tobytes()
+    else:
+        data = matrix.tobytes().translate(None, b"\0")
     if not chunk.records:
         return data
     ends = [0, *np.cumsum(np.count_nonzero(matrix, axis=1)).tolist()]
@@ -48,6 +53,9 @@ def render_chunk(
     pieces.append(data[done:])
     return b"".join(pieces)
 
+
+_WIDE = 100
+"""Bytes in a row (text is wider, CSV narrower) from which its padding is dropped by a mask."""
 
 _JSONL_ROWS = 1 << 13
 """Rows rendered as JSON lines at a time: the renderer's own memory is in proportion."""
@@ -109,7 +117,24 @@ def _tails(fmt: str, *, ended: bool) -> Any:
 
 _TOTALS = 32
 """More than the highest total (29): claims are looked up by claim and total."""
-_claim_texts: dict[tuple[str, int], bytes] = {}
+
+
+@dataclass
+class _ClaimTexts:
+    """The ends of rows from the claim on in one format, by claim and total, made as met."""
+
+    index: Any  # by key ((claim + 1) * _TOTALS + total, NO_CLAIM as -1): where in texts
+    texts: list[bytes] = field(default_factory=list)
+    table: Any = None  # texts as a numpy array
+
+
+assert NO_CLAIM == -1
+
+
+@functools.cache
+def _claim_texts(fmt: str) -> _ClaimTexts:
+    # Every claim of up to 3 digits, and none, with every total: the texts stay few.
+    return _ClaimTexts(np.full((10**MAX_CLAIM_DIGITS + 1) * _TOTALS, -1, dtype=np.int32))
 
 
 def _claim_ends(rows: FastRows, fmt: str) -> Any:
@@ -117,27 +142,21 @@ def _claim_ends(rows: FastRows, fmt: str) -> Any:
 
     None when no row has a claim.
     """
-    claimed = rows.claim != NO_CLAIM
-    if not claimed.any():
+    if not len(rows) or rows.claim.max() == NO_CLAIM:
         return None
-    total = rows.total.astype(np.int64)
-    keys = np.where(claimed, rows.claim.astype(np.int64) * _TOTALS + total + 1, 0)
-    found, where = np.unique(keys, return_inverse=True)
-    texts = []
-    for key in found.tolist():
-        known = _claim_texts.get((fmt, key))
-        if known is None:
-            claim = None if key == 0 else (key - 1) // _TOTALS
-            known = _CLAIM[fmt](claim, (key - 1) % _TOTALS).encode()
-            if len(_claim_texts) < _MOST_CLAIM_TEXTS:
-                _claim_texts[fmt, key] = known
-        texts.append(known)
-    table = np.array(texts, dtype=f"V{max(len(text) for text in texts)}")
-    return table[where.reshape(-1)]
-
-
-_MOST_CLAIM_TEXTS = 2 * 1000 * _TOTALS
-"""Every claim of up to 3 digits with every total, in both formats: the cache stays small."""
+    keys = (rows.claim.astype(np.int32) + 1) * _TOTALS + rows.total
+    known = _claim_texts(fmt)
+    where = known.index.take(keys)
+    if known.table is None or (where < 0).any():
+        for key in sorted(set(keys[where < 0].tolist())):
+            claim = key // _TOTALS - 1
+            known.index[key] = len(known.texts)
+            text = _CLAIM[fmt](None if claim == NO_CLAIM else claim, key % _TOTALS)
+            known.texts.append(text.encode())
+        width = max(len(text) for text in known.texts)
+        known.table = np.array(known.texts, dtype=f"V{width}")
+        where = known.index.take(keys)
+    return known.table.take(where)
 
 
 def _assemble(rows: FastRows, lead: str, after_line: str, fmt: str) -> Any:
@@ -164,10 +183,10 @@ def _assemble(rows: FastRows, lead: str, after_line: str, fmt: str) -> Any:
     for i in range(pairs - 1, -1, -1):
         rest, pair = np.divmod(rest, 100)
         # Two digits at a time; the leading ones without their zeros.
-        out[f"digits{i}"] = digit_pairs[pair + 100 * (rest > 0)]
+        out[f"digits{i}"] = digit_pairs.take(pair + 100 * (rest > 0))
     out["after"] = after_line.encode()
     out["hand"] = np.ascontiguousarray(rows.text).view("V16").reshape(n)
-    out["tail"] = tails[rows.shape]
+    out["tail"] = tails.take(rows.shape)
     if claims is not None:
         out["claim"] = claims
     hand_at = np.dtype(fields[: [name for name, _ in fields].index("hand")]).itemsize
