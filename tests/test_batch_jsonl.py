@@ -18,7 +18,7 @@ from cribcount.batch import jsonl, jsonl_parts
 from cribcount.batch.engine import Scored
 from cribcount.batch.records import render_record
 from cribcount.batch.vector import NO_CLAIM, FastRows, score_rows
-from cribcount.cards import DECK, SUIT_ORDER, Hand, parse_hand
+from cribcount.cards import DECK, Hand, parse_hand
 from cribcount.show import count_show
 
 _DEAL = st.permutations(range(len(DECK))).map(lambda order: order[:5])
@@ -28,13 +28,10 @@ _ROW = st.tuples(_DEAL, st.booleans(), st.none() | st.integers(min_value=0, max_
 
 
 def _rows(deals: list[Deal], lines: list[int]) -> FastRows:
-    cards = [[DECK[i] for i in deal] for deal, _, _ in deals]
-    ranks = [[int(card.rank) for card in five] for five in cards]
-    suits = [[SUIT_ORDER[card.suit] for card in five] for five in cards]
+    cards = [[DECK[i].index for i in deal] for deal, _, _ in deals]
     return score_rows(
         line=np.array(lines, dtype=np.int64),
-        ranks=np.array(ranks, dtype=np.uint8).reshape(-1, 5).T.copy(),
-        suits=np.array(suits, dtype=np.uint8).reshape(-1, 5).T.copy(),
+        cards=np.array(cards, dtype=np.uint8).reshape(-1, 5).T.copy(),
         crib=np.array([crib for _, crib, _ in deals], dtype=np.bool_),
         claim=np.array([NO_CLAIM if c is None else c for _, _, c in deals], dtype=np.int16),
     )
