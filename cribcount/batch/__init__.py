@@ -12,12 +12,14 @@ vectorised path (numpy), with what went wrong beside them.
 3 column 4: unknown suit 'x' in '5x': expected a suit (c d h s or ♣ ♦ ♥ ♠)
 
 Modules: ``engine`` reads lines and counts them one by one, ``lines``
-(carefully, with the errors) or ``quick`` (regular lines in one go);
-``normalise`` reads every regular line of a chunk with numpy and ``vector``
-scores them; ``writers`` and ``jsonl`` render records as text, CSV and JSON
-lines; ``csvinput`` reads CSV sheets. For the files of other commands:
-``deals`` (``discard --from``, advised together by ``discard``, with numpy)
-and ``plays`` (``peg --from``).
+(carefully, with the errors) or ``quick`` (regular lines in one go, written
+as JSON by ``quickjson``); on the vectorised path ``canonical`` reads
+canonical lines at fixed columns, ``normalise`` every other regular line of
+a chunk, and ``vector`` scores them; ``records`` renders one record,
+``writers``, ``jsonl`` and ``jsonl_parts`` the vectorised rows as text, CSV
+and JSON lines; ``csvinput`` reads CSV sheets. For the files of other
+commands: ``deals`` (``discard --from``, advised together by ``discard``,
+with numpy) and ``plays`` (``peg --from``).
 """
 
 from __future__ import annotations
