@@ -27,12 +27,13 @@ from operator import itemgetter
 
 from cribcount import rules
 from cribcount.batch.quick import CARD_NAMES, Cards, Points, nob_cards
-from cribcount.cards import DECK, Card, Hand
+from cribcount.cards import DECK, Hand
 from cribcount.render import render_json
 from cribcount.render.show import count_to_dict
 from cribcount.show import (
     Count,
     Item,
+    Kind,
     Scoring,
     fifteen_positions,
     rank_positions,
@@ -44,7 +45,6 @@ __all__ = ["Template", "items_json", "placeholders"]
 Template = tuple[str, Callable[[tuple[object, ...]], tuple[object, ...]]]
 """Text with ``%s`` for cards, and what picks the cards that fill it from five (a tuple)."""
 
-_SAMPLE_HAND = Hand((DECK[0], DECK[1], DECK[2], DECK[3]), DECK[4])
 
 # The counting values by position as one number, a digit a position: (value - 1) * 10 ** i.
 _LEAST_VALUE = min(card.value for card in DECK)
@@ -80,6 +80,12 @@ def placeholders(text: str, quoted: list[str], bare: tuple[str, ...] = ()) -> Te
 
     The names are distinct, and stand nowhere else in ``text`` as a JSON string whole.
     """
+    text, found = _marked(text, quoted, bare)
+    return text, _picker(found)
+
+
+def _marked(text: str, quoted: list[str], bare: tuple[str, ...] = ()) -> tuple[str, list[int]]:
+    """``placeholders``, with the places in order of what fills them."""
     names = {name: at for at, name in enumerate([*quoted, *bare])}
     found: list[int] = []
 
@@ -90,17 +96,38 @@ def placeholders(text: str, quoted: list[str], bare: tuple[str, ...] = ()) -> Te
         found.append(at)
         return '"%s"' if at < len(quoted) else "%s"
 
-    text = _JSON_STRING.sub(mark, text.replace("%", "%%"))
+    return _JSON_STRING.sub(mark, text.replace("%", "%%")), found
+
+
+def _picker(found: list[int]) -> Callable[[tuple[object, ...]], tuple[object, ...]]:
+    """What picks the things at ``found``, in that order, from a tuple: as a tuple."""
     if len(found) == 1:
-        return text, lambda given: (given[found[0]],)
-    return text, itemgetter(*found) if found else lambda given: ()
+        return lambda given: (given[found[0]],)
+    return itemgetter(*found) if found else lambda given: ()
 
 
-def _template(scoring: Scoring, cards: list[Card]) -> Template:
-    """The items of ``scoring`` (positions in ``cards``) as JSON, placeholders for the cards."""
-    items = tuple(Item(kind, tuple(cards[i] for i in at), points) for kind, at, points in scoring)
-    listed = count_to_dict(Count(_SAMPLE_HAND, False, items))["items"]
-    return placeholders(render_json(listed)[1:-1], [str(card) for card in cards])
+_SAMPLE = DECK[:5]
+_SAMPLE_HAND = Hand((_SAMPLE[0], _SAMPLE[1], _SAMPLE[2], _SAMPLE[3]), _SAMPLE[4])
+_SAMPLE_NAMES = [str(card) for card in _SAMPLE]
+_ITEMS: dict[tuple[Kind, tuple[int, ...], int], tuple[str, list[int]]] = {}
+"""Each item of a show as JSON, by its kind, its cards' positions and its points."""
+_BETWEEN = render_json([0, 0])[2:-2]
+"""What stands between two things in a JSON list."""
+
+
+def _template(scoring: Scoring) -> Template:
+    """The items of ``scoring`` as JSON, placeholders for the cards at their positions."""
+    texts: list[str] = []
+    found: list[int] = []
+    for kind, at, points in scoring:
+        one = _ITEMS.get((kind, at, points))
+        if one is None:
+            item = Item(kind, tuple(_SAMPLE[i] for i in at), points)
+            listed = count_to_dict(Count(_SAMPLE_HAND, False, (item,)))["items"]
+            one = _ITEMS[kind, at, points] = _marked(render_json(listed)[1:-1], _SAMPLE_NAMES)
+        texts.append(one[0])
+        found += one[1]
+    return _BETWEEN.join(texts), _picker(found)
 
 
 def _fifteens(cards: Cards, key: int) -> Template:
@@ -123,7 +150,7 @@ def _fifteens(cards: Cards, key: int) -> Template:
     if template is None:
         hand = [DECK[i] for i in cards]
         scoring = fifteen_positions(tuple(card.value for card in hand))
-        template = _FIFTEEN_SETS[made] = _template(scoring, hand)
+        template = _FIFTEEN_SETS[made] = _template(scoring)
     _FIFTEENS[key] = template
     return template
 
@@ -145,7 +172,7 @@ def _pairs_and_runs(in_order: list[int], key: int) -> Template:
     steps = tuple(min(high - low, 2) for low, high in pairwise(ranks))
     template = _STEPS.get(steps)
     if template is None:
-        template = _STEPS[steps] = _template(rank_positions(ranks), hand)
+        template = _STEPS[steps] = _template(rank_positions(ranks))
     _PAIRS_AND_RUNS[key] = template
     return template
 
@@ -180,6 +207,6 @@ def items_json(cards: Cards, crib: bool, points: Points) -> str:
             hand = [DECK[i] for i in cards]
             suits = [card.suit for card in hand]
             scoring = suit_positions([card.rank for card in hand], suits, crib=crib)
-            suited = _SUITS[suit_key] = _template(scoring, hand)
+            suited = _SUITS[suit_key] = _template(scoring)
         parts.append(suited[0] % suited[1](names))
-    return ", ".join(parts)
+    return _BETWEEN.join(parts)
