@@ -40,7 +40,7 @@ from cribcount.show import (
     suit_positions,
 )
 
-__all__ = ["Template", "items_json", "placeholders"]
+__all__ = ["Template", "fill_items", "items_json", "placeholders"]
 
 Template = tuple[str, Callable[[tuple[object, ...]], tuple[object, ...]]]
 """Text with ``%s`` for cards, and what picks the cards that fill it from five (a tuple)."""
@@ -180,15 +180,19 @@ def _pairs_and_runs(in_order: list[int], key: int) -> Template:
 def items_json(cards: Cards, crib: bool, points: Points) -> str:
     """The items of a show as they stand in its JSON list, from its cards (four and the
     starter, by index) and its points by kind (``quick.points_by_kind``)."""
-    a, b, c, d, e = cards
     n = CARD_NAMES
-    names = (n[a], n[b], n[c], n[d], n[e])
-    parts = []
+    return fill_items(tuple(n[i] for i in cards), cards, crib, points)
+
+
+def fill_items(names: tuple[str, ...], cards: Cards, crib: bool, points: Points) -> str:
+    """``items_json`` given also the cards' ``names`` (``CARD_NAMES``), in their order."""
+    a, b, c, d, e = cards
+    items = ""
     if points[0]:
         v = _VALUE_KEYS
         key = v[0][a] + v[1][b] + v[2][c] + v[3][d] + v[4][e]
         text, pick = _FIFTEENS[key] or _fifteens(cards, key)
-        parts.append(text % pick(names))
+        items = text % pick(names)
     if points[1] or points[2]:
         o = _ORDER_KEYS
         in_order = sorted((o[0][a], o[1][b], o[2][c], o[3][d], o[4][e]))
@@ -197,7 +201,8 @@ def items_json(cards: Cards, crib: bool, points: Points) -> str:
         text, pick = _PAIRS_AND_RUNS.get(key) or _pairs_and_runs(in_order, key)
         p, q, s, t, u = in_order
         on = _ORDER_NAMES
-        parts.append(text % pick((on[p], on[q], on[s], on[t], on[u])))
+        text %= pick((on[p], on[q], on[s], on[t], on[u]))
+        items = items + _BETWEEN + text if items else text
     if points[3] or points[4]:
         nobs = nob_cards()[e]
         suit_key = (points[3], (a in nobs) + 2 * (b in nobs) + 4 * (c in nobs) + 8 * (d in nobs))
@@ -208,5 +213,6 @@ def items_json(cards: Cards, crib: bool, points: Points) -> str:
             suits = [card.suit for card in hand]
             scoring = suit_positions([card.rank for card in hand], suits, crib=crib)
             suited = _SUITS[suit_key] = _template(scoring)
-        parts.append(suited[0] % suited[1](names))
-    return _BETWEEN.join(parts)
+        text = suited[0] % suited[1](names)
+        items = items + _BETWEEN + text if items else text
+    return items

@@ -31,7 +31,7 @@ from typing import Any
 from cribcount import rules
 from cribcount.batch.engine import Failed, Record, Scored, Summary
 from cribcount.batch.quick import CARD_NAMES, Points, QuickParts
-from cribcount.batch.quickjson import Template, items_json, placeholders
+from cribcount.batch.quickjson import Template, fill_items, placeholders
 from cribcount.cards import DECK, Hand, Notation, format_cards
 from cribcount.errors import N_, escape
 from cribcount.language import DEFAULT, Language, language
@@ -300,11 +300,10 @@ def _json_quick(line: int, claim: int | None, quick: QuickParts, file: str | Non
                 _CLAIM_JSON[claim, total] = claimed
     n = CARD_NAMES
     a, b, c, d, starter = cards
-    items = items_json(cards, crib, points)
+    names = (n[a], n[b], n[c], n[d], n[starter])
     text, pick = _FRAMES.get((crib, file)) or _json_frame(crib, file)
-    return text % pick(
-        (n[a], n[b], n[c], n[d], n[starter], line, items, total, _HEELS[starter], claimed)
-    )
+    items = fill_items(names, cards, crib, points)
+    return text % pick((*names, line, items, total, _HEELS[starter], claimed))
 
 
 def _failed_text(record: Failed, lang: Language) -> str:
