@@ -193,7 +193,8 @@ def test_a_quick_record_is_a_scored_record_with_its_count() -> None:
     hands,
     st.booleans(),
     st.sampled_from([None, 0, 29, 999]),
-    st.sampled_from([None, "a.txt", 'odd "{name}" \\.txt']),
+    # Names that a template might mistake for its own: a card, a placeholder, a format.
+    st.sampled_from([None, "a.txt", 'odd "{name}" \\.txt', "Ac", "2c", "@line@", "50%s %%{0}"]),
 )
 def test_a_quick_record_renders_as_the_careful_one(
     hand: list[Card], crib: bool, claim: int | None, file: str | None

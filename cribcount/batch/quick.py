@@ -53,6 +53,7 @@ QuickLine = tuple[Cards, bool, int | None]
 QuickParts = tuple[Cards, bool, Points]
 """A line counted quickly: its cards, whether it is a crib, its points by kind."""
 _CRIB = CRIB_WORD.encode()
+_COLON, _HASH = b":#"
 CARD_NAMES = tuple(str(card) for card in DECK)
 """The cards by index as CSV and JSON write them: ``str(card)``."""
 
@@ -74,7 +75,8 @@ def read_quick(raw: bytes, crib: bool, cards: dict[bytes, int]) -> QuickLine | N
 
     ``cards`` is ``quick_cards`` of the notation; ``crib`` makes every line a crib.
     """
-    if b":" in raw or b"#" in raw or len(raw) > MAX_LINE:
+    # Bytes sought as numbers: much quicker than as bytes.
+    if _COLON in raw or _HASH in raw or len(raw) > MAX_LINE:
         return None
     # The tokens of ``tokenize`` with each ``=`` split off, as bytes: ASCII white space
     # and commas separate. Other white space stays in a token, which then is no card, and

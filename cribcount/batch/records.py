@@ -23,7 +23,6 @@ starts with the line number, then lines indented by four spaces.
 
 from __future__ import annotations
 
-import functools
 import re
 import textwrap
 from collections.abc import Callable
@@ -32,7 +31,7 @@ from typing import Any
 from cribcount import rules
 from cribcount.batch.engine import Failed, Record, Scored, Summary
 from cribcount.batch.quick import CARD_NAMES, Points, QuickParts
-from cribcount.batch.quickjson import items_json
+from cribcount.batch.quickjson import Template, fill_items, placeholders
 from cribcount.cards import DECK, Hand, Notation, format_cards
 from cribcount.errors import N_, escape
 from cribcount.language import DEFAULT, Language, language
@@ -267,22 +266,25 @@ def _render_quick(
 
 _SAMPLE = DECK[:5]
 _CLAIM_JSON: dict[tuple[int, int], str] = {}
+_FRAMES: dict[tuple[bool, str | None], Template] = {}
+_FILLED = ("@line@", "@items@", "@total@", "@heels@", "@claim@")
 
 
-@functools.cache
-def _json_frame(crib: bool, file: str | None) -> str:
-    """The JSON line of a record as a template: ``{0}``..``{4}`` its cards, ``{5}`` its line,
-    ``{6}`` its items, ``{7}`` its total, ``{8}`` its heels, ``{9}`` its claim's fields."""
-    hand = Hand((_SAMPLE[0], _SAMPLE[1], _SAMPLE[2], _SAMPLE[3]), _SAMPLE[4])
-    data = _record_dict(Scored(0, Count(hand, crib, ())), file)
-    data.update(line="@5@", items="@6@", total="@7@", heels="@8@")
-    text = render_json(data).replace("{", "{{").replace("}", "}}")
-    for i, card in enumerate(_SAMPLE):
-        text = text.replace(f'"{card}"', f'"{{{i}}}"')
-    for i in range(5, 9):
-        text = text.replace(f'"@{i}@"', f"{{{i}}}")
-    # The claim's fields come last, inside the closing brace.
-    return text.replace("{6}", "[{6}]").removesuffix("}}") + "{9}}}\n"
+def _json_frame(crib: bool, file: str | None) -> Template:
+    """The JSON line of a record as a template, filled from its five cards, its line, its
+    items, its total, its heels and its claim's fields (with a comma before them)."""
+    frame = _FRAMES.get((crib, file))
+    if frame is None:
+        hand = Hand((_SAMPLE[0], _SAMPLE[1], _SAMPLE[2], _SAMPLE[3]), _SAMPLE[4])
+        data = _record_dict(Scored(0, Count(hand, crib, ())), None)
+        data.update(line=_FILLED[0], items=[_FILLED[1]], total=_FILLED[2], heels=_FILLED[3])
+        # The claim's fields come last, inside the closing brace; the file, if any, first.
+        text = render_json(data).removesuffix("}") + f'"{_FILLED[4]}"}}\n'
+        text, pick = placeholders(text, [str(card) for card in _SAMPLE], _FILLED)
+        if file is not None:
+            text = render_json({"file": file})[:-1].replace("%", "%%") + ", " + text[1:]
+        frame = _FRAMES[crib, file] = (text, pick)
+    return frame
 
 
 def _json_quick(line: int, claim: int | None, quick: QuickParts, file: str | None) -> str:
@@ -298,10 +300,10 @@ def _json_quick(line: int, claim: int | None, quick: QuickParts, file: str | Non
                 _CLAIM_JSON[claim, total] = claimed
     n = CARD_NAMES
     a, b, c, d, starter = cards
-    items = items_json(cards, crib, points)
-    return _json_frame(crib, file).format(
-        n[a], n[b], n[c], n[d], n[starter], line, items, total, _HEELS[starter], claimed
-    )
+    names = (n[a], n[b], n[c], n[d], n[starter])
+    text, pick = _FRAMES.get((crib, file)) or _json_frame(crib, file)
+    items = fill_items(names, cards, crib, points)
+    return text % pick((*names, line, items, total, _HEELS[starter], claimed))
 
 
 def _failed_text(record: Failed, lang: Language) -> str:
