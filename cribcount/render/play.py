@@ -137,18 +137,19 @@ def render_pegging(pegging: Pegging, *, lang: Language = ENGLISH) -> str:
     """
     names, padded = _names(pegging.players, lang)
     texts = _card_texts(lang)
-    cards = [texts[play.card] for play in pegging.plays]
+    plays = pegging.plays
+    cards = [texts[play.card] for play in plays]
     card_width = max([2, *map(len, cards)])
-    lines = []
-    for play, card in zip(pegging.plays, cards, strict=True):
+    lines: list[str] = []
+    for play, card in zip(plays, cards, strict=True):
         turn = f"{padded[play.player]}  {card:<{card_width}}  {play.count:>2}  "
-        said = _said(play.items, lang)
-        lines += _fill(said, first=turn, then=" " * len(turn)) if said else [turn.rstrip()]
+        said = _said(play.items, lang) if play.items else ""
+        if said:
+            lines += _fill(said, first=turn, then=" " * len(turn))
+        else:
+            lines.append(turn.rstrip())
     totals = ", ".join(f"{names[name]} {points}" for name, points in pegging.totals.items())
-    if pegging.unfinished:
-        lines += _fill(lang.say("totals so far: {totals} (play going on)", totals=totals))
-    else:
-        lines += _fill(lang.say("totals: {totals}", totals=totals))
+    lines += _totals_lines(totals, pegging.unfinished, lang)
     if pegging.partnerships:
         teams = ", ".join(
             f"{partnership_name([names[name] for name in team])} {points}"
@@ -160,9 +161,27 @@ def render_pegging(pegging: Pegging, *, lang: Language = ENGLISH) -> str:
     return "\n".join(lines)
 
 
+@functools.lru_cache(maxsize=1 << 12)
+def _totals_lines(totals: str, unfinished: bool, lang: Language) -> tuple[str, ...]:
+    """The line of the totals, wrapped; plays end on the same few totals, so it is remembered."""
+    if unfinished:
+        return tuple(_fill(lang.say("totals so far: {totals} (play going on)", totals=totals)))
+    return tuple(_fill(lang.say("totals: {totals}", totals=totals)))
+
+
 def _fill(text: str, *, first: str = "", then: str = "  ") -> list[str]:
     """``text`` after ``first``, wrapped at ``WIDTH`` at its commas, go on lines after ``then``."""
+    lines = _wrapped(text, len(first), len(then))
+    return [first + lines[0], *(then + line for line in lines[1:])] if lines else []
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _wrapped(text: str, first: int, then: int) -> tuple[str, ...]:
+    """``text`` wrapped at ``WIDTH`` at its commas, its first line after ``first`` columns and
+    the others after ``then``, without those columns: only their widths change the wrapping."""
     # Break only after a comma: a no-break space holds "pair royal for 6" together.
     kept = text.replace(", ", ",\n").replace(" ", "\u00a0").replace(",\n", ", ")
-    lines = textwrap.wrap(kept, WIDTH, initial_indent=first, subsequent_indent=then)
-    return [line.replace("\u00a0", " ") for line in lines]
+    lines = textwrap.wrap(kept, WIDTH, initial_indent=" " * first, subsequent_indent=" " * then)
+    return tuple(
+        line[first if i == 0 else then :].replace("\u00a0", " ") for i, line in enumerate(lines)
+    )
