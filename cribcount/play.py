@@ -73,12 +73,13 @@ def _table(players: int, partners: bool) -> tuple[tuple[str, ...], tuple[tuple[s
 
 
 _GO = "go"
-_CARD_WORDS: dict[int, tuple[Notation, dict[str, Card]]] = {}
-"""Every card token read so far, by the notation's id and its text: a play file repeats the
-same few hundred. The notation is kept with its words, so that its id stays its own."""
+_CARD_WORDS: dict[int, tuple[Notation, dict[str, Card | None]]] = {}
+"""Every token read so far, by the notation's id and its text: a card, or None for a go. A
+play file repeats the same few hundred. The notation is kept with its words, so that its id
+stays its own."""
 
 
-def _card_words(notation: Notation) -> dict[str, Card]:
+def _card_words(notation: Notation) -> dict[str, Card | None]:
     """The card tokens read so far in ``notation``."""
     kept = _CARD_WORDS.get(id(notation))
     if kept is None:
@@ -88,13 +89,17 @@ def _card_words(notation: Notation) -> dict[str, Card]:
 
 def _read_play(text: str, players: int, notation: Notation) -> list[tuple[Card | None, Token]]:
     """The moves of a play sequence: a card, or None for a go, each with its token."""
-    moves: list[tuple[Card | None, Token]] = []
     words = _card_words(notation)
+    moves: list[tuple[Card | None, Token]] = []
     for token in tokenize(text):
         word = token.text
-        card = words.get(word)
-        if card is None and word.lower() != _GO:
-            card = parse_card(word, text=text, column=token.column, notation=notation)
+        try:
+            card = words[word]
+        except KeyError:
+            if word.lower() == _GO:
+                card = None
+            else:
+                card = parse_card(word, text=text, column=token.column, notation=notation)
             words[word] = card
         moves.append((card, token))
     cards = [(card, token) for card, token in moves if card is not None]

@@ -7,6 +7,7 @@ drill from random legal cards.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -19,6 +20,8 @@ from cribcount.table import partnership_name
 __all__ = ["Pegging", "Play", "PlayState"]
 
 _HIGHEST_VALUE = rules.counting_value(13)  # a ten or a face card
+_GO_ITEMS = (PegItem(PegKind.GO, rules.GO_POINTS),)
+_LAST_CARD = PegItem(PegKind.LAST_CARD, rules.LAST_CARD_POINTS)
 
 
 class Play(NamedTuple):
@@ -40,6 +43,10 @@ class Play(NamedTuple):
     def points(self) -> int:
         """The points this turn pegs: the sum of its items."""
         return sum(item.points for item in self.items)
+
+
+# Play(...) without the Python-level __new__ of a named tuple: a play file makes one a card.
+_new_play = functools.partial(tuple.__new__, Play)
 
 
 @dataclass(frozen=True)
@@ -130,7 +137,7 @@ class PlayState:
         plays = self.plays
         self.last_card = len(plays)
         items = score_card_cached(tuple(ranks), count)
-        plays.append(Play(self.names[player], card, count, items, token))
+        plays.append(_new_play((self.names[player], card, count, items, token)))
         if count == MAX_COUNT:
             # 31 ends the count by itself; the next player leads.
             self._reset(next_to=player)
@@ -152,24 +159,23 @@ class PlayState:
             )
             raise self.error(reason, token)
         self.gone.add(player)
-        self.plays.append(Play(self.names[player], None, self.count, (), token))
+        self.plays.append(_new_play((self.names[player], None, self.count, (), token)))
         self.settle()
 
     def _close_with_go(self) -> None:
         # The go point goes to the last player to lay a card; it goes on that player's go.
-        go = PegItem(PegKind.GO, rules.GO_POINTS)
         name = self.names[self.last]
         previous = self.plays[-1]
         if previous.card is None and previous.player == name and not previous.items:
-            self.plays[-1] = Play(name, None, previous.count, (go,), previous.token)
+            self.plays[-1] = _new_play((name, None, previous.count, _GO_ITEMS, previous.token))
         else:
-            self.plays.append(Play(name, None, self.count, (go,), None))
+            self.plays.append(_new_play((name, None, self.count, _GO_ITEMS, None)))
         self._reset(next_to=self.last)
 
     def _reset(self, *, next_to: int) -> None:
         self.count = 0
-        self.ranks = []
-        self.gone = set()
+        self.ranks.clear()
+        self.gone.clear()
         self.turn = (next_to + 1) % len(self.names)
 
     def finish(
@@ -185,10 +191,7 @@ class PlayState:
         if self.ranks:
             at = self.last_card
             play = self.plays[at]
-            last = PegItem(PegKind.LAST_CARD, rules.LAST_CARD_POINTS)
-            self.plays[at] = Play(
-                play.player, play.card, play.count, (*play.items, last), play.token
-            )
+            self.plays[at] = play._replace(items=(*play.items, _LAST_CARD))
         return Pegging(self.names, tuple(self.plays), partnerships)
 
     def error(self, reason: Message, token: Token | None) -> PlayError:
