@@ -59,14 +59,24 @@ __all__ = [
     "PegKind",
     "Pegging",
     "Play",
+    "Seating",
     "peg",
+    "peg_seated",
     "score_card",
+    "seating",
 ]
 
 
+Seating = tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]
+"""A table's players' names in seat order, and its partnerships by the players' names."""
+
+
 @functools.cache
-def _table(players: int, partners: bool) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
-    """The players' names in seat order and the partnerships by name, for a table."""
+def seating(players: int, partners: bool = False) -> Seating:
+    """The players' names in seat order and the partnerships by name, for a table.
+
+    Raises TableError for a table that cannot be.
+    """
     names = seat_names(players)
     teams = partnerships(players, partners=partners)
     return names, tuple(tuple(names[seat - 1] for seat in team) for team in teams)
@@ -164,25 +174,44 @@ def peg(
             )
             raise PlayError.at(reason, hands, None)
     players = 2 if players is None else players
-    names, teams = _table(players, partners)
+    seats = seating(players, partners)
+    if pone is None or dealer is None:
+        return peg_seated(text, seats, hands=hands, notation=notation, unfinished=unfinished)
+    names, teams = seats
     moves = _read_play(text, players, notation)
-    if pone is not None and dealer is not None:
-        if players != 2:
-            reason = Message(
-                "pone's and the dealer's hands are for two players, not {players}:"
-                " give every seat's hand in seat order",
-                players=players,
-            )
-            raise PlayError(reason, text=text)
-        held = read_hands(
-            [("pone", pone, 0, pone), ("dealer", dealer, 0, dealer)], notation=notation
+    if players != 2:
+        reason = Message(
+            "pone's and the dealer's hands are for two players, not {players}:"
+            " give every seat's hand in seat order",
+            players=players,
         )
-        table = _peg_with_hands(text, moves, held, names, unfinished=unfinished)
-    elif hands is not None:
+        raise PlayError(reason, text=text)
+    held = read_hands([("pone", pone, 0, pone), ("dealer", dealer, 0, dealer)], notation=notation)
+    table = _peg_with_hands(text, moves, held, names, unfinished=unfinished)
+    return table.finish(teams, unfinished=unfinished)
+
+
+def peg_seated(
+    text: str,
+    seats: Seating,
+    *,
+    hands: str | None = None,
+    notation: Notation = ENGLISH,
+    unfinished: bool = False,
+) -> Pegging:
+    """``peg`` at a table already seated (``seating(players, partners)``), with every seat's hands
+    or none: for the many plays of a file at one table.
+
+    >>> peg_seated("7c 8d 8h", seating(2)).totals
+    {'pone': 3, 'dealer': 2}
+    """
+    names, teams = seats
+    moves = _read_play(text, len(names), notation)
+    if hands is None:
+        table = _peg_without_hands(text, moves, names)
+    else:
         held = read_hands(seat_hands(hands, names), notation=notation)
         table = _peg_with_hands(text, moves, held, names, unfinished=unfinished)
-    else:
-        table = _peg_without_hands(text, moves, names)
     return table.finish(teams, unfinished=unfinished)
 
 

@@ -191,7 +191,8 @@ class PlayState:
         if self.ranks:
             at = self.last_card
             play = self.plays[at]
-            self.plays[at] = play._replace(items=(*play.items, _LAST_CARD))
+            items = (*play.items, _LAST_CARD)
+            self.plays[at] = _new_play((play.player, play.card, play.count, items, play.token))
         return Pegging(self.names, tuple(self.plays), partnerships)
 
     def error(self, reason: Message, token: Token | None) -> PlayError:

@@ -105,7 +105,14 @@ def render_pegging_json(pegging: Pegging, *, line: int | None = None) -> str:
     teams = pegging.partnership_totals
     tail = f', "partnerships": {render_json(teams)}' if teams else ""
     tail += ', "unfinished": true' if pegging.unfinished else ""
-    return f'{head}"plays": [{turns}], "totals": {render_json(pegging.totals)}{tail}}}'
+    totals = _totals_json(pegging.players, tuple(pegging.totals.values()))
+    return f'{head}"plays": [{turns}], "totals": {totals}{tail}}}'
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _totals_json(players: tuple[str, ...], points: tuple[int, ...]) -> str:
+    """The totals' JSON object; plays end on the same few totals, so the texts are remembered."""
+    return render_json(dict(zip(players, points, strict=True)))
 
 
 @functools.lru_cache(maxsize=1 << 14)
