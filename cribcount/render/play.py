@@ -116,9 +116,16 @@ def _totals_json(players: tuple[str, ...], points: tuple[int, ...]) -> str:
 
 
 @functools.lru_cache(maxsize=1 << 14)
-def _said(items: tuple[PegItem, ...], lang: Language) -> str:
-    """What a turn scored, said; many plays share their turns, so the texts are remembered."""
-    return ", ".join(describe_peg_item(item, lang=lang) for item in items)
+def _said(items: tuple[PegItem, ...], lang: Language, indent: int) -> tuple[str, ...]:
+    """What a turn scored, said after ``indent`` columns and wrapped: the first line without
+    them, the lines after it indented; many plays share their turns, so they are remembered."""
+    said = ", ".join(describe_peg_item(item, lang=lang) for item in items)
+    lines = _fill(said, first=" " * indent, then=" " * indent)
+    return (lines[0][indent:], *lines[1:]) if lines else ()
+
+
+_COUNT_TEXTS = tuple(f"{count:>2}" for count in range(rules.MAX_COUNT + 1))
+"""Each running count as a turn's line writes it, right-aligned in two columns."""
 
 
 @functools.cache
@@ -146,17 +153,24 @@ def render_pegging(pegging: Pegging, *, lang: Language = ENGLISH) -> str:
     texts = _card_texts(lang)
     plays = pegging.plays
     cards = [texts[play.card] for play in plays]
-    card_width = max([2, *map(len, cards)])
+    width = max(map(len, cards))
+    if width < 2 or min(map(len, cards)) < width:
+        width = max(width, 2)
+        cards = [card.ljust(width) for card in cards]
+    counts = _COUNT_TEXTS
     lines: list[str] = []
     for play, card in zip(plays, cards, strict=True):
-        turn = f"{padded[play.player]}  {card:<{card_width}}  {play.count:>2}  "
-        said = _said(play.items, lang) if play.items else ""
-        if said:
-            lines += _fill(said, first=turn, then=" " * len(turn))
+        turn = f"{padded[play.player]}  {card}  {counts[play.count]}"
+        if play.items:
+            said = _said(play.items, lang, len(turn) + 2)
+            if said:
+                lines.append(f"{turn}  {said[0]}")
+                lines += said[1:]
         else:
-            lines.append(turn.rstrip())
-    totals = ", ".join(f"{names[name]} {points}" for name, points in pegging.totals.items())
-    lines += _totals_lines(totals, pegging.unfinished, lang)
+            lines.append(turn)
+    lines += _totals_lines(
+        pegging.players, tuple(pegging.totals.values()), pegging.unfinished, lang
+    )
     if pegging.partnerships:
         teams = ", ".join(
             f"{partnership_name([names[name] for name in team])} {points}"
@@ -169,8 +183,14 @@ def render_pegging(pegging: Pegging, *, lang: Language = ENGLISH) -> str:
 
 
 @functools.lru_cache(maxsize=1 << 12)
-def _totals_lines(totals: str, unfinished: bool, lang: Language) -> tuple[str, ...]:
+def _totals_lines(
+    players: tuple[str, ...], points: tuple[int, ...], unfinished: bool, lang: Language
+) -> tuple[str, ...]:
     """The line of the totals, wrapped; plays end on the same few totals, so it is remembered."""
+    names = _names(players, lang)[0]
+    totals = ", ".join(
+        f"{names[name]} {total}" for name, total in zip(players, points, strict=True)
+    )
     if unfinished:
         return tuple(_fill(lang.say("totals so far: {totals} (play going on)", totals=totals)))
     return tuple(_fill(lang.say("totals: {totals}", totals=totals)))
