@@ -101,6 +101,7 @@ def _read_play(text: str, players: int, notation: Notation) -> list[tuple[Card |
     """The moves of a play sequence: a card, or None for a go, each with its token."""
     words = _card_words(notation)
     moves: list[tuple[Card | None, Token]] = []
+    gos = 0
     for token in tokenize(text):
         word = token.text
         try:
@@ -111,16 +112,18 @@ def _read_play(text: str, players: int, notation: Notation) -> list[tuple[Card |
             else:
                 card = parse_card(word, text=text, column=token.column, notation=notation)
             words[word] = card
+        gos += card is None
         moves.append((card, token))
-    cards = [(card, token) for card, token in moves if card is not None]
-    if not cards:
+    laid = len(moves) - gos
+    if not laid:
         reason = Message("no cards: expected the cards in the order they were laid")
         raise PlayError(reason, text=text)
-    if len({card.index for card, _ in cards}) != len(cards):
-        check_distinct(cards, text=text)  # which card, and where: a card was given twice
+    if len({card.index for card, _ in moves if card is not None}) != laid:
+        # Which card, and where: a card was given twice.
+        check_distinct([(card, token) for card, token in moves if card is not None], text=text)
     most = HAND_SIZE * players
-    if len(cards) > most:
-        card, token = cards[most]
+    if laid > most:
+        card, token = [(card, token) for card, token in moves if card is not None][most]
         reason = Message(
             "more than {most} cards: {card} would be card {next} and each player lays {each}",
             most=most,
@@ -219,11 +222,12 @@ def _peg_without_hands(
     text: str, moves: Sequence[tuple[Card | None, Token]], names: tuple[str, ...]
 ) -> PlayState:
     table = PlayState(names, text, [HAND_SIZE] * len(names))
+    lay, say_go = table.lay, table.say_go
     for card, token in moves:
         if not table.left:
             raise table.error(Message("go after every card was laid"), token)
         if card is None:
-            table.say_go(token)
+            say_go(token)
             continue
         if table.count + card.value > MAX_COUNT:
             still_in = [
@@ -252,8 +256,8 @@ def _peg_without_hands(
                 )
                 raise table.error(reason, token)
             # The player to play could not either: that go ends the count and this card leads.
-            table.say_go(None)
-        table.lay(card, token)
+            say_go(None)
+        lay(card, token)
     return table
 
 

@@ -67,8 +67,8 @@ class Pegging:
         """Points pegged by each player, in seat order."""
         totals = dict.fromkeys(self.players, 0)
         for play in self.plays:
-            if play.items:  # most turns peg nothing
-                totals[play.player] += play.points
+            for item in play.items:  # most turns peg nothing
+                totals[play.player] += item.points
         return totals
 
     @property
@@ -97,11 +97,12 @@ class PlayState:
     turn: int = 0
     left: int = field(init=False)
     """Cards still to be laid, over every player."""
-    last_card: int = field(init=False, default=-1)
-    """Where in ``plays`` the last card laid is; -1 before the first."""
+    players: int = field(init=False)
+    """How many players there are: ``len(names)``."""
 
     def __post_init__(self) -> None:
         self.left = sum(self.held)
+        self.players = len(self.names)
 
     def passive(self, player: int) -> bool:
         """True when the player plays no more in this count: said go, or holds no card."""
@@ -115,7 +116,7 @@ class PlayState:
         """Pass the turn over players who play no more, and end a count nobody can add to."""
         if not self.left:
             return
-        players = len(self.names)
+        players = self.players
         for step in range(players):
             player = (self.turn + step) % players
             if self.held[player] and player not in self.gone:
@@ -134,15 +135,13 @@ class PlayState:
         self.held[player] -= 1
         self.left -= 1
         self.last = player
-        plays = self.plays
-        self.last_card = len(plays)
         items = score_card_cached(tuple(ranks), count)
-        plays.append(_new_play((self.names[player], card, count, items, token)))
+        self.plays.append(_new_play((self.names[player], card, count, items, token)))
         if count == MAX_COUNT:
             # 31 ends the count by itself; the next player leads.
             self._reset(next_to=player)
         else:
-            player = self.turn = (player + 1) % len(self.names)
+            player = self.turn = (player + 1) % self.players
             if self.held[player] and player not in self.gone:
                 return  # the next player plays on: nothing to settle
         self.settle()
@@ -176,7 +175,7 @@ class PlayState:
         self.count = 0
         self.ranks.clear()
         self.gone.clear()
-        self.turn = (next_to + 1) % len(self.names)
+        self.turn = (next_to + 1) % self.players
 
     def finish(
         self, partnerships: tuple[tuple[str, ...], ...] = (), *, unfinished: bool = False
@@ -189,7 +188,8 @@ class PlayState:
         if unfinished:
             return Pegging(self.names, tuple(self.plays), partnerships, unfinished=True)
         if self.ranks:
-            at = self.last_card
+            # The last card laid: after it, at most gos.
+            at = next(at for at in range(len(self.plays) - 1, -1, -1) if self.plays[at].card)
             play = self.plays[at]
             items = (*play.items, _LAST_CARD)
             self.plays[at] = _new_play((play.player, play.card, play.count, items, play.token))

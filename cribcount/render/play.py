@@ -87,10 +87,16 @@ def _turn_dict(
     }
 
 
+_GO_INDEX = len(DECK)
+"""A go's place among the cards, by ``Card.index``: after them."""
+
+
 @functools.lru_cache(maxsize=1 << 14)
-def _turn_json(player: str, card: Card | None, count: int, items: tuple[PegItem, ...]) -> str:
-    """One turn's JSON object; many plays share their turns, so the texts are remembered."""
-    return render_json(_turn_dict(player, card, count, items))
+def _turn_json(player: str, card: int, count: int, items: tuple[PegItem, ...]) -> str:
+    """One turn's JSON object, its card by index (``_GO_INDEX`` for a go): a number is quicker
+    to look up than a card. Many plays share their turns, so the texts are remembered."""
+    said = None if card == _GO_INDEX else DECK[card]
+    return render_json(_turn_dict(player, said, count, items))
 
 
 def render_pegging_json(pegging: Pegging, *, line: int | None = None) -> str:
@@ -99,8 +105,12 @@ def render_pegging_json(pegging: Pegging, *, line: int | None = None) -> str:
     ``line``, when given, comes first: ``{"line": 3, "plays": ...}``.
     """
     head = "{" if line is None else f'{{"line": {line}, '
+    go = _GO_INDEX
     turns = ", ".join(
-        _turn_json(play.player, play.card, play.count, play.items) for play in pegging.plays
+        [
+            _turn_json(player, go if card is None else card.index, count, items)
+            for player, card, count, items, _ in pegging.plays
+        ]
     )
     teams = pegging.partnership_totals
     tail = f', "partnerships": {render_json(teams)}' if teams else ""
