@@ -17,13 +17,14 @@ with its column in the whole line.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from typing import BinaryIO, TypedDict, Unpack
 
 from cribcount.batch.engine import Done, Failed, read_lines
 from cribcount.batch.records import render_failed
 from cribcount.cards import ENGLISH, Notation
-from cribcount.errors import CribcountError
+from cribcount.errors import N_, CribcountError
 from cribcount.language import DEFAULT, Language, language
 from cribcount.play import Pegging, Seating, peg_seated, seating
 from cribcount.render import csv_line
@@ -125,4 +126,15 @@ def render_play_record(
         return render_pegging_json(pegging, line=record.line) + "\n"
     if fmt == "csv":
         return csv_line([record.line, *pegging.totals.values(), ""])
-    return f"{lang.say('line {line}:', line=record.line)}\n{render_pegging(pegging, lang=lang)}\n"
+    label = _line_label(lang).format(line=str(record.line))
+    return f"{label}\n{render_pegging(pegging, lang=lang)}\n"
+
+
+_LINE = N_("line {line}:")
+
+
+@functools.cache
+def _line_label(lang: Language) -> str:
+    """The head of a record in text, ``line {line}:`` in ``lang``, to fill in with each line's
+    number as ``lang.say`` would: looked up once a run, not once a record."""
+    return lang.catalog.gettext(_LINE)

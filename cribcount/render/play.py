@@ -139,11 +139,9 @@ _COUNT_TEXTS = tuple(f"{count:>2}" for count in range(rules.MAX_COUNT + 1))
 
 
 @functools.cache
-def _card_texts(lang: Language) -> dict[Card | None, str]:
-    """Every card as ``lang`` writes it, and None as its word for a go."""
-    texts: dict[Card | None, str] = {card: lang.notation.card(card) for card in DECK}
-    texts[None] = lang.say("go")
-    return texts
+def _card_texts(lang: Language) -> tuple[str, ...]:
+    """Every card as ``lang`` writes it, by index, and at ``_GO_INDEX`` its word for a go."""
+    return (*(lang.notation.card(card) for card in DECK), lang.say("go"))
 
 
 @functools.lru_cache(maxsize=1 << 6)
@@ -162,7 +160,8 @@ def render_pegging(pegging: Pegging, *, lang: Language = ENGLISH) -> str:
     names, padded = _names(pegging.players, lang)
     texts = _card_texts(lang)
     plays = pegging.plays
-    cards = [texts[play.card] for play in plays]
+    go = _GO_INDEX
+    cards = [texts[go if play.card is None else play.card.index] for play in plays]
     width = max(map(len, cards))
     if width < 2 or min(map(len, cards)) < width:
         width = max(width, 2)
