@@ -17,7 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribcount.cards import DECK, Card, CribcountError, DealError, NotationError, format_cards
-from cribcount.play import Pegging, PlayError, peg, score_card
+from cribcount.play import Pegging, PlayError, peg, peg_seated, score_card, seating
+from cribcount.table import TableError
 
 
 def peg_with(text: str, hands: dict[str, str]) -> Pegging:
@@ -587,3 +588,42 @@ def test_three_player_errors(text: str, message: str, column: int) -> None:
         peg(text, players=3)
     assert message in caught.value.message
     assert caught.value.column == column
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    deal=st.lists(st.sampled_from(DECK), min_size=24, max_size=24, unique=True),
+    players=st.integers(min_value=2, max_value=6),
+    six_in_partnerships=st.booleans(),
+    rng=st.randoms(use_true_random=False),
+)
+def test_plays_at_a_table_seated_once_agree_with_a_plain_simulation(
+    deal: list[Card], players: int, six_in_partnerships: bool, rng: random.Random
+) -> None:
+    # The path of a file: the table is seated once, then every play pegged at it.
+    dealt = [deal[4 * i : 4 * i + 4] for i in range(players)]
+    words, expected = simulate(dealt, rng)
+    partners = players == 6 and six_in_partnerships
+    seats = seating(players, partners)
+    needed = " ".join(word for word, must in words if must)
+    assert_agrees(peg_seated(needed, seats), expected, players, partners=partners)
+    hands = " | ".join(format_cards(hand) for hand in dealt)
+    bare = " ".join(word for word, _ in words if word != "go")
+    assert_agrees(peg_seated(bare, seats, hands=hands), expected, players, partners=partners)
+
+
+def test_a_table_seated_once_names_its_players_and_partnerships() -> None:
+    assert seating(2) == (("pone", "dealer"), ())
+    assert seating(4) == (
+        ("first", "second", "third", "dealer"),
+        (("first", "third"), ("second", "dealer")),
+    )
+    assert seating(6, partners=True)[1] == (
+        ("first", "fourth"),
+        ("second", "fifth"),
+        ("third", "dealer"),
+    )
+    with pytest.raises(TableError, match="a table has 2 to 6 players, not 7"):
+        seating(7)
+    with pytest.raises(TableError, match="partnerships need four or six players, not 5"):
+        seating(5, partners=True)
