@@ -67,8 +67,9 @@ class Pegging:
         """Points pegged by each player, in seat order."""
         totals = dict.fromkeys(self.players, 0)
         for play in self.plays:
-            for item in play.items:  # most turns peg nothing
-                totals[play.player] += item.points
+            if play.items:  # most turns peg nothing
+                for item in play.items:
+                    totals[play.player] += item.points
         return totals
 
     @property
@@ -188,8 +189,10 @@ class PlayState:
         if unfinished:
             return Pegging(self.names, tuple(self.plays), partnerships, unfinished=True)
         if self.ranks:
-            # The last card laid: after it, at most gos.
-            at = next(at for at in range(len(self.plays) - 1, -1, -1) if self.plays[at].card)
+            # The last card laid: after it come only gos, if anything.
+            at = len(self.plays) - 1
+            while self.plays[at].card is None:
+                at -= 1
             play = self.plays[at]
             items = (*play.items, _LAST_CARD)
             self.plays[at] = _new_play((play.player, play.card, play.count, items, play.token))
