@@ -89,6 +89,8 @@ def _turn_dict(
 
 _GO_INDEX = len(DECK)
 """A go's place among the cards, by ``Card.index``: after them."""
+_CARD_WIDTH = 2
+"""The card column's least width: a wider card widens it for the whole play."""
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -139,9 +141,12 @@ _COUNT_TEXTS = tuple(f"{count:>2}" for count in range(rules.MAX_COUNT + 1))
 
 
 @functools.cache
-def _card_texts(lang: Language) -> tuple[str, ...]:
-    """Every card as ``lang`` writes it, by index, and at ``_GO_INDEX`` its word for a go."""
-    return (*(lang.notation.card(card) for card in DECK), lang.say("go"))
+def _card_texts(lang: Language) -> tuple[tuple[str, ...], bool]:
+    """Every card as ``lang`` writes it, by index, and at ``_GO_INDEX`` its word for a go; and
+    whether they all fill the card column alike (as in English), so that none is padded."""
+    texts = (*(lang.notation.card(card) for card in DECK), lang.say("go"))
+    widths = set(map(len, texts))
+    return texts, len(widths) == 1 and min(widths) >= _CARD_WIDTH
 
 
 @functools.lru_cache(maxsize=1 << 6)
@@ -158,13 +163,12 @@ def render_pegging(pegging: Pegging, *, lang: Language = ENGLISH) -> str:
     With partnerships, a last line gives each partnership's total.
     """
     names, padded = _names(pegging.players, lang)
-    texts = _card_texts(lang)
+    texts, even = _card_texts(lang)
     plays = pegging.plays
     go = _GO_INDEX
     cards = [texts[go if play.card is None else play.card.index] for play in plays]
-    width = max(map(len, cards))
-    if width < 2 or min(map(len, cards)) < width:
-        width = max(width, 2)
+    if not even:
+        width = max([_CARD_WIDTH, *map(len, cards)])
         cards = [card.ljust(width) for card in cards]
     counts = _COUNT_TEXTS
     lines: list[str] = []
