@@ -102,6 +102,7 @@ def _read_play(text: str, players: int, notation: Notation) -> list[tuple[Card |
     words = _card_words(notation)
     moves: list[tuple[Card | None, Token]] = []
     gos = 0
+    seen = 0  # a bit for each card laid, by index
     for token in tokenize(text):
         word = token.text
         try:
@@ -112,13 +113,16 @@ def _read_play(text: str, players: int, notation: Notation) -> list[tuple[Card |
             else:
                 card = parse_card(word, text=text, column=token.column, notation=notation)
             words[word] = card
-        gos += card is None
+        if card is None:
+            gos += 1
+        else:
+            seen |= 1 << card.index
         moves.append((card, token))
     laid = len(moves) - gos
     if not laid:
         reason = Message("no cards: expected the cards in the order they were laid")
         raise PlayError(reason, text=text)
-    if len({card.index for card, _ in moves if card is not None}) != laid:
+    if seen.bit_count() != laid:
         # Which card, and where: a card was given twice.
         check_distinct([(card, token) for card, token in moves if card is not None], text=text)
     most = HAND_SIZE * players
