@@ -518,6 +518,10 @@ def test_random_legal_plays_agree_with_a_plain_simulation(
     for text in (every, bare, some):
         pegging = peg(text, hands=hands, partners=partners)
         assert_agrees(pegging, expected, players, partners=partners)
+    # The path of a file: the table seated once, then each play pegged at it.
+    seats = seating(players, partners)
+    assert_agrees(peg_seated(needed, seats), expected, players, partners=partners)
+    assert_agrees(peg_seated(bare, seats, hands=hands), expected, players, partners=partners)
     if players == 2:
         # The two-player spelling of the hands.
         two = {"pone": format_cards(dealt[0]), "dealer": format_cards(dealt[1])}
@@ -588,28 +592,6 @@ def test_three_player_errors(text: str, message: str, column: int) -> None:
         peg(text, players=3)
     assert message in caught.value.message
     assert caught.value.column == column
-
-
-@settings(max_examples=100, deadline=None)
-@given(
-    deal=st.lists(st.sampled_from(DECK), min_size=24, max_size=24, unique=True),
-    players=st.integers(min_value=2, max_value=6),
-    six_in_partnerships=st.booleans(),
-    rng=st.randoms(use_true_random=False),
-)
-def test_plays_at_a_table_seated_once_agree_with_a_plain_simulation(
-    deal: list[Card], players: int, six_in_partnerships: bool, rng: random.Random
-) -> None:
-    # The path of a file: the table is seated once, then every play pegged at it.
-    dealt = [deal[4 * i : 4 * i + 4] for i in range(players)]
-    words, expected = simulate(dealt, rng)
-    partners = players == 6 and six_in_partnerships
-    seats = seating(players, partners)
-    needed = " ".join(word for word, must in words if must)
-    assert_agrees(peg_seated(needed, seats), expected, players, partners=partners)
-    hands = " | ".join(format_cards(hand) for hand in dealt)
-    bare = " ".join(word for word, _ in words if word != "go")
-    assert_agrees(peg_seated(bare, seats, hands=hands), expected, players, partners=partners)
 
 
 def test_a_table_seated_once_names_its_players_and_partnerships() -> None:
