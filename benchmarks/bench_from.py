@@ -1,13 +1,15 @@
 """How fast ``discard --from`` and ``peg --from`` go, against one process a deal or play.
 
-Run by hand: ``python benchmarks/bench_from.py [--old PATH] [--deals N] [--plays N]``.
+Run by hand: ``python benchmarks/bench_from.py [--old PATH] [--deals N] [--plays N] [--only
+peg|discard]``; ``--only`` times one command's ``--from`` alone, without the start-up rows.
 ``--old`` names the ``cribcount`` of another install (such as the main branch's)
 to time in the same run: it has no ``--from``, so it is timed the only way it
 can do the work, one process a deal or play, on a sample, and its rate is
 the sample's. Figures are wall-clock and CPU seconds of whole commands on
 files of random deals and random legal plays (fixed seeds; the plays with
-their gos written, two players); the machine's load moves the wall clock,
-so the CPU seconds are printed beside it.
+their gos written, two players, and the same plays as ``PLAY ; HANDS`` with
+the gos left to the hands); the machine's load moves the wall clock, so the
+CPU seconds are printed beside it.
 """
 
 from __future__ import annotations
@@ -42,11 +44,15 @@ def write_deals(path: Path, count: int) -> list[str]:
     return deals
 
 
-def write_plays(path: Path, count: int) -> list[str]:
-    """``count`` random legal two-player plays with their gos written, one a line."""
+def write_plays(path: Path, with_hands: Path, count: int) -> list[str]:
+    """``count`` random legal two-player plays with their gos written, one a line; and in
+    ``with_hands`` the same plays as ``PLAY ; HANDS``, without the gos."""
     rng = random.Random(SEED)
-    plays = [with_gos(*random_play(rng, 2)) for _ in range(count)]
+    deals = [random_play(rng, 2) for _ in range(count)]
+    plays = [with_gos(*deal) for deal in deals]
     path.write_text("".join(play + "\n" for play in plays), encoding="utf-8")
+    lines = "".join(f"{play} ; {hands}\n" for play, hands in deals)
+    with_hands.write_text(lines, encoding="utf-8")
     return plays
 
 
@@ -74,44 +80,60 @@ def main() -> None:
     parser.add_argument("--old", help="another install's cribcount, timed one process an input")
     parser.add_argument("--deals", type=int, default=20_000)
     parser.add_argument("--plays", type=int, default=100_000)
+    parser.add_argument("--only", choices=("discard", "peg"), help="time this command alone")
     args = parser.parse_args()
     # Bytecode as an install leaves it, so that no run pays for compiling the package.
     compileall.compile_dir(os.path.dirname(cribcount.__file__), quiet=1)
     new = cribcount_command()
     old = [args.old] if args.old else None
     with tempfile.TemporaryDirectory() as folder:
-        deals_file, plays_file = Path(folder, "deals.txt"), Path(folder, "plays.txt")
-        deals = write_deals(deals_file, args.deals)
-        plays = write_plays(plays_file, args.plays)
+        if args.only != "peg":
+            deals = time_discard(new, old, Path(folder, "deals.txt"), args.deals)
+        if args.only != "discard":
+            time_peg(new, old, Path(folder), args.plays)
+    if args.only is None:
+        time_starts(new, old, deals[0])
 
-        print(f"discard: {args.deals} random deals (seed {SEED}), --dealer")
-        for fmt in ("text", "jsonl", "csv"):
-            command = [*new, "discard", "--from", str(deals_file), "--dealer", "--format", fmt]
-            rate(
-                f"new: discard --from FILE --format {fmt}",
-                args.deals,
-                run_command(command),
-                "deals",
-            )
-        if old:
-            run = one_each([*old, "discard"], deals, ["--dealer", "--format", "json"])
-            rate(f"old: one discard process a deal ({SAMPLE})", SAMPLE, run, "deals")
-            run = one_each([*new, "discard"], deals, ["--dealer", "--format", "json"])
-            rate(f"new: one discard process a deal ({SAMPLE})", SAMPLE, run, "deals")
 
-        print(f"peg: {args.plays} random legal plays (seed {SEED}), two players, gos written")
-        for fmt in ("text", "jsonl", "csv"):
-            command = [*new, "peg", "--from", str(plays_file), "--format", fmt]
-            rate(f"new: peg --from FILE --format {fmt}", args.plays, run_command(command), "plays")
-        if old:
-            run = one_each([*old, "peg"], plays, ["--format", "json"])
-            rate(f"old: one peg process a play ({SAMPLE})", SAMPLE, run, "plays")
+def time_discard(new: list[str], old: list[str] | None, deals_file: Path, count: int) -> list[str]:
+    """The rows of ``discard --from``, on ``count`` random deals; the deals."""
+    deals = write_deals(deals_file, count)
+    print(f"discard: {count} random deals (seed {SEED}), --dealer")
+    for fmt in ("text", "jsonl", "csv"):
+        command = [*new, "discard", "--from", str(deals_file), "--dealer", "--format", fmt]
+        rate(f"new: discard --from FILE --format {fmt}", count, run_command(command), "deals")
+    if old:
+        run = one_each([*old, "discard"], deals, ["--dealer", "--format", "json"])
+        rate(f"old: one discard process a deal ({SAMPLE})", SAMPLE, run, "deals")
+        run = one_each([*new, "discard"], deals, ["--dealer", "--format", "json"])
+        rate(f"new: one discard process a deal ({SAMPLE})", SAMPLE, run, "deals")
+    return deals
 
+
+def time_peg(new: list[str], old: list[str] | None, folder: Path, count: int) -> None:
+    """The rows of ``peg --from``, on ``count`` random legal plays, gos written and with hands."""
+    plays_file, hands_file = folder / "plays.txt", folder / "hands.txt"
+    plays = write_plays(plays_file, hands_file, count)
+    print(f"peg: {count} random legal plays (seed {SEED}), two players, gos written")
+    for fmt in ("text", "jsonl", "csv"):
+        command = [*new, "peg", "--from", str(plays_file), "--format", fmt]
+        rate(f"new: peg --from FILE --format {fmt}", count, run_command(command), "plays")
+    print("peg: the same plays as PLAY ; HANDS, gos left to the hands")
+    for fmt in ("text", "jsonl", "csv"):
+        command = [*new, "peg", "--from", str(hands_file), "--format", fmt]
+        rate(f"new: peg --from HANDS_FILE --format {fmt}", count, run_command(command), "plays")
+    if old:
+        run = one_each([*old, "peg"], plays, ["--format", "json"])
+        rate(f"old: one peg process a play ({SAMPLE})", SAMPLE, run, "plays")
+
+
+def time_starts(new: list[str], old: list[str] | None, deal: str) -> None:
+    """Start-up: one deal, whole command, against ``python -c 'import click'``."""
     print(f"one deal, whole command, median of {STARTS} runs each, interleaved")
     commands = {"python -c 'import click'": [sys.executable, "-c", "import click"]}
-    commands["new: discard DEAL --dealer"] = [*new, "discard", deals[0], "--dealer"]
+    commands["new: discard DEAL --dealer"] = [*new, "discard", deal, "--dealer"]
     if old:
-        commands["old: discard DEAL --dealer"] = [*old, "discard", deals[0], "--dealer"]
+        commands["old: discard DEAL --dealer"] = [*old, "discard", deal, "--dealer"]
     times: dict[str, list[float]] = {name: [] for name in commands}
     for _ in range(STARTS):
         for name, command in commands.items():

@@ -59,26 +59,37 @@ __all__ = [
     "PegKind",
     "Pegging",
     "Play",
+    "Seating",
     "peg",
+    "peg_seated",
     "score_card",
+    "seating",
 ]
 
 
+Seating = tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]
+"""A table's players' names in seat order, and its partnerships by the players' names."""
+
+
 @functools.cache
-def _table(players: int, partners: bool) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
-    """The players' names in seat order and the partnerships by name, for a table."""
+def seating(players: int, partners: bool = False) -> Seating:
+    """The players' names in seat order and the partnerships by name, for a table.
+
+    Raises TableError for a table that cannot be.
+    """
     names = seat_names(players)
     teams = partnerships(players, partners=partners)
     return names, tuple(tuple(names[seat - 1] for seat in team) for team in teams)
 
 
 _GO = "go"
-_CARD_WORDS: dict[int, tuple[Notation, dict[str, Card]]] = {}
-"""Every card token read so far, by the notation's id and its text: a play file repeats the
-same few hundred. The notation is kept with its words, so that its id stays its own."""
+_CARD_WORDS: dict[int, tuple[Notation, dict[str, Card | None]]] = {}
+"""Every token read so far, by the notation's id and its text: a card, or None for a go. A
+play file repeats the same few hundred. The notation is kept with its words, so that its id
+stays its own."""
 
 
-def _card_words(notation: Notation) -> dict[str, Card]:
+def _card_words(notation: Notation) -> dict[str, Card | None]:
     """The card tokens read so far in ``notation``."""
     kept = _CARD_WORDS.get(id(notation))
     if kept is None:
@@ -88,24 +99,35 @@ def _card_words(notation: Notation) -> dict[str, Card]:
 
 def _read_play(text: str, players: int, notation: Notation) -> list[tuple[Card | None, Token]]:
     """The moves of a play sequence: a card, or None for a go, each with its token."""
-    moves: list[tuple[Card | None, Token]] = []
     words = _card_words(notation)
+    moves: list[tuple[Card | None, Token]] = []
+    gos = 0
+    seen = 0  # a bit for each card laid, by index
     for token in tokenize(text):
         word = token.text
-        card = words.get(word)
-        if card is None and word.lower() != _GO:
-            card = parse_card(word, text=text, column=token.column, notation=notation)
+        try:
+            card = words[word]
+        except KeyError:
+            if word.lower() == _GO:
+                card = None
+            else:
+                card = parse_card(word, text=text, column=token.column, notation=notation)
             words[word] = card
+        if card is None:
+            gos += 1
+        else:
+            seen |= 1 << card.index
         moves.append((card, token))
-    cards = [(card, token) for card, token in moves if card is not None]
-    if not cards:
+    laid = len(moves) - gos
+    if not laid:
         reason = Message("no cards: expected the cards in the order they were laid")
         raise PlayError(reason, text=text)
-    if len({card.index for card, _ in cards}) != len(cards):
-        check_distinct(cards, text=text)  # which card, and where: a card was given twice
+    if seen.bit_count() != laid:
+        # Which card, and where: a card was given twice.
+        check_distinct([(card, token) for card, token in moves if card is not None], text=text)
     most = HAND_SIZE * players
-    if len(cards) > most:
-        card, token = cards[most]
+    if laid > most:
+        card, token = [(card, token) for card, token in moves if card is not None][most]
         reason = Message(
             "more than {most} cards: {card} would be card {next} and each player lays {each}",
             most=most,
@@ -159,25 +181,44 @@ def peg(
             )
             raise PlayError.at(reason, hands, None)
     players = 2 if players is None else players
-    names, teams = _table(players, partners)
+    seats = seating(players, partners)
+    if pone is None or dealer is None:
+        return peg_seated(text, seats, hands=hands, notation=notation, unfinished=unfinished)
+    names, teams = seats
     moves = _read_play(text, players, notation)
-    if pone is not None and dealer is not None:
-        if players != 2:
-            reason = Message(
-                "pone's and the dealer's hands are for two players, not {players}:"
-                " give every seat's hand in seat order",
-                players=players,
-            )
-            raise PlayError(reason, text=text)
-        held = read_hands(
-            [("pone", pone, 0, pone), ("dealer", dealer, 0, dealer)], notation=notation
+    if players != 2:
+        reason = Message(
+            "pone's and the dealer's hands are for two players, not {players}:"
+            " give every seat's hand in seat order",
+            players=players,
         )
-        table = _peg_with_hands(text, moves, held, names, unfinished=unfinished)
-    elif hands is not None:
+        raise PlayError(reason, text=text)
+    held = read_hands([("pone", pone, 0, pone), ("dealer", dealer, 0, dealer)], notation=notation)
+    table = _peg_with_hands(text, moves, held, names, unfinished=unfinished)
+    return table.finish(teams, unfinished=unfinished)
+
+
+def peg_seated(
+    text: str,
+    seats: Seating,
+    *,
+    hands: str | None = None,
+    notation: Notation = ENGLISH,
+    unfinished: bool = False,
+) -> Pegging:
+    """``peg`` at a table already seated (``seating(players, partners)``), with every seat's hands
+    or none: for the many plays of a file at one table.
+
+    >>> peg_seated("7c 8d 8h", seating(2)).totals
+    {'pone': 3, 'dealer': 2}
+    """
+    names, teams = seats
+    moves = _read_play(text, len(names), notation)
+    if hands is None:
+        table = _peg_without_hands(text, moves, names)
+    else:
         held = read_hands(seat_hands(hands, names), notation=notation)
         table = _peg_with_hands(text, moves, held, names, unfinished=unfinished)
-    else:
-        table = _peg_without_hands(text, moves, names)
     return table.finish(teams, unfinished=unfinished)
 
 
@@ -185,11 +226,12 @@ def _peg_without_hands(
     text: str, moves: Sequence[tuple[Card | None, Token]], names: tuple[str, ...]
 ) -> PlayState:
     table = PlayState(names, text, [HAND_SIZE] * len(names))
+    lay, say_go = table.lay, table.say_go
     for card, token in moves:
         if not table.left:
             raise table.error(Message("go after every card was laid"), token)
         if card is None:
-            table.say_go(token)
+            say_go(token)
             continue
         if table.count + card.value > MAX_COUNT:
             still_in = [
@@ -218,8 +260,8 @@ def _peg_without_hands(
                 )
                 raise table.error(reason, token)
             # The player to play could not either: that go ends the count and this card leads.
-            table.say_go(None)
-        table.lay(card, token)
+            say_go(None)
+        lay(card, token)
     return table
 
 

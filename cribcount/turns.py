@@ -7,6 +7,7 @@ drill from random legal cards.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -19,6 +20,8 @@ from cribcount.table import partnership_name
 __all__ = ["Pegging", "Play", "PlayState"]
 
 _HIGHEST_VALUE = rules.counting_value(13)  # a ten or a face card
+_GO_ITEMS = (PegItem(PegKind.GO, rules.GO_POINTS),)
+_LAST_CARD = PegItem(PegKind.LAST_CARD, rules.LAST_CARD_POINTS)
 
 
 class Play(NamedTuple):
@@ -42,6 +45,10 @@ class Play(NamedTuple):
         return sum(item.points for item in self.items)
 
 
+# Play(...) without the Python-level __new__ of a named tuple: a play file makes one a card.
+_new_play = functools.partial(tuple.__new__, Play)
+
+
 @dataclass(frozen=True)
 class Pegging:
     """The whole play: the players in seat order (the dealer last), every turn, the partnerships.
@@ -61,7 +68,8 @@ class Pegging:
         totals = dict.fromkeys(self.players, 0)
         for play in self.plays:
             if play.items:  # most turns peg nothing
-                totals[play.player] += play.points
+                for item in play.items:
+                    totals[play.player] += item.points
         return totals
 
     @property
@@ -90,11 +98,12 @@ class PlayState:
     turn: int = 0
     left: int = field(init=False)
     """Cards still to be laid, over every player."""
-    last_card: int = field(init=False, default=-1)
-    """Where in ``plays`` the last card laid is; -1 before the first."""
+    players: int = field(init=False)
+    """How many players there are: ``len(names)``."""
 
     def __post_init__(self) -> None:
         self.left = sum(self.held)
+        self.players = len(self.names)
 
     def passive(self, player: int) -> bool:
         """True when the player plays no more in this count: said go, or holds no card."""
@@ -108,7 +117,7 @@ class PlayState:
         """Pass the turn over players who play no more, and end a count nobody can add to."""
         if not self.left:
             return
-        players = len(self.names)
+        players = self.players
         for step in range(players):
             player = (self.turn + step) % players
             if self.held[player] and player not in self.gone:
@@ -127,15 +136,13 @@ class PlayState:
         self.held[player] -= 1
         self.left -= 1
         self.last = player
-        plays = self.plays
-        self.last_card = len(plays)
         items = score_card_cached(tuple(ranks), count)
-        plays.append(Play(self.names[player], card, count, items, token))
+        self.plays.append(_new_play((self.names[player], card, count, items, token)))
         if count == MAX_COUNT:
             # 31 ends the count by itself; the next player leads.
             self._reset(next_to=player)
         else:
-            player = self.turn = (player + 1) % len(self.names)
+            player = self.turn = (player + 1) % self.players
             if self.held[player] and player not in self.gone:
                 return  # the next player plays on: nothing to settle
         self.settle()
@@ -152,25 +159,24 @@ class PlayState:
             )
             raise self.error(reason, token)
         self.gone.add(player)
-        self.plays.append(Play(self.names[player], None, self.count, (), token))
+        self.plays.append(_new_play((self.names[player], None, self.count, (), token)))
         self.settle()
 
     def _close_with_go(self) -> None:
         # The go point goes to the last player to lay a card; it goes on that player's go.
-        go = PegItem(PegKind.GO, rules.GO_POINTS)
         name = self.names[self.last]
         previous = self.plays[-1]
         if previous.card is None and previous.player == name and not previous.items:
-            self.plays[-1] = Play(name, None, previous.count, (go,), previous.token)
+            self.plays[-1] = _new_play((name, None, previous.count, _GO_ITEMS, previous.token))
         else:
-            self.plays.append(Play(name, None, self.count, (go,), None))
+            self.plays.append(_new_play((name, None, self.count, _GO_ITEMS, None)))
         self._reset(next_to=self.last)
 
     def _reset(self, *, next_to: int) -> None:
         self.count = 0
-        self.ranks = []
-        self.gone = set()
-        self.turn = (next_to + 1) % len(self.names)
+        self.ranks.clear()
+        self.gone.clear()
+        self.turn = (next_to + 1) % self.players
 
     def finish(
         self, partnerships: tuple[tuple[str, ...], ...] = (), *, unfinished: bool = False
@@ -183,12 +189,13 @@ class PlayState:
         if unfinished:
             return Pegging(self.names, tuple(self.plays), partnerships, unfinished=True)
         if self.ranks:
-            at = self.last_card
+            # The last card laid: after it come only gos, if anything.
+            at = len(self.plays) - 1
+            while self.plays[at].card is None:
+                at -= 1
             play = self.plays[at]
-            last = PegItem(PegKind.LAST_CARD, rules.LAST_CARD_POINTS)
-            self.plays[at] = Play(
-                play.player, play.card, play.count, (*play.items, last), play.token
-            )
+            items = (*play.items, _LAST_CARD)
+            self.plays[at] = _new_play((play.player, play.card, play.count, items, play.token))
         return Pegging(self.names, tuple(self.plays), partnerships)
 
     def error(self, reason: Message, token: Token | None) -> PlayError:

@@ -17,7 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribcount.cards import DECK, Card, CribcountError, DealError, NotationError, format_cards
-from cribcount.play import Pegging, PlayError, peg, score_card
+from cribcount.play import Pegging, PlayError, peg, peg_seated, score_card, seating
+from cribcount.table import TableError
 
 
 def peg_with(text: str, hands: dict[str, str]) -> Pegging:
@@ -517,6 +518,10 @@ def test_random_legal_plays_agree_with_a_plain_simulation(
     for text in (every, bare, some):
         pegging = peg(text, hands=hands, partners=partners)
         assert_agrees(pegging, expected, players, partners=partners)
+    # The path of a file: the table seated once, then each play pegged at it.
+    seats = seating(players, partners)
+    assert_agrees(peg_seated(needed, seats), expected, players, partners=partners)
+    assert_agrees(peg_seated(bare, seats, hands=hands), expected, players, partners=partners)
     if players == 2:
         # The two-player spelling of the hands.
         two = {"pone": format_cards(dealt[0]), "dealer": format_cards(dealt[1])}
@@ -587,3 +592,20 @@ def test_three_player_errors(text: str, message: str, column: int) -> None:
         peg(text, players=3)
     assert message in caught.value.message
     assert caught.value.column == column
+
+
+def test_a_table_seated_once_names_its_players_and_partnerships() -> None:
+    assert seating(2) == (("pone", "dealer"), ())
+    assert seating(4) == (
+        ("first", "second", "third", "dealer"),
+        (("first", "third"), ("second", "dealer")),
+    )
+    assert seating(6, partners=True)[1] == (
+        ("first", "fourth"),
+        ("second", "fifth"),
+        ("third", "dealer"),
+    )
+    with pytest.raises(TableError, match="a table has 2 to 6 players, not 7"):
+        seating(7)
+    with pytest.raises(TableError, match="partnerships need four or six players, not 5"):
+        seating(5, partners=True)

@@ -17,18 +17,19 @@ with its column in the whole line.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from typing import BinaryIO, TypedDict, Unpack
 
 from cribcount.batch.engine import Done, Failed, read_lines
 from cribcount.batch.records import render_failed
-from cribcount.cards import Notation
-from cribcount.errors import CribcountError
+from cribcount.cards import ENGLISH, Notation
+from cribcount.errors import N_, CribcountError
 from cribcount.language import DEFAULT, Language, language
-from cribcount.play import Pegging, peg
+from cribcount.play import Pegging, Seating, peg_seated, seating
 from cribcount.render import csv_line
 from cribcount.render.play import render_pegging, render_pegging_json
-from cribcount.table import partnerships, seat_names
+from cribcount.table import seat_names
 
 __all__ = [
     "HANDS_SEPARATOR",
@@ -65,10 +66,17 @@ def peg_line(text: str, **options: Unpack[PegOptions]) -> Pegging:
     ``options`` are those of ``play.peg``: ``players`` (2 by default),
     ``partners``, ``notation`` and ``unfinished`` (a play still going on).
     """
+    seats = seating(options.get("players", 2), options.get("partners", False))
+    return _peg_line(
+        text, seats, options.get("notation", ENGLISH), unfinished=options.get("unfinished", False)
+    )
+
+
+def _peg_line(text: str, seats: Seating, notation: Notation, *, unfinished: bool) -> Pegging:
     play, separator, hands = text.partition(HANDS_SEPARATOR)
     # Blanks in place of the play keep every column in the hands that of the line.
     blanked = " " * (len(play) + 1) + hands if separator else None
-    return peg(play, hands=blanked, **options)
+    return peg_seated(play, seats, hands=blanked, notation=notation, unfinished=unfinished)
 
 
 def peg_lines(stream: BinaryIO, **options: Unpack[PegOptions]) -> Iterator[PlayRecord]:
@@ -78,7 +86,9 @@ def peg_lines(stream: BinaryIO, **options: Unpack[PegOptions]) -> Iterator[PlayR
     be one for each player.
     """
     # A table that cannot be fails before any line.
-    partnerships(options.get("players", 2), partners=options.get("partners", False))
+    seats = seating(options.get("players", 2), options.get("partners", False))
+    notation = options.get("notation", ENGLISH)
+    unfinished = options.get("unfinished", False)
     for lines in read_lines(stream):
         for entry in lines:
             if isinstance(entry, Failed):
@@ -86,11 +96,11 @@ def peg_lines(stream: BinaryIO, **options: Unpack[PegOptions]) -> Iterator[PlayR
                 continue
             line, text = entry
             try:
-                pegging = peg_line(text, **options)
+                pegging = _peg_line(text, seats, notation, unfinished=unfinished)
             except CribcountError as error:
                 yield Failed(line, text, error.reason, max(error.column, 1), said=error.said)
             else:
-                yield Pegged(line, pegging)
+                yield Done(line, pegging)
 
 
 def play_csv_header(players: int = 2) -> str:
@@ -116,4 +126,15 @@ def render_play_record(
         return render_pegging_json(pegging, line=record.line) + "\n"
     if fmt == "csv":
         return csv_line([record.line, *pegging.totals.values(), ""])
-    return f"{lang.say('line {line}:', line=record.line)}\n{render_pegging(pegging, lang=lang)}\n"
+    label = _line_label(lang).format(line=str(record.line))
+    return f"{label}\n{render_pegging(pegging, lang=lang)}\n"
+
+
+_LINE = N_("line {line}:")
+
+
+@functools.cache
+def _line_label(lang: Language) -> str:
+    """The head of a record in text, ``line {line}:`` in ``lang``, to fill in with each line's
+    number as ``lang.say`` would: looked up once a run, not once a record."""
+    return lang.catalog.gettext(_LINE)

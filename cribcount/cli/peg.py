@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 import click
 
 from cribcount.cards import tokenize
@@ -138,6 +140,9 @@ def peg(
             )
         table = 2 if players is None else players
         run_lang = lang()
+        # What start-up made lasts the whole run: the collector's passes, which a long file
+        # makes many of, need not go over it again.
+        gc.freeze()
         options = PegOptions(
             players=table, partners=partners, notation=run_lang.notation, unfinished=unfinished
         )

@@ -87,10 +87,18 @@ def _turn_dict(
     }
 
 
+_GO_INDEX = len(DECK)
+"""A go's place among the cards, by ``Card.index``: after them."""
+_CARD_WIDTH = 2
+"""The card column's least width: a wider card widens it for the whole play."""
+
+
 @functools.lru_cache(maxsize=1 << 14)
-def _turn_json(player: str, card: Card | None, count: int, items: tuple[PegItem, ...]) -> str:
-    """One turn's JSON object; many plays share their turns, so the texts are remembered."""
-    return render_json(_turn_dict(player, card, count, items))
+def _turn_json(player: str, card: int, count: int, items: tuple[PegItem, ...]) -> str:
+    """One turn's JSON object, its card by index (``_GO_INDEX`` for a go): a number is quicker
+    to look up than a card. Many plays share their turns, so the texts are remembered."""
+    said = None if card == _GO_INDEX else DECK[card]
+    return render_json(_turn_dict(player, said, count, items))
 
 
 def render_pegging_json(pegging: Pegging, *, line: int | None = None) -> str:
@@ -99,27 +107,46 @@ def render_pegging_json(pegging: Pegging, *, line: int | None = None) -> str:
     ``line``, when given, comes first: ``{"line": 3, "plays": ...}``.
     """
     head = "{" if line is None else f'{{"line": {line}, '
+    go = _GO_INDEX
     turns = ", ".join(
-        _turn_json(play.player, play.card, play.count, play.items) for play in pegging.plays
+        [
+            _turn_json(player, go if card is None else card.index, count, items)
+            for player, card, count, items, _ in pegging.plays
+        ]
     )
     teams = pegging.partnership_totals
     tail = f', "partnerships": {render_json(teams)}' if teams else ""
     tail += ', "unfinished": true' if pegging.unfinished else ""
-    return f'{head}"plays": [{turns}], "totals": {render_json(pegging.totals)}{tail}}}'
+    totals = _totals_json(pegging.players, tuple(pegging.totals.values()))
+    return f'{head}"plays": [{turns}], "totals": {totals}{tail}}}'
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _totals_json(players: tuple[str, ...], points: tuple[int, ...]) -> str:
+    """The totals' JSON object; plays end on the same few totals, so the texts are remembered."""
+    return render_json(dict(zip(players, points, strict=True)))
 
 
 @functools.lru_cache(maxsize=1 << 14)
-def _said(items: tuple[PegItem, ...], lang: Language) -> str:
-    """What a turn scored, said; many plays share their turns, so the texts are remembered."""
-    return ", ".join(describe_peg_item(item, lang=lang) for item in items)
+def _said(items: tuple[PegItem, ...], lang: Language, indent: int) -> tuple[str, ...]:
+    """What a turn scored, said after ``indent`` columns and wrapped: the first line without
+    them, the lines after it indented; many plays share their turns, so they are remembered."""
+    said = ", ".join(describe_peg_item(item, lang=lang) for item in items)
+    lines = _fill(said, first=" " * indent, then=" " * indent)
+    return (lines[0][indent:], *lines[1:]) if lines else ()
+
+
+_COUNT_TEXTS = tuple(f"{count:>2}" for count in range(rules.MAX_COUNT + 1))
+"""Each running count as a turn's line writes it, right-aligned in two columns."""
 
 
 @functools.cache
-def _card_texts(lang: Language) -> dict[Card | None, str]:
-    """Every card as ``lang`` writes it, and None as its word for a go."""
-    texts: dict[Card | None, str] = {card: lang.notation.card(card) for card in DECK}
-    texts[None] = lang.say("go")
-    return texts
+def _card_texts(lang: Language) -> tuple[tuple[str, ...], bool]:
+    """Every card as ``lang`` writes it, by index, and at ``_GO_INDEX`` its word for a go; and
+    whether they all fill the card column alike (as in English), so that none is padded."""
+    texts = (*(lang.notation.card(card) for card in DECK), lang.say("go"))
+    widths = set(map(len, texts))
+    return texts, len(widths) == 1 and min(widths) >= _CARD_WIDTH
 
 
 @functools.lru_cache(maxsize=1 << 6)
@@ -136,19 +163,27 @@ def render_pegging(pegging: Pegging, *, lang: Language = ENGLISH) -> str:
     With partnerships, a last line gives each partnership's total.
     """
     names, padded = _names(pegging.players, lang)
-    texts = _card_texts(lang)
-    cards = [texts[play.card] for play in pegging.plays]
-    card_width = max([2, *map(len, cards)])
-    lines = []
-    for play, card in zip(pegging.plays, cards, strict=True):
-        turn = f"{padded[play.player]}  {card:<{card_width}}  {play.count:>2}  "
-        said = _said(play.items, lang)
-        lines += _fill(said, first=turn, then=" " * len(turn)) if said else [turn.rstrip()]
-    totals = ", ".join(f"{names[name]} {points}" for name, points in pegging.totals.items())
-    if pegging.unfinished:
-        lines += _fill(lang.say("totals so far: {totals} (play going on)", totals=totals))
-    else:
-        lines += _fill(lang.say("totals: {totals}", totals=totals))
+    texts, even = _card_texts(lang)
+    plays = pegging.plays
+    go = _GO_INDEX
+    cards = [texts[go if play.card is None else play.card.index] for play in plays]
+    if not even:
+        width = max([_CARD_WIDTH, *map(len, cards)])
+        cards = [card.ljust(width) for card in cards]
+    counts = _COUNT_TEXTS
+    lines: list[str] = []
+    for play, card in zip(plays, cards, strict=True):
+        turn = f"{padded[play.player]}  {card}  {counts[play.count]}"
+        if play.items:
+            said = _said(play.items, lang, len(turn) + 2)
+            if said:
+                lines.append(f"{turn}  {said[0]}")
+                lines += said[1:]
+        else:
+            lines.append(turn)
+    lines += _totals_lines(
+        pegging.players, tuple(pegging.totals.values()), pegging.unfinished, lang
+    )
     if pegging.partnerships:
         teams = ", ".join(
             f"{partnership_name([names[name] for name in team])} {points}"
@@ -160,9 +195,33 @@ def render_pegging(pegging: Pegging, *, lang: Language = ENGLISH) -> str:
     return "\n".join(lines)
 
 
+@functools.lru_cache(maxsize=1 << 12)
+def _totals_lines(
+    players: tuple[str, ...], points: tuple[int, ...], unfinished: bool, lang: Language
+) -> tuple[str, ...]:
+    """The line of the totals, wrapped; plays end on the same few totals, so it is remembered."""
+    names = _names(players, lang)[0]
+    totals = ", ".join(
+        f"{names[name]} {total}" for name, total in zip(players, points, strict=True)
+    )
+    if unfinished:
+        return tuple(_fill(lang.say("totals so far: {totals} (play going on)", totals=totals)))
+    return tuple(_fill(lang.say("totals: {totals}", totals=totals)))
+
+
 def _fill(text: str, *, first: str = "", then: str = "  ") -> list[str]:
     """``text`` after ``first``, wrapped at ``WIDTH`` at its commas, go on lines after ``then``."""
+    lines = _wrapped(text, len(first), len(then))
+    return [first + lines[0], *(then + line for line in lines[1:])] if lines else []
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _wrapped(text: str, first: int, then: int) -> tuple[str, ...]:
+    """``text`` wrapped at ``WIDTH`` at its commas, its first line after ``first`` columns and
+    the others after ``then``, without those columns: only their widths change the wrapping."""
     # Break only after a comma: a no-break space holds "pair royal for 6" together.
     kept = text.replace(", ", ",\n").replace(" ", "\u00a0").replace(",\n", ", ")
-    lines = textwrap.wrap(kept, WIDTH, initial_indent=first, subsequent_indent=then)
-    return [line.replace("\u00a0", " ") for line in lines]
+    lines = textwrap.wrap(kept, WIDTH, initial_indent=" " * first, subsequent_indent=" " * then)
+    return tuple(
+        line[first if i == 0 else then :].replace("\u00a0", " ") for i, line in enumerate(lines)
+    )
