@@ -85,6 +85,7 @@ def test_fast_rows_score_worked_examples(line: str, points: tuple[int, ...]) -> 
         "10h 5d 5c Js / 5s",  # a ten as 10
         "5♥ 5♦️ 5♧ J♤ / 5♠",  # suit symbols, one with U+FE0F
         "5h\ufe0f 5d 5c Js / 5s",  # U+FE0F after a letter, as parse_card allows
+        "10\u2665\ufe0f 5d 5c Js / 5s",  # the longest card: eight bytes
         "5h  5d 5c Js/ 5s",  # odd spacing
         "  5h,5d,5c,Js,5s  ",  # commas, no slash, spaces around
         "5h 5d 5c Js / 5s = 29",  # a claim
@@ -113,6 +114,8 @@ def test_every_notation_is_read_by_the_fast_path(line: str) -> None:
         "5h 5d 5c Js / / 5s",
         "5h 5d 5c Js 5s 6s",
         "5h\ufe0f\ufe0f 5d 5c Js / 5s",
+        "10\u2665\ufe0fx 5d 5c Js / 5s",  # nine bytes, whose first eight are a card
+        "10\u2665\ufe0f\u2665 5d 5c Js / 5s",
         "5\ufe0fh 5d 5c Js / 5s",
         "5h 5d 5c Js / 5s crib\ufe0f",
         "5h 5d 5c Js / 5s = ١٢",  # digits, but not ASCII ones
@@ -130,7 +133,7 @@ def test_other_lines_are_left_to_the_plain_path(line: str) -> None:
     assert others == [(1, 11, line.encode())]
 
 
-def test_a_byte_that_stands_for_a_suit_inside_is_not_taken_for_one() -> None:
+def test_a_byte_that_is_never_utf8_inside_a_card_is_not_taken_for_a_suit() -> None:
     # 0xF8 is never UTF-8: the line is an error, even beside a suit symbol that is read.
     data = "5♥ 5d 5c Js / 5s\n".encode() + b"5\xf8 5d 5c Js / 5s\n"
     rows, others = split_chunk(data, 1)
@@ -139,7 +142,7 @@ def test_a_byte_that_stands_for_a_suit_inside_is_not_taken_for_one() -> None:
 
 
 def test_bytes_not_utf8_beside_suit_symbols_leave_the_other_lines_in_place() -> None:
-    # The bytes after each symbol are dropped as 0xFF ones are: the bad line alone is left out.
+    # Tokens are looked up as the bytes they are: the bad line alone is left out.
     data = (
         "5♥ 5d 5c Js / 5s\n".encode()
         + b"5\xff\xff 5d 5c Js / 5s\n"
@@ -462,10 +465,8 @@ def _kinds_read(tokens: list[str]) -> list[tuple[str, int, int, int]]:
     }
     data = "\n".join(tokens).encode() + b"\n"
     raw = np.frombuffer(data, dtype=np.uint8)
-    high = np.flatnonzero(raw >= 0xE0)
-    buffer = normalise._replace_symbols(raw, high) if len(high) else raw
-    buffer = np.concatenate([buffer, np.zeros(4, dtype=np.uint8)])
-    ends = np.flatnonzero(buffer[: len(buffer) - 4] == ord("\n"))
+    buffer = np.concatenate([raw, np.zeros(normalise._LONGEST_TOKEN, dtype=np.uint8)])
+    ends = np.flatnonzero(raw == ord("\n"))
     first = np.concatenate([[0], ends[:-1] + 1])
     kind, payload = normalise._token_kinds(buffer, first, ends - 1)
     out = []

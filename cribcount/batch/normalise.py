@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from cribcount.batch.engine import _CRIB_WORD, MAX_CLAIM_DIGITS
 from cribcount.batch.reading import MAX_LINE
-from cribcount.cards import ENGLISH, SUIT_ORDER, Card, Rank, Suit, parse_card, tokenize
+from cribcount.cards import ENGLISH, Card, Rank, Suit, parse_card, tokenize
 
 __all__ = ["Lines", "read_lines"]
 
@@ -32,14 +32,7 @@ U8 = npt.NDArray[np.uint8]
 U16 = npt.NDArray[np.uint16]
 I64 = npt.NDArray[np.int64]
 
-# Bytes that valid UTF-8 never holds stand for the suit symbols and U+FE0F once
-# replaced, one byte each; a line that held such a byte to begin with is not UTF-8.
-_PLACEHOLDER_FIRST = 0xF8
-_SUIT_BYTE = {suit: bytes([_PLACEHOLDER_FIRST + i]) for suit, i in SUIT_ORDER.items()}
 _SELECTOR = "\ufe0f"
-_SELECTOR_BYTE = _PLACEHOLDER_FIRST + len(SUIT_ORDER)
-_DROPPED = 0xFF
-assert _DROPPED > _SELECTOR_BYTE
 
 
 def _spellings(words: Iterable[str]) -> list[str]:
@@ -50,23 +43,6 @@ def _spellings(words: Iterable[str]) -> list[str]:
 def _cases(char: str) -> tuple[str, str]:
     return char.lower(), char.upper()
 
-
-def _symbol_replacements() -> list[tuple[bytes, bytes]]:
-    """Each non-ASCII suit symbol ``parse_card`` reads, and U+FE0F, with its placeholder byte."""
-    pairs = [(_SELECTOR.encode(), bytes([_SELECTOR_BYTE]))]
-    for symbol in _spellings(ENGLISH.suits):
-        if not symbol.isascii():
-            pairs.append((symbol.encode(), _SUIT_BYTE[parse_card("5" + symbol).suit]))
-    return pairs
-
-
-_REPLACEMENTS = sorted(_symbol_replacements())
-assert all(len(symbol) == 3 for symbol, _ in _REPLACEMENTS)
-# Each symbol's three bytes as one number, sorted, to find them all in a chunk at once.
-_CODES = np.array([int.from_bytes(symbol, "big") for symbol, _ in _REPLACEMENTS], dtype=np.int64)
-_CODE_PLACEHOLDERS = np.array([placeholder[0] for _, placeholder in _REPLACEMENTS], np.uint8)
-_FIRST_LEAD = min(symbol[0] for symbol, _ in _REPLACEMENTS)
-assert _FIRST_LEAD <= _PLACEHOLDER_FIRST
 
 # Each byte's part in a token: none (a separator or the newline), a character of a longer
 # token, or a token alone ('/', which tokenize splits at, and '=', which parse_line splits at).
@@ -90,21 +66,25 @@ _KIND_BITS = 3
 _MOST_TOKENS = 9  # four cards, '/', the starter, 'crib', '=', N
 _WINDOW = 8
 """Tokens whose kinds are read as one 64-bit number, from a line's first; a ninth beside it."""
-_PAD = b"\n" * 4
+_LONGEST_TOKEN = 8
+"""Bytes of the longest token looked up (``10♦`` and U+FE0F); a longer one is no regular token."""
+_PAD = b"\n" * _LONGEST_TOKEN
 
-# A token of up to four bytes (after the replacements) is looked up whole: its bytes, read as
-# one 32-bit number, are hashed into a table of every regular token, which keeps each token's
-# bytes beside what it is, so that any other token finds a mismatch there.
-_LONGEST_TOKEN = 4
+# A token's bytes (UTF-8, as they are) are read as one 64-bit number and looked up whole in a
+# table of every regular token. The number times an odd multiplier (one-to-one) gives the slot
+# in its top bits; each slot keeps the rest of that product beside what its token is, so any
+# other token finds a mismatch there.
 _HASH_BITS = 20
+_REST_BITS = 64 - _HASH_BITS
+_REST = np.uint64((1 << _REST_BITS) - 1)
 _BYTE_MASK = np.array(
-    [(1 << (8 * n)) - 1 for n in range(_LONGEST_TOKEN + 1)] + [0], dtype=np.uint32
+    [(1 << (8 * n)) - 1 for n in range(_LONGEST_TOKEN + 1)] + [0], dtype=np.uint64
 )
 """By token length, the bits of its bytes; a longer token keeps none (0, no token's bytes)."""
 
 
 def _regular_tokens() -> dict[bytes, int]:
-    """The bytes of every regular token of at most four bytes, each with what it is, packed.
+    """The bytes of every regular token of at most eight bytes, each with what it is, packed.
 
     The kind is in the low bits, above it a card's ``Card.index`` or a
     number's value. Cards are what ``parse_card`` reads of every way of writing
@@ -114,8 +94,6 @@ def _regular_tokens() -> dict[bytes, int]:
 
     def put(text: str, kind: int, payload: int = 0) -> None:
         data = text.encode()
-        for symbol, placeholder in _REPLACEMENTS:
-            data = data.replace(symbol, placeholder)
         if len(data) <= _LONGEST_TOKEN:
             found[data] = kind | payload << _KIND_BITS
 
@@ -136,28 +114,30 @@ def _regular_tokens() -> dict[bytes, int]:
     return found
 
 
-def _hash(words: npt.NDArray[np.uint32], multiplier: int) -> npt.NDArray[np.uint32]:
-    return (words * np.uint32(multiplier)) >> np.uint32(32 - _HASH_BITS)
+def _products(words: npt.NDArray[np.uint64], multiplier: int) -> npt.NDArray[np.uint64]:
+    return words * np.uint64(multiplier)
 
 
-_SLOT = np.dtype([("bytes", "<u4"), ("entry", "<u2")], align=True)
-"""A slot of the table: the bytes of its token (0 for none), and what the token is."""
+def _token_table() -> tuple[int, npt.NDArray[np.uint64]]:
+    """A multiplier giving every regular token a slot of its own, and the slots.
 
-
-def _token_table() -> tuple[int, npt.NDArray[np.void]]:
-    """A multiplier giving every regular token a slot of its own, and the slots."""
+    A slot holds what its token is above ``_REST_BITS`` and the rest of the token's
+    product below; a slot without a token holds ``_OTHER``.
+    """
     tokens = _regular_tokens()
-    words = np.array([int.from_bytes(data, "little") for data in tokens], dtype=np.uint32)
-    entries = np.array(list(tokens.values()), dtype=np.uint16)
-    multiplier = 0x9E3779B1  # odd; tried in steps of two until no two tokens share a slot
-    while len(set(_hash(words, multiplier).tolist())) < len(words):
-        multiplier = (multiplier + 2) % (1 << 32)
-    slots = _hash(words, multiplier)
-    # Side by side, so that a token's look-up reads one place in memory.
-    table = np.zeros(1 << _HASH_BITS, dtype=_SLOT)
-    table["entry"] = _OTHER
-    table["bytes"][slots] = words
-    table["entry"][slots] = entries
+    words = np.array([int.from_bytes(data, "little") for data in tokens], dtype=np.uint64)
+    entries = np.array(list(tokens.values()), dtype=np.uint64)
+    # Odd multipliers, tried in turn (large steps, which move the top bits) until no two tokens
+    # share a slot.
+    step = 0x9E3779B97F4A7C15
+    multiplier = step
+    while len(set((_products(words, multiplier) >> np.uint64(_REST_BITS)).tolist())) < len(words):
+        multiplier = (multiplier + 2 * step) % (1 << 64)
+    products = _products(words, multiplier)
+    table = np.full(1 << _HASH_BITS, _OTHER << _REST_BITS, dtype=np.uint64)
+    table[products >> np.uint64(_REST_BITS)] = (entries << np.uint64(_REST_BITS)) | (
+        products & _REST
+    )
     return multiplier, table
 
 
@@ -206,27 +186,25 @@ class Lines:
     claim: npt.NDArray[np.int16]
 
 
-def read_lines(raw: U8, lengths: I64, *, crib: bool = False) -> Lines:
+def read_lines(raw: U8, lengths: I64, *, crib: bool = False, starts: I64 | None = None) -> Lines:
     """Read the regular lines of ``raw`` (whole lines of bytes, each ending in ``\\n``).
 
-    ``lengths`` are the lines' lengths without the newline and a final CR.
+    ``lengths`` are the lines' lengths without the newline and a final CR;
+    ``starts``, if the caller knows them, where the lines start in ``raw``.
     The cards of a line read may still repeat (the caller checks that).
     """
     lines = len(lengths)
     ok = lengths <= MAX_LINE
-    buffer = raw
-    # The first bytes of symbols, and bytes no regular line holds: NUL (which tokens are
-    # looked up as if padded with) and the bytes that stand for symbols once replaced.
-    if len(raw) and (raw.max() >= _FIRST_LEAD or raw.min() == 0):
-        high = np.flatnonzero(raw - np.uint8(1) >= _FIRST_LEAD - 1)
-        found = raw[high]
-        bad = high[(found >= _PLACEHOLDER_FIRST) | (found == 0)]
-        if len(bad):
-            ok[np.searchsorted(np.flatnonzero(raw == ord("\n")), bad)] = False
-        buffer = _replace_symbols(raw, high)
     # A newline in front: every line starts after one, and no token at the very start.
-    text = b"\n" + buffer.tobytes() + _PAD
+    text = b"\n" + raw.tobytes() + _PAD
     data = np.frombuffer(text, dtype=np.uint8)
+    if starts is None:
+        line_starts = np.flatnonzero(data == ord("\n"))[:lines] + 1
+    else:
+        line_starts = starts + 1
+    # NUL, which tokens are looked up as if padded with, is in no regular line.
+    if len(raw) and raw.min() == 0:
+        ok[np.searchsorted(line_starts, np.flatnonzero(data == 0), side="right") - 1] = False
     codes = np.frombuffer(text.translate(_BYTE_CODES), dtype=np.uint8)
     # Where tokens start and end (as booleans: numpy finds those fastest).
     edges = np.zeros(len(codes), dtype=np.uint8)
@@ -235,7 +213,6 @@ def read_lines(raw: U8, lengths: I64, *, crib: bool = False) -> Lines:
     np.bitwise_and(codes[:-1], ~codes[1:] | _SINGLE, out=edges[:-1])
     last_byte = np.flatnonzero(edges.astype(np.bool_))
     # A line's first token is the first to start at or after the line's start.
-    line_starts = np.flatnonzero(data == ord("\n"))[:lines] + 1
     first_token = np.searchsorted(first_byte, line_starts)
     counts = np.diff(first_token, append=len(first_byte))
     kind, payload = _token_kinds(data, first_byte, last_byte)
@@ -270,31 +247,14 @@ def _line_keys(kind: U8, start: I64, count: I64) -> npt.NDArray[np.uint64]:
 def _token_kinds(buffer: U8, first: I64, last: I64) -> tuple[U8, U16]:
     """Each token's kind, and its card's number if a card, its value if a number."""
     length = last - first + 1
-    # Every four bytes of the buffer as one number (little-endian), read where tokens start.
-    words = np.ndarray((len(buffer) - 3,), dtype="<u4", buffer=buffer, strides=(1,)).take(first)
+    # Every eight bytes of the buffer as one number (little-endian), read where tokens start.
+    count = len(buffer) - _LONGEST_TOKEN + 1
+    words = np.ndarray((count,), dtype="<u8", buffer=buffer, strides=(1,)).take(first)
     words &= _BYTE_MASK.take(np.minimum(length, _LONGEST_TOKEN + 1))
-    slot = _hash(words, _MULTIPLIER)
-    found = _TOKENS.take(slot)
-    entry = found["entry"].copy()
-    entry[found["bytes"] != words] = _OTHER
+    products = _products(words, _MULTIPLIER)
+    found = _TOKENS.take(products >> np.uint64(_REST_BITS))
+    entry = (found >> np.uint64(_REST_BITS)).astype(np.uint16)
+    entry[((found ^ products) & _REST) != 0] = _OTHER
     return (entry & np.uint16((1 << _KIND_BITS) - 1)).astype(np.uint8), entry >> np.uint16(
         _KIND_BITS
     )
-
-
-def _replace_symbols(raw: U8, high: I64) -> U8:
-    """``raw`` with each suit symbol and U+FE0F (3 bytes each) made its one placeholder byte."""
-    lead = high[high < len(raw) - 2]
-    code = (
-        (raw[lead].astype(np.int64) << 16) | (raw[lead + 1].astype(np.int64) << 8) | raw[lead + 2]
-    )
-    found = np.minimum(np.searchsorted(_CODES, code), len(_CODES) - 1)
-    hit = _CODES[found] == code
-    lead, found = lead[hit], found[hit]
-    out = raw.copy()
-    out[lead] = _CODE_PLACEHOLDERS[found]
-    # The two bytes after are dropped: marked by a byte that UTF-8 never holds, whose line
-    # (one with such a byte to begin with) the caller leaves to the plain path anyway.
-    out[lead + 1] = _DROPPED
-    out[lead + 2] = _DROPPED
-    return np.frombuffer(out.tobytes().translate(None, bytes([_DROPPED])), dtype=np.uint8)

@@ -275,8 +275,10 @@ def split_chunk(
         unread = np.ones(len(ends), dtype=np.bool_)
         unread[fast] = False
         lines = np.flatnonzero(unread)
-        keep = np.repeat(unread, ends - starts + 1)
-        read = read_lines(buffer[: len(chunk)][keep], lengths[lines], crib=crib)
+        sizes = ends - starts + 1
+        kept = sizes.take(lines)
+        raw = buffer[: len(chunk)][np.repeat(unread, sizes)]
+        read = read_lines(raw, lengths.take(lines), crib=crib, starts=np.cumsum(kept) - kept)
         if len(read.index):
             fast = np.concatenate([fast, lines[read.index]])
             order = np.argsort(fast, kind="stable")
