@@ -209,15 +209,16 @@ _PARTS = Parts(_item_width)
 # --- rows ----------------------------------------------------------------------------------
 
 
-def jsonl_rows(rows: FastRows, file: str | None) -> tuple[Any, Any]:
+def jsonl_rows(rows: FastRows, file: str | None, at: int = 0) -> tuple[Any, Any]:
     """The JSON lines of the rows, newlines included, as bytes; and where each row ends.
 
     ``file`` is named in every line when given. The bytes are a numpy array
-    in a buffer that the next call writes over: copy them before.
+    in one buffer for all calls, the rows' lines written after its first
+    ``at`` bytes, which are kept: a call with ``at`` 0 writes over the others.
     """
     n = len(rows)
     if n == 0:
-        return np.empty(0, dtype=np.uint8), np.empty(0, dtype=np.int64)
+        return _room(at, at), np.empty(0, dtype=np.int64)
     fifteens, pairs_and_runs, suits = _PARTS.row_parts(rows)
     widths = _PARTS.tables()[2]
     part_sizes = [widths[part] for part in (fifteens, pairs_and_runs, suits)]
@@ -232,8 +233,9 @@ def jsonl_rows(rows: FastRows, file: str | None) -> tuple[Any, Any]:
     # The tail begins on the last item's separator, which it writes over.
     tail_at = head_size + items_size - len(_SEPARATOR) * (items_size > 0)
     ends = np.cumsum(tail_at + _TAILS.sizes[tails])
+    ends += at
     starts = ends - tail_at - _TAILS.sizes[tails]
-    out = _room(int(ends[-1]))
+    out = _room(int(ends[-1]), at)
     names = _NAMES[(rows.ranks.astype(np.intp) - 1) * 4 + rows.suits]  # by column
     for low, high, count in runs:
         _write_heads(
@@ -248,10 +250,13 @@ _POWERS = 10 ** np.arange(1, 19, dtype=np.int64)
 _ROOM = [np.empty(0, dtype=np.uint8)]
 
 
-def _room(size: int) -> Any:
-    """The first ``size`` bytes of one buffer for all calls, so that it stays in the caches."""
+def _room(size: int, kept: int) -> Any:
+    """The first ``size`` bytes of one buffer for all calls, its first ``kept`` bytes as they
+    were: the buffer is made once, or rarely grown, so that its memory is not met anew."""
     if len(_ROOM[0]) < size:
-        _ROOM[0] = np.empty(size + size // 4, dtype=np.uint8)
+        grown = np.empty(size + size // 4, dtype=np.uint8)
+        grown[:kept] = _ROOM[0][:kept]
+        _ROOM[0] = grown
     return _ROOM[0][:size]
 
 
