@@ -104,7 +104,7 @@ def test_a_hand_of_every_kind_of_item_is_written_as_counted_by_hand() -> None:
 
 
 def test_parts_are_counted_once_and_kept_apart_by_kind() -> None:
-    parts = jsonl_parts.Parts(jsonl._item_width)
+    parts = jsonl_parts.Parts(jsonl._item_layout)
     hand = parse_hand("5h 5d 5c Js / 5s")
     deal = [card.index for card in (*hand.cards, hand.starter)]
     rows = _rows([(deal, False, None)] * 3, [1, 2, 3])
