@@ -204,9 +204,13 @@ class _Tails:
     def write(self, out: Any, at: Any, tails: Any) -> None:
         """Write tails ``tails`` at ``at``."""
         word = self.word
-        count = int(-(-self.sizes[tails].max() // word))
+        count = int(-(-self.sizes.take(tails).max() // word))
         items = np.ndarray((len(out) - word + 1,), dtype=f"V{word}", buffer=out, strides=(1,))
-        items[at[:, None] + self.offsets[tails, :count]] = self.words[tails, :count]
+        # A word at a time, looked up in the tables as flat as they are.
+        first = tails * self.offsets.shape[1]
+        offsets, words = self.offsets.reshape(-1), self.words.reshape(-1)
+        for i in range(count):
+            items[at + offsets.take(first + i)] = words.take(first + i)
 
 
 _TAILS = _Tails()
