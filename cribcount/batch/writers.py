@@ -56,8 +56,9 @@ def render_chunk(
 _WIDE = 100
 """Bytes in a row (text is wider, CSV narrower) from which its padding is dropped by a mask."""
 
-_JSONL_ROWS = 1 << 13
-"""Rows rendered as JSON lines at a time: the renderer's own memory is in proportion."""
+_JSONL_ROWS = 1 << 14
+"""Rows rendered as JSON lines at a time, about a chunk of canonical lines (fewer numpy calls
+for as many rows): the renderer's own memory is in proportion."""
 
 
 def _jsonl_chunk(chunk: Chunk, rows: FastRows, file: str | None) -> bytes:
