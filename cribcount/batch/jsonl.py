@@ -107,6 +107,8 @@ class _Head(NamedTuple):
     """Where the line number begins."""
     cards: tuple[int, ...]
     """Where the five cards go, the same in both."""
+    flags: Any
+    """The heads from where they differ on (the crib flag), as two numpy items."""
 
 
 @functools.cache
@@ -125,9 +127,11 @@ def _head(file: str | None, digits: int) -> _Head:
     width = max(len(text) for text in texts)
     plain, crib = (text.ljust(width) for text in texts)
     cards = tuple(_card_at(plain, card, at) for card in _SAMPLE)
+    flag = next(i for i, (a, b) in enumerate(zip(plain, crib, strict=True)) if a != b)
     # The line number and the cards come before the crib flag.
-    assert plain[: cards[-1] + 3] == crib[: cards[-1] + 3]
-    return _Head(plain, crib, (len(texts[0]), len(texts[1])), at, cards)
+    assert flag > cards[-1] + 2
+    flags = np.array([plain[flag:], crib[flag:]], dtype=f"V{width - flag}")
+    return _Head(plain, crib, (len(texts[0]), len(texts[1])), at, cards, flags)
 
 
 def _tail(key: int) -> bytes:
@@ -303,9 +307,10 @@ def _write_heads(out: Any, rows: FastRows, head: _Head, starts: Any, names: Any)
     A head padded to the longer one's length spills into its row's items or
     tail, which are written after it.
     """
-    matrix = _matrix(head.plain, len(rows))
-    if rows.crib.any():
-        matrix[rows.crib] = np.frombuffer(head.crib, dtype=np.uint8)
+    matrix = _head_rows(head, len(rows))
+    flags = head.flags
+    flag = matrix.shape[1] - flags.itemsize
+    _column(matrix, flag, flags.dtype)[...] = flags.take(rows.crib.view(np.uint8))
     rest = rows.line
     at = head.digits + len(str(int(rows.line[0])))
     while at > head.digits + 1:
@@ -317,6 +322,17 @@ def _write_heads(out: Any, rows: FastRows, head: _Head, starts: Any, names: Any)
     for card_at, card_names in zip(head.cards, names, strict=True):
         _column(matrix, card_at)[...] = card_names
     _copy(out, starts, _rows_of(matrix, matrix.shape[1]))
+
+
+_HEAD_ROWS: list[Any] = [None, np.empty((0, 0), dtype=np.uint8)]
+
+
+def _head_rows(head: _Head, rows: int) -> Any:
+    """A byte matrix of ``rows`` rows of the head, kept for the next call with the same
+    head: only the line numbers, the cards and the crib flags are written anew."""
+    if _HEAD_ROWS[0] is not head or len(_HEAD_ROWS[1]) < rows:
+        _HEAD_ROWS[:] = [head, _matrix(head.plain, max(rows, len(_HEAD_ROWS[1])))]
+    return _HEAD_ROWS[1][:rows]
 
 
 def _pairs(out: Any) -> Any:
