@@ -79,11 +79,7 @@ class Parts:
         self._new_parts: list[tuple[int, int, int, int, int]] = []
         self._new_entries: list[tuple[int, int]] = []
         self._new_cards: list[tuple[int, int]] = []
-        self._tables: tuple[Any, ...] = (
-            *(np.empty(0, dtype=np.int64) for _ in range(5)),
-            np.empty(0, dtype=np.uint8),
-            *(np.empty(0, dtype=np.int64) for _ in range(3)),
-        )
+        self._tables: tuple[Any, ...] = tuple(np.empty(0, dtype=np.int64) for _ in range(9))
 
     def __len__(self) -> int:
         """How many parts are known."""
@@ -196,7 +192,7 @@ class Parts:
             parts = np.array(self._new_parts, dtype=np.int64).reshape(-1, 5).T
             entries = np.array(self._new_entries, dtype=np.int64).reshape(-1, 2).T
             cards = np.array(self._new_cards, dtype=np.int64).reshape(-1, 2).T
-            new = (*parts, entries[0].astype(np.uint8), entries[1], *cards)
+            new = (*parts, *entries, *cards)
             self._tables = tuple(
                 np.concatenate([old, more]) for old, more in zip(self._tables, new, strict=True)
             )
