@@ -4,12 +4,13 @@ A row is three kinds of piece: the head (the line number and the cards, up
 to the items' opening bracket), its items, and the tail (the total, the
 heels and the claim, with the newline). Every text is taken from the
 one-record rendering of ``batch.records`` or from ``count_to_dict`` with
-sample cards. The pieces of one kind and width are built as the rows of a
-byte matrix, by broadcasting one text and putting the cards in, then copied
-to their places in the buffer at once, numpy seeing each row as one item of
-that many bytes. Heads come first and items next; tails, whose texts differ
-in length, last, as a few overlapping words each. Which items a row has
-comes from ``batch.jsonl_parts``; nothing here scores.
+sample cards. Heads are built as the rows of a byte matrix, the cards put
+in, then copied to their places at once, numpy seeing each row as one item
+of that many bytes. Items come next, all at once, each padded to the
+widest and spilling into what follows it, then their cards; tails, whose
+texts differ in length, last, as a few overlapping words each. Which items
+a row has, and where their cards go, comes from ``batch.jsonl_parts``;
+nothing here scores.
 """
 
 from __future__ import annotations
