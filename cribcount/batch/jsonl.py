@@ -176,12 +176,12 @@ class _Tails:
             grown = np.full(2 * int(key.max()) + 1, -1, dtype=np.int64)
             grown[: len(self.ids)] = self.ids
             self.ids = grown
-        ids = self.ids[key]
+        ids = self.ids.take(key)
         if (ids < 0).any():
             news = np.unique(key[ids < 0]).tolist()
             self.ids[news] = np.arange(len(news)) + len(self.sizes)
             self._add([_tail(new) for new in news])
-            ids = self.ids[key]
+            ids = self.ids.take(key)
         return ids
 
     def _add(self, texts: list[bytes]) -> None:
@@ -252,12 +252,13 @@ def jsonl_rows(rows: FastRows, file: str | None, at: int = 0) -> tuple[Any, Any]
     tails = _TAILS.of(rows)
     # The tail begins on the last item's separator, which it writes over.
     tail_at = head_size + items_size - len(_SEPARATOR) * (items_size > 0)
-    ends = np.cumsum(tail_at + _TAILS.sizes[tails])
+    tail_size = _TAILS.sizes.take(tails)
+    ends = np.cumsum(tail_at + tail_size)
     ends += at
-    starts = ends - tail_at - _TAILS.sizes[tails]
+    starts = ends - tail_at - tail_size
     end = int(ends[-1])
     out = _room(end + _item_texts(tuple(_PARTS.types))[0].itemsize, at)
-    names = _NAMES[(rows.ranks.astype(np.intp) - 1) * 4 + rows.suits]  # by column
+    names = _NAMES.take((rows.ranks.astype(np.intp) - 1) * 4 + rows.suits)  # by column
     # The parts of each row, one after the other, and where each begins.
     parts = np.empty((n, 3), dtype=np.int64)
     part_at = np.empty((n, 3), dtype=np.int64)

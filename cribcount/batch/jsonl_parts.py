@@ -95,34 +95,34 @@ class Parts:
             self._clear()
         none = self._part([])
         values = _code(_VALUE_CODES, rows.ranks)
-        fifteens = self._by_values[values]
+        fifteens = self._by_values.take(values)
         unknown = fifteens < 0
         if unknown.any():
             scoring = rows.fifteens != 0
             self._by_values[values[unknown & ~scoring]] = none
             self._learn_values(rows.ranks, values, unknown & scoring)
-            fifteens = self._by_values[values]
+            fifteens = self._by_values.take(values)
         # Which ranks are equal or next to each other: worked out for the rows that score.
         pairs_and_runs = np.full(len(rows), none, dtype=np.int32)
         scoring = (rows.pairs != 0) | (rows.runs != 0)
         if scoring.any():
             at = np.flatnonzero(scoring)
             pattern = _pattern(rows.ranks[:, at])
-            found = self._by_pattern[pattern]
+            found = self._by_pattern.take(pattern)
             if (found < 0).any():
                 for key in np.unique(pattern[found < 0]).tolist():
                     self._by_pattern[key] = self._part(rank_positions(_pattern_ranks(key)))
-                found = self._by_pattern[pattern]
+                found = self._by_pattern.take(pattern)
             pairs_and_runs[at] = found
         suits = np.full(len(rows), none, dtype=np.int32)
         scoring = (rows.flush != 0) | (rows.nobs != 0)
         if scoring.any():
             at = np.flatnonzero(scoring)
             suit_key = _suit_key(rows, at)
-            found = self._by_suits[suit_key]
+            found = self._by_suits.take(suit_key)
             if (found < 0).any():
                 self._learn_suits(rows, suit_key, at)
-                found = self._by_suits[suit_key]
+                found = self._by_suits.take(suit_key)
             suits[at] = found
         return fifteens, pairs_and_runs, suits
 
@@ -202,9 +202,9 @@ class Parts:
 
 def _code(codes: Any, ranks: Any) -> Any:
     """A number for each row from its five ranks (by column), by a table of ``_code`` rows."""
-    total = codes[0][ranks[0]]
+    total = codes[0].take(ranks[0])
     for i in range(1, 5):
-        total = total + codes[i][ranks[i]]
+        total += codes[i].take(ranks[i])
     return total
 
 
