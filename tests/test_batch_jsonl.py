@@ -104,7 +104,7 @@ def test_a_hand_of_every_kind_of_item_is_written_as_counted_by_hand() -> None:
 
 
 def test_parts_are_counted_once_and_kept_apart_by_kind() -> None:
-    parts = jsonl_parts.Parts(jsonl._item_width)
+    parts = jsonl_parts.Parts(jsonl._item_layout)
     hand = parse_hand("5h 5d 5c Js / 5s")
     deal = [card.index for card in (*hand.cards, hand.starter)]
     rows = _rows([(deal, False, None)] * 3, [1, 2, 3])
@@ -116,6 +116,27 @@ def test_parts_are_counted_once_and_kept_apart_by_kind() -> None:
     first, counts = parts.tables()[:2]
     # Eight fifteens, one item of pairs (a double pair royal), his nob.
     assert [int(counts[p[0]]) for p in (fifteens, pairs_and_runs, suits)] == [8, 1, 1]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(_ROW, min_size=1, max_size=12),
+    st.lists(_ROW, min_size=1, max_size=12),
+    st.integers(min_value=1, max_value=10**6),
+    st.sampled_from([None, "f", "a much longer name"]),
+)
+def test_rows_written_after_others_keep_them(
+    first: list[Deal], second: list[Deal], line: int, file: str | None
+) -> None:
+    # Two slices, the second written after the first's bytes: items padded to the widest
+    # spill past their rows, and heads are kept from slice to slice, crib flags apart.
+    lines = list(range(line, line + len(first) + len(second)))
+    data, ends = jsonl.jsonl_rows(_rows(first, lines[: len(first)]), file)
+    kept = int(ends[-1])
+    data, more = jsonl.jsonl_rows(_rows(second, lines[len(first) :]), file, kept)
+    expected = _expected(first + second, lines, file)
+    assert bytes(data) == b"".join(expected)
+    assert more.tolist() == np.cumsum([len(text) for text in expected])[len(first) :].tolist()
 
 
 @pytest.mark.parametrize("claims", [[None, None], [5, 999], [None, 12]])

@@ -386,7 +386,7 @@ def test_fast_path_agrees_on_a_seeded_file_of_canonical_deals(fmt: str) -> None:
 
 def test_jsonl_parts_start_again_when_too_many(monkeypatch: pytest.MonkeyPatch) -> None:
     # With room for no part at all, every slice of rows starts afresh: the output must not change.
-    monkeypatch.setattr(jsonl, "_PARTS", jsonl_parts.Parts(jsonl._item_width))
+    monkeypatch.setattr(jsonl, "_PARTS", jsonl_parts.Parts(jsonl._item_layout))
     monkeypatch.setattr(jsonl_parts, "_MOST", 0)
     rng = random.Random(2611)
     data = "\n".join(_canonical(rng) for _ in range(800)).encode()

@@ -4,12 +4,13 @@ A row is three kinds of piece: the head (the line number and the cards, up
 to the items' opening bracket), its items, and the tail (the total, the
 heels and the claim, with the newline). Every text is taken from the
 one-record rendering of ``batch.records`` or from ``count_to_dict`` with
-sample cards. The pieces of one kind and width are built as the rows of a
-byte matrix, by broadcasting one text and putting the cards in, then copied
-to their places in the buffer at once, numpy seeing each row as one item of
-that many bytes. Heads come first and items next; tails, whose texts differ
-in length, last, as a few overlapping words each. Which items a row has
-comes from ``batch.jsonl_parts``; nothing here scores.
+sample cards. Heads are built as the rows of a byte matrix, the cards put
+in, then copied to their places at once, numpy seeing each row as one item
+of that many bytes. Items come next, all at once, each padded to the
+widest and spilling into what follows it, then their cards; tails, whose
+texts differ in length, last, as a few overlapping words each. Which items
+a row has, and where their cards go, comes from ``batch.jsonl_parts``;
+nothing here scores.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import numpy as np
 
 from cribcount import rules
 from cribcount.batch.engine import Scored
-from cribcount.batch.jsonl_parts import ItemType, Parts
+from cribcount.batch.jsonl_parts import ItemLayout, ItemType, Parts
 from cribcount.batch.records import render_record
 from cribcount.batch.vector import NO_CLAIM, FastRows
 from cribcount.cards import DECK, Card, Hand
@@ -59,11 +60,17 @@ def _column(matrix: Any, at: int, dtype: str = "<u2") -> Any:
     return np.ndarray((rows,), dtype=dtype, buffer=matrix, offset=at, strides=(matrix.shape[1],))
 
 
-def _copy(out: Any, at: Any, matrix: Any) -> None:
-    """Copy each row of a byte matrix into ``out``, starting at ``at`` (one place a row)."""
-    width = matrix.shape[1]
+def _rows_of(matrix: Any, width: int) -> Any:
+    """The first ``width`` bytes of each row of a byte matrix, as one numpy item a row."""
+    rows, stride = matrix.shape[0], matrix.shape[1]
+    return np.ndarray((rows,), dtype=f"V{width}", buffer=matrix, strides=(stride,))
+
+
+def _copy(out: Any, at: Any, values: Any) -> None:
+    """Copy numpy items of bytes into ``out``, starting at ``at`` (one place each), in order."""
+    width = values.dtype.itemsize
     items = np.ndarray((len(out) - width + 1,), dtype=f"V{width}", buffer=out, strides=(1,))
-    items[at] = matrix.view(f"V{width}").reshape(-1)
+    items[at] = values
 
 
 # --- texts ---------------------------------------------------------------------------------
@@ -79,9 +86,10 @@ def _item(item_type: ItemType) -> tuple[bytes, tuple[int, ...]]:
     return text, tuple(_card_at(text, card) for card in _SAMPLE[:size])
 
 
-def _item_width(item_type: ItemType) -> int:
-    """Bytes an item of this type takes, its separator included."""
-    return len(_item(item_type)[0])
+def _item_layout(item_type: ItemType) -> ItemLayout:
+    """Bytes an item of this type takes, its separator included; where its cards go."""
+    text, cards = _item(item_type)
+    return len(text), cards
 
 
 def _card_at(text: bytes, card: Card, start: int = 0) -> int:
@@ -100,6 +108,8 @@ class _Head(NamedTuple):
     """Where the line number begins."""
     cards: tuple[int, ...]
     """Where the five cards go, the same in both."""
+    flags: Any
+    """The heads from where they differ on (the crib flag), as two numpy items."""
 
 
 @functools.cache
@@ -118,9 +128,11 @@ def _head(file: str | None, digits: int) -> _Head:
     width = max(len(text) for text in texts)
     plain, crib = (text.ljust(width) for text in texts)
     cards = tuple(_card_at(plain, card, at) for card in _SAMPLE)
+    flag = next(i for i, (a, b) in enumerate(zip(plain, crib, strict=True)) if a != b)
     # The line number and the cards come before the crib flag.
-    assert plain[: cards[-1] + 3] == crib[: cards[-1] + 3]
-    return _Head(plain, crib, (len(texts[0]), len(texts[1])), at, cards)
+    assert flag > cards[-1] + 2
+    flags = np.array([plain[flag:], crib[flag:]], dtype=f"V{width - flag}")
+    return _Head(plain, crib, (len(texts[0]), len(texts[1])), at, cards, flags)
 
 
 def _tail(key: int) -> bytes:
@@ -164,12 +176,12 @@ class _Tails:
             grown = np.full(2 * int(key.max()) + 1, -1, dtype=np.int64)
             grown[: len(self.ids)] = self.ids
             self.ids = grown
-        ids = self.ids[key]
+        ids = self.ids.take(key)
         if (ids < 0).any():
             news = np.unique(key[ids < 0]).tolist()
             self.ids[news] = np.arange(len(news)) + len(self.sizes)
             self._add([_tail(new) for new in news])
-            ids = self.ids[key]
+            ids = self.ids.take(key)
         return ids
 
     def _add(self, texts: list[bytes]) -> None:
@@ -197,30 +209,39 @@ class _Tails:
     def write(self, out: Any, at: Any, tails: Any) -> None:
         """Write tails ``tails`` at ``at``."""
         word = self.word
-        count = int(-(-self.sizes[tails].max() // word))
+        count = int(-(-self.sizes.take(tails).max() // word))
         items = np.ndarray((len(out) - word + 1,), dtype=f"V{word}", buffer=out, strides=(1,))
-        items[at[:, None] + self.offsets[tails, :count]] = self.words[tails, :count]
+        # A word at a time, looked up in the tables as flat as they are.
+        first = tails * self.offsets.shape[1]
+        offsets, words = self.offsets.reshape(-1), self.words.reshape(-1)
+        for i in range(count):
+            items[at + offsets.take(first + i)] = words.take(first + i)
 
 
 _TAILS = _Tails()
-_PARTS = Parts(_item_width)
+_PARTS = Parts(_item_layout)
 
 
 # --- rows ----------------------------------------------------------------------------------
 
 
-def jsonl_rows(rows: FastRows, file: str | None) -> tuple[Any, Any]:
+def jsonl_rows(rows: FastRows, file: str | None, at: int = 0) -> tuple[Any, Any]:
     """The JSON lines of the rows, newlines included, as bytes; and where each row ends.
 
     ``file`` is named in every line when given. The bytes are a numpy array
-    in a buffer that the next call writes over: copy them before.
+    in one buffer for all calls, the rows' lines written after its first
+    ``at`` bytes, which are kept: a call with ``at`` 0 writes over the others.
+
+    Heads are written first, then the items, padded, each spilling into
+    what follows it: the next item, or the tail, which is written after
+    them, and at most the first bytes of the next head, written again.
     """
     n = len(rows)
     if n == 0:
-        return np.empty(0, dtype=np.uint8), np.empty(0, dtype=np.int64)
-    fifteens, pairs_and_runs, suits = _PARTS.row_parts(rows)
+        return _room(at, at), np.empty(0, dtype=np.int64)
+    row_parts = _PARTS.row_parts(rows)  # fifteens, pairs and runs, suits
     widths = _PARTS.tables()[2]
-    part_sizes = [widths[part] for part in (fifteens, pairs_and_runs, suits)]
+    part_sizes = [widths.take(part) for part in row_parts]
     items_size = part_sizes[0] + part_sizes[1] + part_sizes[2]
     digits = np.searchsorted(_POWERS, rows.line, side="right") + 1
     runs = _runs(digits)
@@ -231,27 +252,47 @@ def jsonl_rows(rows: FastRows, file: str | None) -> tuple[Any, Any]:
     tails = _TAILS.of(rows)
     # The tail begins on the last item's separator, which it writes over.
     tail_at = head_size + items_size - len(_SEPARATOR) * (items_size > 0)
-    ends = np.cumsum(tail_at + _TAILS.sizes[tails])
-    starts = ends - tail_at - _TAILS.sizes[tails]
-    out = _room(int(ends[-1]))
-    names = _NAMES[(rows.ranks.astype(np.intp) - 1) * 4 + rows.suits]  # by column
+    tail_size = _TAILS.sizes.take(tails)
+    ends = np.cumsum(tail_at + tail_size)
+    ends += at
+    starts = ends - tail_at - tail_size
+    end = int(ends[-1])
+    out = _room(end + _item_texts(tuple(_PARTS.types))[0].itemsize, at)
+    names = _NAMES.take((rows.ranks.astype(np.intp) - 1) * 4 + rows.suits)  # by column
+    # The parts of each row, one after the other, and where each begins.
+    parts = np.empty((n, 3), dtype=np.int64)
+    part_at = np.empty((n, 3), dtype=np.int64)
+    begins = starts + head_size
+    for i, (part, size) in enumerate(zip(row_parts, part_sizes, strict=True)):
+        parts[:, i] = part
+        part_at[:, i] = begins
+        begins = begins + size
     for low, high, count in runs:
         _write_heads(
             out, rows.part(low, high), _head(file, count), starts[low:high], names[:, low:high]
         )
-    _write_items(out, (fifteens, pairs_and_runs, suits), part_sizes, starts + head_size, names)
+    _write_items(out, parts.reshape(-1), part_at.reshape(-1), names)
     _TAILS.write(out, starts + tail_at, tails)
-    return out, ends
+    spilled = _item_texts(tuple(_PARTS.types))[1]
+    if spilled:
+        # The heads begin alike up to the line number.
+        head = _head(file, 1)
+        assert spilled <= head.digits
+        _copy(out, starts[1:], np.array(head.plain[:spilled], dtype=f"V{spilled}"))
+    return out[:end], ends
 
 
 _POWERS = 10 ** np.arange(1, 19, dtype=np.int64)
 _ROOM = [np.empty(0, dtype=np.uint8)]
 
 
-def _room(size: int) -> Any:
-    """The first ``size`` bytes of one buffer for all calls, so that it stays in the caches."""
+def _room(size: int, kept: int) -> Any:
+    """The first ``size`` bytes of one buffer for all calls, its first ``kept`` bytes as they
+    were: the buffer is made once, or rarely grown, so that its memory is not met anew."""
     if len(_ROOM[0]) < size:
-        _ROOM[0] = np.empty(size + size // 4, dtype=np.uint8)
+        grown = np.empty(size + size // 4, dtype=np.uint8)
+        grown[:kept] = _ROOM[0][:kept]
+        _ROOM[0] = grown
     return _ROOM[0][:size]
 
 
@@ -268,46 +309,79 @@ def _write_heads(out: Any, rows: FastRows, head: _Head, starts: Any, names: Any)
     A head padded to the longer one's length spills into its row's items or
     tail, which are written after it.
     """
-    matrix = _matrix(head.plain, len(rows))
-    if rows.crib.any():
-        matrix[rows.crib] = np.frombuffer(head.crib, dtype=np.uint8)
-    rest = rows.line.astype(np.int64)
+    matrix = _head_rows(head, len(rows))
+    flags = head.flags
+    flag = matrix.shape[1] - flags.itemsize
+    _column(matrix, flag, flags.dtype)[...] = flags.take(rows.crib.view(np.uint8))
+    rest = rows.line
     at = head.digits + len(str(int(rows.line[0])))
     while at > head.digits + 1:
         at -= 2
         rest, pair = np.divmod(rest, 100)
-        _column(matrix, at)[...] = _DIGIT_PAIRS[pair]
+        _column(matrix, at)[...] = _DIGIT_PAIRS.take(pair)
     if at > head.digits:
         _column(matrix, head.digits, "u1")[...] = rest + ord("0")
-    for i, card_at in enumerate(head.cards):
-        _column(matrix, card_at)[...] = names[i]
-    _copy(out, starts, matrix)
+    for card_at, card_names in zip(head.cards, names, strict=True):
+        _column(matrix, card_at)[...] = card_names
+    _copy(out, starts, _rows_of(matrix, matrix.shape[1]))
 
 
-def _write_items(
-    out: Any, row_parts: tuple[Any, ...], part_sizes: list[Any], at: Any, names: Any
-) -> None:
-    """Write the items of every row from ``at``: its parts one after the other, each part's
-    items in its order; the items of one type at a time."""
-    first, counts, _, types, offsets, positions = _PARTS.tables()
-    n = len(at)
-    flat_names = names.reshape(-1)
-    for part, size in zip(row_parts, part_sizes, strict=True):
-        many = counts[part]
-        total = int(many.sum())
-        if total:
-            # The entries of the parts' tables, where each item goes and its row.
-            entry = np.arange(total) + np.repeat(first[part] - (np.cumsum(many) - many), many)
-            item_at = np.repeat(at, many) + offsets[entry]
-            row_of = np.repeat(np.arange(n), many)
-            item_types = types[entry]
-            for t in np.flatnonzero(np.bincount(item_types)).tolist():
-                chosen = np.flatnonzero(item_types == t)
-                text, cards = _item(_PARTS.types[t])
-                matrix = _matrix(text, len(chosen))
-                # The names of the item's cards: by slot, then by item.
-                found = flat_names[positions[: len(cards), entry[chosen]] * n + row_of[chosen]]
-                for slot, card_at in enumerate(cards):
-                    _column(matrix, card_at)[...] = found[slot]
-                _copy(out, item_at[chosen], matrix)
-        at = at + size
+_HEAD_ROWS: list[Any] = [None, np.empty((0, 0), dtype=np.uint8)]
+
+
+def _head_rows(head: _Head, rows: int) -> Any:
+    """A byte matrix of ``rows`` rows of the head, kept for the next call with the same
+    head: only the line numbers, the cards and the crib flags are written anew."""
+    if _HEAD_ROWS[0] is not head or len(_HEAD_ROWS[1]) < rows:
+        _HEAD_ROWS[:] = [head, _matrix(head.plain, max(rows, len(_HEAD_ROWS[1])))]
+    return _HEAD_ROWS[1][:rows]
+
+
+def _pairs(out: Any) -> Any:
+    """The bytes of ``out`` two at a time, from every place."""
+    return np.ndarray((len(out) - 1,), dtype="<u2", buffer=out, strides=(1,))
+
+
+@functools.cache
+def _item_texts(types: tuple[ItemType, ...]) -> tuple[Any, int]:
+    """The texts of these types of items, by type, as numpy items as long as the longest;
+    and how far an item may spill past the shortest tail after it."""
+    texts = [_item(item_type)[0] for item_type in types]
+    widest = max((len(text) for text in texts), default=1)
+    spilled = widest - min((len(text) for text in texts), default=widest)
+    # The tail begins on the last item's separator.
+    return np.array(texts, dtype=f"V{widest}"), max(0, spilled - len(_tail(0)) + len(_SEPARATOR))
+
+
+def _write_items(out: Any, parts: Any, part_at: Any, names: Any) -> None:
+    """Write the items of the rows' parts (three a row), part ``i`` from ``part_at[i]``:
+    all at once, in order, each padded to the widest; then their cards over them."""
+    first, counts, _, first_card, card_counts, types, before, card_before, position = (
+        _PARTS.tables()
+    )
+    scoring = np.flatnonzero(counts.take(parts))
+    if not len(scoring):
+        return
+    row = scoring // 3
+    n = len(parts) // 3
+    parts, part_at = parts.take(scoring), part_at.take(scoring)
+    part, entry = _spread(first.take(parts), counts.take(parts))
+    item_types = types.take(entry)
+    _copy(
+        out,
+        part_at.take(part) + before.take(entry),
+        _item_texts(tuple(_PARTS.types))[0].take(item_types),
+    )
+    part, card = _spread(first_card.take(parts), card_counts.take(parts))
+    found = names.take(position.take(card) * n + row.take(part))
+    _pairs(out)[part_at.take(part) + card_before.take(card)] = found
+
+
+def _spread(first: Any, counts: Any) -> tuple[Any, Any]:
+    """For runs of table rows, ``counts[i]`` (at least one) from ``first[i]``: each one's
+    run and its table row, in order."""
+    ends = np.cumsum(counts)
+    step = np.zeros(int(ends[-1]), dtype=np.int64)
+    step[ends[:-1]] = 1
+    run = np.cumsum(step)
+    return run, np.arange(len(step)) + (first - (ends - counts)).take(run)

@@ -12,6 +12,8 @@ parts are what ``cribcount.show`` says they are.
 
 A part is a list of item shapes (kind, positions, points); items of one
 kind, number of cards and points are written alike, so they share a *type*.
+The tables say, for each part, where in its bytes each item and each card
+goes, as the renderer lays out one item of each type.
 """
 
 from __future__ import annotations
@@ -25,10 +27,12 @@ from cribcount import rules
 from cribcount.batch.vector import FastRows, fifteen_sets, sort_columns
 from cribcount.show import Kind, Scoring, fifteen_positions, rank_positions, suit_positions
 
-__all__ = ["ItemType", "Parts"]
+__all__ = ["ItemLayout", "ItemType", "Parts"]
 
 ItemType = tuple[Kind, int, int]
 """Kind, number of cards and points: items of one type are written alike."""
+ItemLayout = tuple[int, tuple[int, ...]]
+"""The bytes an item takes, its separator included, and where its cards go in them."""
 
 _VALUES = 10
 _PATTERN_BASE = 9  # ranks by position with every gap wider than one closed to two: 0..8
@@ -47,14 +51,15 @@ _VALUE_CODES = np.array(
 class Parts:
     """Part numbers for rows, and what is in each part, in tables that grow as parts are met.
 
-    ``tables()`` gives, by part, its first entry, how many and their bytes;
-    by entry (an item of a part, a part's from its first on), the item's
-    type, the bytes before it in its part, and the positions of its cards.
+    ``tables()`` gives, by part, its first entry, how many and their bytes,
+    and its first card and how many; by entry (an item of a part, a part's
+    from its first on), the item's type and the bytes before it in its part;
+    by card (likewise), the bytes before it in its part and its position.
     """
 
-    def __init__(self, width: Callable[[ItemType], int]) -> None:
-        self._width = width
-        """Bytes each type of item takes, its separator included."""
+    def __init__(self, layout: Callable[[ItemType], ItemLayout]) -> None:
+        self._layout = layout
+        """How each type of item is laid out."""
         self._clear()
 
     def _clear(self) -> None:
@@ -70,14 +75,11 @@ class Parts:
         """The pairs and runs part of each pattern of ranks (``_pattern``); -1 while unknown."""
         self._by_suits = np.full(_SUIT_KEYS, -1, dtype=np.int32)
         self._entries = 0
-        self._new_parts: list[tuple[int, int, int]] = []
-        self._new_entries: list[tuple[int, int, tuple[int, ...]]] = []
-        self._tables: tuple[Any, ...] = (
-            *(np.empty(0, dtype=np.int64) for _ in range(3)),
-            np.empty(0, dtype=np.uint8),
-            np.empty(0, dtype=np.int64),
-            np.empty((5, 0), dtype=np.int64),
-        )
+        self._cards = 0
+        self._new_parts: list[tuple[int, int, int, int, int]] = []
+        self._new_entries: list[tuple[int, int]] = []
+        self._new_cards: list[tuple[int, int]] = []
+        self._tables: tuple[Any, ...] = tuple(np.empty(0, dtype=np.int64) for _ in range(9))
 
     def __len__(self) -> int:
         """How many parts are known."""
@@ -93,34 +95,34 @@ class Parts:
             self._clear()
         none = self._part([])
         values = _code(_VALUE_CODES, rows.ranks)
-        fifteens = self._by_values[values]
+        fifteens = self._by_values.take(values)
         unknown = fifteens < 0
         if unknown.any():
             scoring = rows.fifteens != 0
             self._by_values[values[unknown & ~scoring]] = none
             self._learn_values(rows.ranks, values, unknown & scoring)
-            fifteens = self._by_values[values]
+            fifteens = self._by_values.take(values)
         # Which ranks are equal or next to each other: worked out for the rows that score.
         pairs_and_runs = np.full(len(rows), none, dtype=np.int32)
         scoring = (rows.pairs != 0) | (rows.runs != 0)
         if scoring.any():
             at = np.flatnonzero(scoring)
             pattern = _pattern(rows.ranks[:, at])
-            found = self._by_pattern[pattern]
+            found = self._by_pattern.take(pattern)
             if (found < 0).any():
                 for key in np.unique(pattern[found < 0]).tolist():
                     self._by_pattern[key] = self._part(rank_positions(_pattern_ranks(key)))
-                found = self._by_pattern[pattern]
+                found = self._by_pattern.take(pattern)
             pairs_and_runs[at] = found
         suits = np.full(len(rows), none, dtype=np.int32)
         scoring = (rows.flush != 0) | (rows.nobs != 0)
         if scoring.any():
             at = np.flatnonzero(scoring)
             suit_key = _suit_key(rows, at)
-            found = self._by_suits[suit_key]
+            found = self._by_suits.take(suit_key)
             if (found < 0).any():
                 self._learn_suits(rows, suit_key, at)
-                found = self._by_suits[suit_key]
+                found = self._by_suits.take(suit_key)
             suits[at] = found
         return fifteens, pairs_and_runs, suits
 
@@ -166,43 +168,43 @@ class Parts:
         found = self._part_ids.get(key)
         if found is None:
             found = self._part_ids[key] = len(self._part_ids)
-            before = 0
+            before = cards = 0
             for kind, at, points in key:
                 item_type = (kind, len(at), points)
                 if item_type not in self._type_ids:
                     self._type_ids[item_type] = len(self.types)
                     self.types.append(item_type)
-                self._new_entries.append((self._type_ids[item_type], before, at))
-                before += self._width(item_type)
-            self._new_parts.append((self._entries, len(key), before))
+                self._new_entries.append((self._type_ids[item_type], before))
+                width, places = self._layout(item_type)
+                self._new_cards += [(before + p, a) for p, a in zip(places, at, strict=True)]
+                before += width
+                cards += len(at)
+            self._new_parts.append((self._entries, len(key), before, self._cards, cards))
             self._entries += len(key)
+            self._cards += cards
         return found
 
     def tables(self) -> tuple[Any, ...]:
-        """By part: its first entry, how many, their bytes; by entry: the item's type, the
-        bytes before it in its part, the positions of its cards (five rows, unused ones 0)."""
+        """By part: its first entry, how many, their bytes, its first card, how many; by
+        entry: the item's type, the bytes before it in its part; by card: the bytes before
+        it in its part, its position in the hand."""
         if self._new_parts:
-            parts = np.array(self._new_parts, dtype=np.int64).reshape(-1, 3).T
-            entries = self._new_entries
-            types = np.array([t for t, _, _ in entries], dtype=np.uint8)
-            before = np.array([b for _, b, _ in entries], dtype=np.int64)
-            positions = np.zeros((5, len(entries)), dtype=np.int64)
-            for i, (_, _, at) in enumerate(entries):
-                positions[: len(at), i] = at
-            new = (*parts, types, before, positions)
+            parts = np.array(self._new_parts, dtype=np.int64).reshape(-1, 5).T
+            entries = np.array(self._new_entries, dtype=np.int64).reshape(-1, 2).T
+            cards = np.array(self._new_cards, dtype=np.int64).reshape(-1, 2).T
+            new = (*parts, *entries, *cards)
             self._tables = tuple(
-                np.concatenate([old, more], axis=-1)
-                for old, more in zip(self._tables, new, strict=True)
+                np.concatenate([old, more]) for old, more in zip(self._tables, new, strict=True)
             )
-            self._new_parts, self._new_entries = [], []
+            self._new_parts, self._new_entries, self._new_cards = [], [], []
         return self._tables
 
 
 def _code(codes: Any, ranks: Any) -> Any:
     """A number for each row from its five ranks (by column), by a table of ``_code`` rows."""
-    total = codes[0][ranks[0]]
+    total = codes[0].take(ranks[0])
     for i in range(1, 5):
-        total = total + codes[i][ranks[i]]
+        total += codes[i].take(ranks[i])
     return total
 
 

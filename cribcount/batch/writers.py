@@ -8,7 +8,6 @@ put back among its rows in input order.
 from __future__ import annotations
 
 import functools
-import io
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,47 +56,37 @@ def render_chunk(
 _WIDE = 100
 """Bytes in a row (text is wider, CSV narrower) from which its padding is dropped by a mask."""
 
-_JSONL_ROWS = 1 << 13
-"""Rows rendered as JSON lines at a time: the renderer's own memory is in proportion."""
-
-
-_JSONL_GUESS = [288]
-"""Bytes a JSON line of the fast path takes, a little more than most: a chunk's room to start.
-
-After each chunk, a little more than that chunk's lines took on average."""
+_JSONL_ROWS = 1 << 14
+"""Rows rendered as JSON lines at a time, about a chunk of canonical lines (fewer numpy calls
+for as many rows): the renderer's own memory is in proportion."""
 
 
 def _jsonl_chunk(chunk: Chunk, rows: FastRows, file: str | None) -> bytes:
     """A chunk as JSON lines, its rows a slice at a time, with its plain records among them.
 
-    Each slice is added to the chunk's bytes as soon as it is made, in room
-    made for the whole chunk at once, so that a chunk's lines are held once.
+    The slices are written one after the other into the renderer's own
+    buffer, kept from chunk to chunk, and copied out once, at their size.
     """
-    records = chunk.records
-    written = io.BytesIO()
-    written.seek(len(rows) * _JSONL_GUESS[0])
-    written.write(b"\n")  # the room, written over and cut to what is used
-    written.seek(0)
-    done = 0  # records placed so far
+    data: Any = None
+    ends = []
+    used = 0
     for start in range(0, len(rows), _JSONL_ROWS):
         stop = min(start + _JSONL_ROWS, len(rows))
-        data, ends = jsonl_rows(rows.part(start, stop), file)
-        cut = 0
-        for place, record in records[done:]:
-            if place >= stop:
-                break
-            at = int(ends[place - start - 1]) if place > start else 0
-            written.write(data[cut:at])
-            written.write(render_record(record, "jsonl", file).encode())
-            cut = at
-            done += 1
-        written.write(data[cut:])
-    for _, record in records[done:]:
-        written.write(render_record(record, "jsonl", file).encode())
-    size = written.tell()
-    written.truncate()
-    _JSONL_GUESS[0] = size // len(rows) + size // len(rows) // 32 + 8
-    return written.getvalue()
+        data, slice_ends = jsonl_rows(rows.part(start, stop), file, used)
+        ends.append(slice_ends)
+        used = int(slice_ends[-1])
+    if not chunk.records:
+        return bytes(data[:used])
+    # Where each row ends, after the start: a record at place p follows row p - 1.
+    row_ends = [0, *np.concatenate(ends).tolist()]
+    pieces: list[bytes] = []
+    done = 0
+    for place, record in chunk.records:
+        written = render_record(record, "jsonl", file).encode()
+        pieces += [bytes(data[done : row_ends[place]]), written]
+        done = row_ends[place]
+    pieces.append(bytes(data[done:used]))
+    return b"".join(pieces)
 
 
 # --- vectorised rows ---------------------------------------------------------------------------
