@@ -15,7 +15,7 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from cribcount.batch.engine import _CRIB_WORD, MAX_CLAIM_DIGITS
+from cribcount.batch.lines import CRIB_WORD, MAX_CLAIM_DIGITS
 from cribcount.cards import DECK, SUIT_ORDER, Card, Rank
 
 __all__ = ["LINE_WIDTH", "NO_CLAIM", "WINDOW", "Canonical", "canonical_text", "read_canonical"]
@@ -56,8 +56,8 @@ _HAND_OF = _table(
 _HAND = np.frombuffer(b"RS RS RS RS / RS", dtype=np.uint64)
 """A canonical hand through ``_HAND_OF``, as two numbers."""
 # What may follow the hand: every digit is '9' and anything unlooked-for '?', never 0.
-_END_OF = _table(dict.fromkeys("0123456789", ord("9")) | {c: ord(c) for c in " =" + _CRIB_WORD}, 63)
-_WORD = " " + _CRIB_WORD
+_END_OF = _table(dict.fromkeys("0123456789", ord("9")) | {c: ord(c) for c in " =" + CRIB_WORD}, 63)
+_WORD = " " + CRIB_WORD
 _CLAIMS = [" = " + "9" * digits for digits in range(1, MAX_CLAIM_DIGITS + 1)]
 _ENDS = ["", _WORD, *_CLAIMS, *(claim + _WORD for claim in _CLAIMS), *(_WORD + c for c in _CLAIMS)]
 _END_KEYS = [

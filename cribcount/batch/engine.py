@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, BinaryIO, Generic, TypeVar
 
 from cribcount.batch.lines import (
-    CRIB_WORD,
     MAX_CLAIM_DIGITS,
     Entry,
     parse_body,
@@ -69,7 +68,6 @@ __all__ = [
     "score_stream",
 ]
 
-_CRIB_WORD = CRIB_WORD  # the name the vectorised reader knows it by
 _SHOWN = 40
 """Bytes of a too-long line kept as its input in the error record."""
 

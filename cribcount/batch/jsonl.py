@@ -23,6 +23,7 @@ import numpy as np
 from cribcount import rules
 from cribcount.batch.engine import Scored
 from cribcount.batch.jsonl_parts import ItemLayout, ItemType, Parts
+from cribcount.batch.quickjson import BETWEEN, SAMPLE, SAMPLE_HAND, item_json
 from cribcount.batch.records import render_record
 from cribcount.batch.vector import NO_CLAIM, FastRows
 from cribcount.cards import DECK, Card, Hand
@@ -32,15 +33,11 @@ from cribcount.show import Count, Item, Kind
 
 __all__ = ["jsonl_rows"]
 
-_SAMPLE = DECK[:5]
-"""Five different cards to render texts with; their places are where the row's cards go."""
-_SAMPLE_HAND = Hand((_SAMPLE[0], _SAMPLE[1], _SAMPLE[2], _SAMPLE[3]), _SAMPLE[4])
-_JACK_HAND = Hand(_SAMPLE_HAND.cards, DECK[(rules.JACK - 1) * 4])
+_JACK_HAND = Hand(SAMPLE_HAND.cards, DECK[(rules.JACK - 1) * 4])
 """The sample cards with a jack turned, for the tail of the rows with heels."""
 _NAMES = np.array([int.from_bytes(str(card).encode(), "little") for card in DECK], dtype=np.uint16)
 """Each card's two-byte name as one number, in ``Card.index`` order."""
-_SEPARATOR = render_json([0, 0])[2:-2].encode()
-"""What stands between two items of a list: ``, ``."""
+_SEPARATOR = BETWEEN.encode()
 _DIGIT_PAIRS = np.array(
     [int.from_bytes(f"{n:02d}".encode(), "little") for n in range(100)], dtype=np.uint16
 )
@@ -80,10 +77,8 @@ def _copy(out: Any, at: Any, values: Any) -> None:
 def _item(item_type: ItemType) -> tuple[bytes, tuple[int, ...]]:
     """An item of this type with its separator after it; where its cards go, in order."""
     kind, size, points = item_type
-    item = Item(kind, _SAMPLE[:size], points)
-    listed = count_to_dict(Count(_SAMPLE_HAND, False, (item,)))["items"]
-    text = render_json(listed)[1:-1].encode() + _SEPARATOR
-    return text, tuple(_card_at(text, card) for card in _SAMPLE[:size])
+    text = item_json(Item(kind, SAMPLE[:size], points)).encode() + _SEPARATOR
+    return text, tuple(_card_at(text, card) for card in SAMPLE[:size])
 
 
 def _item_layout(item_type: ItemType) -> ItemLayout:
@@ -118,7 +113,7 @@ def _head(file: str | None, digits: int) -> _Head:
     numbers (the lowest and the highest of ``digits`` digits) differ first where it begins."""
     texts = []
     for crib_flag in (False, True):
-        count = Count(_SAMPLE_HAND, crib_flag, ())
+        count = Count(SAMPLE_HAND, crib_flag, ())
         low, high = (
             render_record(Scored(line, count), "jsonl", file).encode()
             for line in (10 ** (digits - 1), 10**digits - 1)
@@ -127,7 +122,7 @@ def _head(file: str | None, digits: int) -> _Head:
         texts.append(low[: low.rindex(render_json([]).encode()) + 1])
     width = max(len(text) for text in texts)
     plain, crib = (text.ljust(width) for text in texts)
-    cards = tuple(_card_at(plain, card, at) for card in _SAMPLE)
+    cards = tuple(_card_at(plain, card, at) for card in SAMPLE)
     flag = next(i for i, (a, b) in enumerate(zip(plain, crib, strict=True)) if a != b)
     # The line number and the cards come before the crib flag.
     assert flag > cards[-1] + 2
@@ -140,7 +135,7 @@ def _tail(key: int) -> bytes:
     rest, heels = divmod(key, 2)
     claim, total = divmod(rest, _TOTALS)
     count = Count(
-        _JACK_HAND if heels else _SAMPLE_HAND,
+        _JACK_HAND if heels else SAMPLE_HAND,
         False,
         (Item(Kind.FIFTEEN, (), total),) if total else (),
     )

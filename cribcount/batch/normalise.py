@@ -22,7 +22,7 @@ from itertools import product
 import numpy as np
 import numpy.typing as npt
 
-from cribcount.batch.engine import _CRIB_WORD, MAX_CLAIM_DIGITS
+from cribcount.batch.lines import CRIB_WORD, MAX_CLAIM_DIGITS
 from cribcount.batch.reading import MAX_LINE
 from cribcount.cards import ENGLISH, Card, Rank, Suit, parse_card, tokenize
 
@@ -107,7 +107,7 @@ def _regular_tokens() -> dict[bytes, int]:
     for digits in range(1, MAX_CLAIM_DIGITS + 1):
         for number in product("0123456789", repeat=digits):
             put("".join(number), _NUMBER, int("".join(number)))
-    for letters in product(*((c, c.upper()) for c in _CRIB_WORD)):
+    for letters in product(*((c, c.upper()) for c in CRIB_WORD)):
         put("".join(letters), _CRIB)  # the word parse_line reads, in any case
     put("/", _SLASH_TOKEN)
     put("=", _EQUALS_TOKEN)

@@ -40,7 +40,16 @@ from cribcount.show import (
     suit_positions,
 )
 
-__all__ = ["Template", "fill_items", "items_json", "placeholders"]
+__all__ = [
+    "BETWEEN",
+    "SAMPLE",
+    "SAMPLE_HAND",
+    "Template",
+    "fill_items",
+    "item_json",
+    "items_json",
+    "placeholders",
+]
 
 Template = tuple[str, Callable[[tuple[object, ...]], tuple[object, ...]]]
 """Text with ``%s`` for cards, and what picks the cards that fill it from five (a tuple)."""
@@ -106,13 +115,20 @@ def _picker(found: list[int]) -> Callable[[tuple[object, ...]], tuple[object, ..
     return itemgetter(*found) if found else lambda given: ()
 
 
-_SAMPLE = DECK[:5]
-_SAMPLE_HAND = Hand((_SAMPLE[0], _SAMPLE[1], _SAMPLE[2], _SAMPLE[3]), _SAMPLE[4])
-_SAMPLE_NAMES = [str(card) for card in _SAMPLE]
+SAMPLE = DECK[:5]
+"""Five different cards that templates are rendered with, then replaced by the row's own."""
+SAMPLE_HAND = Hand((SAMPLE[0], SAMPLE[1], SAMPLE[2], SAMPLE[3]), SAMPLE[4])
+_SAMPLE_NAMES = [str(card) for card in SAMPLE]
 _ITEMS: dict[tuple[Kind, tuple[int, ...], int], tuple[str, list[int]]] = {}
 """Each item of a show as JSON, by its kind, its cards' positions and its points."""
-_BETWEEN = render_json([0, 0])[2:-2]
+BETWEEN = render_json([0, 0])[2:-2]
 """What stands between two things in a JSON list."""
+
+
+def item_json(item: Item) -> str:
+    """One item as it stands in the JSON list of a count's items (``count_to_dict``)."""
+    listed = count_to_dict(Count(SAMPLE_HAND, False, (item,)))["items"]
+    return render_json(listed)[1:-1]
 
 
 def _template(scoring: Scoring) -> Template:
@@ -122,12 +138,11 @@ def _template(scoring: Scoring) -> Template:
     for kind, at, points in scoring:
         one = _ITEMS.get((kind, at, points))
         if one is None:
-            item = Item(kind, tuple(_SAMPLE[i] for i in at), points)
-            listed = count_to_dict(Count(_SAMPLE_HAND, False, (item,)))["items"]
-            one = _ITEMS[kind, at, points] = _marked(render_json(listed)[1:-1], _SAMPLE_NAMES)
+            item = Item(kind, tuple(SAMPLE[i] for i in at), points)
+            one = _ITEMS[kind, at, points] = _marked(item_json(item), _SAMPLE_NAMES)
         texts.append(one[0])
         found += one[1]
-    return _BETWEEN.join(texts), _picker(found)
+    return BETWEEN.join(texts), _picker(found)
 
 
 def _fifteens(cards: Cards, key: int) -> Template:
@@ -202,7 +217,7 @@ def fill_items(names: tuple[str, ...], cards: Cards, crib: bool, points: Points)
         p, q, s, t, u = in_order
         on = _ORDER_NAMES
         text %= pick((on[p], on[q], on[s], on[t], on[u]))
-        items = items + _BETWEEN + text if items else text
+        items = items + BETWEEN + text if items else text
     if points[3] or points[4]:
         nobs = nob_cards()[e]
         suit_key = (points[3], (a in nobs) + 2 * (b in nobs) + 4 * (c in nobs) + 8 * (d in nobs))
@@ -214,5 +229,5 @@ def fill_items(names: tuple[str, ...], cards: Cards, crib: bool, points: Points)
             scoring = suit_positions([card.rank for card in hand], suits, crib=crib)
             suited = _SUITS[suit_key] = _template(scoring)
         text = suited[0] % suited[1](names)
-        items = items + _BETWEEN + text if items else text
+        items = items + BETWEEN + text if items else text
     return items

@@ -31,8 +31,8 @@ from typing import Any
 from cribcount import rules
 from cribcount.batch.engine import Failed, Record, Scored, Summary
 from cribcount.batch.quick import CARD_NAMES, Points, QuickParts
-from cribcount.batch.quickjson import Template, fill_items, placeholders
-from cribcount.cards import DECK, Hand, Notation, format_cards
+from cribcount.batch.quickjson import SAMPLE, SAMPLE_HAND, Template, fill_items, placeholders
+from cribcount.cards import DECK, Notation, format_cards
 from cribcount.errors import N_, escape
 from cribcount.language import DEFAULT, Language, language
 from cribcount.render import TEXT_WIDTH, csv_line, render_json
@@ -264,7 +264,6 @@ def _render_quick(
     return f"{_where(file, record)} {n[a]} {n[b]} {n[c]} {n[d]} / {n[starter]}{said}"
 
 
-_SAMPLE = DECK[:5]
 _CLAIM_JSON: dict[tuple[int, int], str] = {}
 _FRAMES: dict[tuple[bool, str | None], Template] = {}
 _FILLED = ("@line@", "@items@", "@total@", "@heels@", "@claim@")
@@ -275,12 +274,11 @@ def _json_frame(crib: bool, file: str | None) -> Template:
     items, its total, its heels and its claim's fields (with a comma before them)."""
     frame = _FRAMES.get((crib, file))
     if frame is None:
-        hand = Hand((_SAMPLE[0], _SAMPLE[1], _SAMPLE[2], _SAMPLE[3]), _SAMPLE[4])
-        data = _record_dict(Scored(0, Count(hand, crib, ())), None)
+        data = _record_dict(Scored(0, Count(SAMPLE_HAND, crib, ())), None)
         data.update(line=_FILLED[0], items=[_FILLED[1]], total=_FILLED[2], heels=_FILLED[3])
         # The claim's fields come last, inside the closing brace; the file, if any, first.
         text = render_json(data).removesuffix("}") + f'"{_FILLED[4]}"}}\n'
-        text, pick = placeholders(text, [str(card) for card in _SAMPLE], _FILLED)
+        text, pick = placeholders(text, [str(card) for card in SAMPLE], _FILLED)
         if file is not None:
             text = render_json({"file": file})[:-1].replace("%", "%%") + ", " + text[1:]
         frame = _FRAMES[crib, file] = (text, pick)
