@@ -19,9 +19,9 @@ import functools
 import itertools
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from cribcount.errors import N_, CribcountError, DealError, Message, NotationError, Token, quote
+from cribcount.frozen import Frozen
 from cribcount.rules import counting_value
 
 __all__ = [
@@ -103,8 +103,7 @@ _SUIT_SYMBOLS = {
 }
 
 
-@dataclass(frozen=True)
-class Notation:
+class Notation(Frozen):
     """How cards are written in one language: the letters of ranks and suits, and their help.
 
     ``ranks`` and ``suits`` map what may be read (ranks upper case, suits lower
@@ -112,10 +111,20 @@ class Notation:
     and ``suit_letters`` say how each is written.
     """
 
+    __slots__ = __match_args__ = ("ranks", "suits", "rank_symbols", "suit_letters")
     ranks: dict[str, Rank]
     suits: dict[str, Suit]
     rank_symbols: tuple[str, ...]
     suit_letters: dict[Suit, str]
+
+    def __init__(
+        self,
+        ranks: dict[str, Rank],
+        suits: dict[str, Suit],
+        rank_symbols: tuple[str, ...],
+        suit_letters: dict[Suit, str],
+    ) -> None:
+        self._set(ranks=ranks, suits=suits, rank_symbols=rank_symbols, suit_letters=suit_letters)
 
     @classmethod
     def from_letters(cls, ranks: str, suits: str) -> Notation:
@@ -177,12 +186,35 @@ _TOKEN = re.compile(r"/|[^\s,/]+")
 
 
 @functools.total_ordering
-@dataclass(frozen=True)
-class Card:
-    """One of the 52 cards; orders by rank, then suit (c d h s)."""
+class Card(Frozen):
+    """One of the 52 cards; orders by rank, then suit (c d h s).
 
+    ``index`` is a number 0..51, by rank then suit: a compact key for tables;
+    ``value`` the counting value (A = 1, 2..10 face value, J = Q = K = 10).
+    Both are worked out once a card: scoring and writing plays ask for them often.
+    """
+
+    __match_args__ = ("rank", "suit")
+    __slots__ = (*__match_args__, "index", "value", "_notation")
     rank: Rank
     suit: Suit
+    index: int
+    value: int
+    _notation: str
+
+    def __init__(self, rank: Rank, suit: Suit) -> None:
+        self._set(
+            rank=rank,
+            suit=suit,
+            index=(rank - 1) * 4 + SUIT_ORDER[suit],
+            value=rank.counting_value,
+            _notation=rank.symbol + suit.value,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index == other.index
 
     def __hash__(self) -> int:
         return self.index
@@ -191,21 +223,6 @@ class Card:
         if not isinstance(other, Card):
             return NotImplemented
         return self.index < other.index
-
-    # Worked out once a card, on first use: scoring and writing many plays ask for them often.
-    @functools.cached_property
-    def index(self) -> int:
-        """A number 0..51, by rank then suit: a compact key for tables."""
-        return (self.rank - 1) * 4 + SUIT_ORDER[self.suit]
-
-    @functools.cached_property
-    def value(self) -> int:
-        """Counting value: A = 1, 2..10 face value, J = Q = K = 10."""
-        return self.rank.counting_value
-
-    @functools.cached_property
-    def _notation(self) -> str:
-        return self.rank.symbol + self.suit.value
 
     @classmethod
     def parse(cls, token: str) -> Card:
@@ -228,17 +245,18 @@ DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in Rank for suit in Sui
 """All 52 cards in ``index`` order."""
 
 
-@dataclass(frozen=True)
-class Hand:
+class Hand(Frozen):
     """Four cards and a starter, all different: what is counted at the show."""
 
+    __slots__ = __match_args__ = ("cards", "starter")
     cards: tuple[Card, Card, Card, Card]
     starter: Card
 
-    def __post_init__(self) -> None:
-        if len(self.cards) != 4:
-            raise DealError(f"a hand needs 4 cards and a starter, got {len(self.cards)} cards")
-        check_distinct([(card, None) for card in (*self.cards, self.starter)])
+    def __init__(self, cards: tuple[Card, Card, Card, Card], starter: Card) -> None:
+        if len(cards) != 4:
+            raise DealError(f"a hand needs 4 cards and a starter, got {len(cards)} cards")
+        check_distinct([(card, None) for card in (*cards, starter)])
+        self._set(cards=cards, starter=starter)
 
     def __str__(self) -> str:
         return format_cards(self.cards) + " / " + str(self.starter)
