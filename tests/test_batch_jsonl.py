@@ -8,18 +8,20 @@ flags, line numbers of any length and file names, with slices small and large.
 from __future__ import annotations
 
 import json
+import random
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cribcount import rules
 from cribcount.batch import jsonl, jsonl_parts
 from cribcount.batch.engine import Scored
 from cribcount.batch.records import render_record
 from cribcount.batch.vector import NO_CLAIM, FastRows, score_rows
 from cribcount.cards import DECK, Hand, parse_hand
-from cribcount.show import count_show
+from cribcount.show import count_show, rank_positions
 
 _DEAL = st.permutations(range(len(DECK))).map(lambda order: order[:5])
 Deal = tuple[list[int], bool, int | None]
@@ -109,13 +111,38 @@ def test_parts_are_counted_once_and_kept_apart_by_kind() -> None:
     deal = [card.index for card in (*hand.cards, hand.starter)]
     rows = _rows([(deal, False, None)] * 3, [1, 2, 3])
     fifteens, pairs_and_runs, suits = parts.row_parts(rows)
-    # The same three parts for the three rows, and three parts known besides the empty one.
+    # The same three parts for the three rows. The pairs and runs of every multiset of
+    # ranks are known at once; besides them, one part of fifteens and one of suits.
     assert len({*fifteens.tolist()}) == len({*pairs_and_runs.tolist()}) == 1
     assert len({*suits.tolist()}) == 1
-    assert len(parts) == 4
+    ranked = {tuple(rank_positions(ranks)) for ranks in rules.rank_multisets()}
+    assert len(parts) == len(ranked) + 2
     first, counts = parts.tables()[:2]
     # Eight fifteens, one item of pairs (a double pair royal), his nob.
     assert [int(counts[p[0]]) for p in (fifteens, pairs_and_runs, suits)] == [8, 1, 1]
+
+
+def test_pairs_and_runs_of_every_multiset_are_counted_on_the_cards_sorted_by_rank() -> None:
+    # Each multiset of ranks dealt in reverse order, the equal ranks in different suits:
+    # the part's items are those of the sorted ranks, their cards in rank order.
+    multisets = list(rules.rank_multisets())
+    deals: list[Deal] = []
+    for ranks in multisets:
+        cards = [(rank - 1) * 4 + ranks[:i].count(rank) for i, rank in enumerate(ranks)]
+        deals.append((cards[::-1], False, None))
+    rows = _rows(deals, list(range(1, len(deals) + 1)))
+    parts = jsonl_parts.Parts(jsonl._item_layout)
+    pairs_and_runs = parts.row_parts(rows)[1].tolist()
+    first, counts, _, first_card, card_counts, types, _, _, position = parts.tables()
+    order = jsonl_parts.rank_order(rows)
+    for row, (ranks, part) in enumerate(zip(multisets, pairs_and_runs, strict=True)):
+        dealt = ranks[::-1]
+        assert order[:, row].tolist() == sorted(range(5), key=lambda p: (dealt[p], p))
+        items = [parts.types[t] for t in types[first[part] : first[part] + counts[part]]]
+        at = position[first_card[part] : first_card[part] + card_counts[part]].tolist()
+        expected = rank_positions(ranks)
+        assert items == [(kind, len(cards), points) for kind, cards, points in expected]
+        assert at == [jsonl_parts.RANKED + i for _, cards, _ in expected for i in cards]
 
 
 @settings(max_examples=60, deadline=None)
@@ -161,6 +188,17 @@ def test_every_way_of_suiting_a_hand_is_written_as_counted() -> None:
             hand = parse_hand(" ".join(cards[:4]) + " / " + cards[4])
             deal = [card.index for card in (*hand.cards, hand.starter)]
             deals += [(deal, False, None), (deal, True, None)]
+    lines = list(range(1, len(deals) + 1))
+    data, _ = jsonl.jsonl_rows(_rows(deals, lines), None)
+    assert bytes(data) == b"".join(_expected(deals, lines, None))
+
+
+def test_a_slice_of_many_rows_is_written_as_one_record_each() -> None:
+    # Ten thousand rows at once, more than small integer types hold positions for.
+    rng = random.Random(1013)
+    deals: list[Deal] = [
+        (rng.sample(range(len(DECK)), 5), rng.random() < 0.3, None) for _ in range(10_000)
+    ]
     lines = list(range(1, len(deals) + 1))
     data, _ = jsonl.jsonl_rows(_rows(deals, lines), None)
     assert bytes(data) == b"".join(_expected(deals, lines, None))

@@ -22,7 +22,7 @@ import numpy as np
 
 from cribcount import rules
 from cribcount.batch.engine import Scored
-from cribcount.batch.jsonl_parts import ItemLayout, ItemType, Parts
+from cribcount.batch.jsonl_parts import ItemLayout, ItemType, Parts, rank_order
 from cribcount.batch.quickjson import BETWEEN, SAMPLE, SAMPLE_HAND, item_json
 from cribcount.batch.records import render_record
 from cribcount.batch.vector import NO_CLAIM, FastRows
@@ -253,7 +253,7 @@ def jsonl_rows(rows: FastRows, file: str | None, at: int = 0) -> tuple[Any, Any]
     starts = ends - tail_at - tail_size
     end = int(ends[-1])
     out = _room(end + _item_texts(tuple(_PARTS.types))[0].itemsize, at)
-    names = _NAMES.take((rows.ranks.astype(np.intp) - 1) * 4 + rows.suits)  # by column
+    names = _names(rows)
     # The parts of each row, one after the other, and where each begins.
     parts = np.empty((n, 3), dtype=np.int64)
     part_at = np.empty((n, 3), dtype=np.int64)
@@ -264,7 +264,7 @@ def jsonl_rows(rows: FastRows, file: str | None, at: int = 0) -> tuple[Any, Any]
         begins = begins + size
     for low, high, count in runs:
         _write_heads(
-            out, rows.part(low, high), _head(file, count), starts[low:high], names[:, low:high]
+            out, rows.part(low, high), _head(file, count), starts[low:high], names[:5, low:high]
         )
     _write_items(out, parts.reshape(-1), part_at.reshape(-1), names)
     _TAILS.write(out, starts + tail_at, tails)
@@ -275,6 +275,15 @@ def jsonl_rows(rows: FastRows, file: str | None, at: int = 0) -> tuple[Any, Any]
         assert spilled <= head.digits
         _copy(out, starts[1:], np.array(head.plain[:spilled], dtype=f"V{spilled}"))
     return out[:end], ends
+
+
+def _names(rows: FastRows) -> Any:
+    """The names of the rows' cards by position, by column, then again in ``rank_order``:
+    the positions of the parts' cards."""
+    cards = (rows.ranks.astype(np.intp) - 1) * 4 + rows.suits
+    n = len(rows)
+    ranked = cards.reshape(-1).take(rank_order(rows) * n + np.arange(n))
+    return _NAMES.take(np.concatenate([cards, ranked]))
 
 
 _POWERS = 10 ** np.arange(1, 19, dtype=np.int64)
