@@ -140,8 +140,14 @@ def _tail(key: int) -> bytes:
         (Item(Kind.FIFTEEN, (), total),) if total else (),
     )
     text = render_record(Scored(1, count, None if claim == 0 else claim + NO_CLAIM), "jsonl")
-    listed = render_json(count_to_dict(count)["items"])
+    listed = _listed(count)
     return text[text.rindex(listed) + len(listed) - 1 :].encode()
+
+
+@functools.cache
+def _listed(count: Count) -> str:
+    """The items of a count as their JSON list: the same for the tails of one total."""
+    return render_json(count_to_dict(count)["items"])
 
 
 _TOTALS = 32
@@ -173,7 +179,8 @@ class _Tails:
             self.ids = grown
         ids = self.ids.take(key)
         if (ids < 0).any():
-            news = np.unique(key[ids < 0]).tolist()
+            # (np.unique would import numpy.ma, a start-up cost the command does not need.)
+            news = sorted(set(key[ids < 0].tolist()))
             self.ids[news] = np.arange(len(news)) + len(self.sizes)
             self._add([_tail(new) for new in news])
             ids = self.ids.take(key)
