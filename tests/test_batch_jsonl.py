@@ -134,10 +134,12 @@ def test_pairs_and_runs_of_every_multiset_are_counted_on_the_cards_sorted_by_ran
     parts = jsonl_parts.Parts(jsonl._item_layout)
     pairs_and_runs = parts.row_parts(rows)[1].tolist()
     first, counts, _, first_card, card_counts, types, _, _, position = parts.tables()
-    order = jsonl_parts.rank_order(rows)
+    order = np.array(jsonl_parts.rank_order(rows)).T.tolist()
     for row, (ranks, part) in enumerate(zip(multisets, pairs_and_runs, strict=True)):
-        dealt = ranks[::-1]
-        assert order[:, row].tolist() == sorted(range(5), key=lambda p: (dealt[p], p))
+        dealt = [DECK[card] for card in deals[row][0]]
+        # By rank, ties in position order; each card as (rank * 8 + position) * 4 + suit.
+        ranked = sorted(range(5), key=lambda p: (dealt[p].rank, p))
+        assert order[row] == [(dealt[p].rank * 8 + p) * 4 + dealt[p].index % 4 for p in ranked]
         items = [parts.types[t] for t in types[first[part] : first[part] + counts[part]]]
         at = position[first_card[part] : first_card[part] + card_counts[part]].tolist()
         expected = rank_positions(ranks)

@@ -22,7 +22,7 @@ import numpy as np
 
 from cribcount import rules
 from cribcount.batch.engine import Scored
-from cribcount.batch.jsonl_parts import ItemLayout, ItemType, Parts, rank_order
+from cribcount.batch.jsonl_parts import RANKED, ItemLayout, ItemType, Parts, rank_order
 from cribcount.batch.quickjson import BETWEEN, SAMPLE, SAMPLE_HAND, item_json
 from cribcount.batch.records import render_record
 from cribcount.batch.vector import NO_CLAIM, FastRows
@@ -287,10 +287,18 @@ def jsonl_rows(rows: FastRows, file: str | None, at: int = 0) -> tuple[Any, Any]
 def _names(rows: FastRows) -> Any:
     """The names of the rows' cards by position, by column, then again in ``rank_order``:
     the positions of the parts' cards."""
-    cards = (rows.ranks.astype(np.intp) - 1) * 4 + rows.suits
-    n = len(rows)
-    ranked = cards.reshape(-1).take(rank_order(rows) * n + np.arange(n))
-    return _NAMES.take(np.concatenate([cards, ranked]))
+    names = np.empty((2 * 5, len(rows)), dtype=np.uint16)
+    names[:5] = _NAMES.take((rows.ranks.astype(np.intp) - 1) * 4 + rows.suits)
+    for i, ranked in enumerate(rank_order(rows), start=RANKED):
+        names[i] = _RANKED_NAMES.take(ranked)
+    return names
+
+
+_RANKED_NAMES = np.array(
+    [_NAMES[(key // 32 - 1) * 4 + key % 4] if key >= 32 else 0 for key in range(14 * 32)],
+    dtype=np.uint16,
+)
+"""Each card's name by its number in ``rank_order``, ``(rank * 8 + position) * 4 + suit``."""
 
 
 _POWERS = 10 ** np.arange(1, 19, dtype=np.int64)

@@ -247,8 +247,13 @@ def _suit_key(rows: FastRows, at: Any) -> Any:
     return key * 2 + rows.crib[at]
 
 
-def rank_order(rows: FastRows) -> Any:
-    """The positions (0 to 4) of each row's cards sorted by rank, ties in position order,
-    by column: what the positions from ``RANKED`` on stand for."""
-    keys = [column * 8 + i for i, column in enumerate(rows.ranks.astype(np.int16))]
-    return np.array(sort_columns(keys)).astype(np.intp) & 7
+def rank_order(rows: FastRows) -> list[Any]:
+    """Each row's cards sorted by rank, ties in position order, by column: what the
+    positions from ``RANKED`` on stand for. A card is given as the number
+    ``(rank * 8 + position) * 4 + suit``."""
+    keys = rows.ranks.astype(np.int16) * 32 + rows.suits + _PLACES
+    return sort_columns(list(keys))
+
+
+_PLACES = (np.arange(5, dtype=np.int16) * 4)[:, None]
+"""What each position adds to the numbers of ``rank_order``."""
