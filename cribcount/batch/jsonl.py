@@ -230,9 +230,10 @@ _PARTS = Parts(_item_layout)
 def jsonl_rows(rows: FastRows, file: str | None, at: int = 0) -> tuple[Any, Any]:
     """The JSON lines of the rows, newlines included, as bytes; and where each row ends.
 
-    ``file`` is named in every line when given. The bytes are a numpy array
-    in one buffer for all calls, the rows' lines written after its first
-    ``at`` bytes, which are kept: a call with ``at`` 0 writes over the others.
+    The rows' line numbers rise, as in a chunk; ``file`` is named in every
+    line when given. The bytes are a numpy array in one buffer for all
+    calls, the rows' lines written after its first ``at`` bytes, which are
+    kept: a call with ``at`` 0 writes over the others.
 
     Heads are written first, then the items, padded, each spilling into
     what follows it: the next item, or the tail, which is written after
@@ -245,8 +246,7 @@ def jsonl_rows(rows: FastRows, file: str | None, at: int = 0) -> tuple[Any, Any]
     widths = _PARTS.tables()[2]
     part_sizes = [widths.take(part) for part in row_parts]
     items_size = part_sizes[0] + part_sizes[1] + part_sizes[2]
-    digits = np.searchsorted(_POWERS, rows.line, side="right") + 1
-    runs = _runs(digits)
+    runs = _runs(rows.line)
     head_size = np.empty(n, dtype=np.int64)
     for low, high, count in runs:
         sizes = _head(file, count).sizes
@@ -315,11 +315,15 @@ def _room(size: int, kept: int) -> Any:
     return _ROOM[0][:size]
 
 
-def _runs(digits: Any) -> list[tuple[int, int, int]]:
-    """Stretches of rows whose line numbers have as many digits: start, stop, digits."""
-    changes = (np.flatnonzero(np.diff(digits)) + 1).tolist()
-    starts, stops = [0, *changes], [*changes, len(digits)]
-    return [(low, high, int(digits[low])) for low, high in zip(starts, stops, strict=True)]
+def _runs(lines: Any) -> list[tuple[int, int, int]]:
+    """Stretches of rows whose line numbers have as many digits: start, stop, digits.
+
+    Line numbers rise, so the stretches end where they reach the powers of ten.
+    """
+    ends = [*np.searchsorted(lines, _POWERS).tolist(), len(lines)]
+    starts = [0, *ends[:-1]]
+    found = zip(starts, ends, range(1, len(ends) + 1), strict=True)
+    return [(low, high, digits) for low, high, digits in found if high > low]
 
 
 def _write_heads(out: Any, rows: FastRows, head: _Head, starts: Any, names: Any) -> None:
