@@ -155,7 +155,8 @@ _TOTALS = 32
 
 
 class _Tails:
-    """Tails met so far, numbered, each as words of the shortest tail's length.
+    """Tails met so far, numbered, each whole padded to the longest and as words of the
+    shortest tail's length.
 
     The words of a tail start every word's length, the last one ending where
     the tail ends; a tail with fewer words than the longest repeats its last.
@@ -168,6 +169,8 @@ class _Tails:
         self.words = np.empty((0, 1), dtype=f"V{self.word}")
         self.offsets = np.empty((0, 1), dtype=np.int64)
         self.sizes = np.empty(0, dtype=np.int64)
+        self.texts: list[bytes] = []
+        self.padded = np.empty(0, dtype="V1")
 
     def of(self, rows: FastRows) -> Any:
         """The tail number of each row."""
@@ -207,9 +210,17 @@ class _Tails:
         self.sizes = np.concatenate([self.sizes, sizes])
         self.offsets = np.concatenate([self.offsets, offsets])
         self.words = np.concatenate([self.words, words])
+        self.texts += texts
+        self.padded = np.array(self.texts, dtype=f"V{max(len(text) for text in self.texts)}")
 
-    def write(self, out: Any, at: Any, tails: Any) -> None:
-        """Write tails ``tails`` at ``at``."""
+    def write(self, out: Any, at: Any, tails: Any, spill: int) -> int:
+        """Write tails ``tails`` at ``at``, whole when none runs more than ``spill`` bytes
+        past its end padded, else a word at a time: how far past their ends they ran."""
+        padded = self.padded
+        past = padded.itemsize - int(self.sizes.take(tails).min())
+        if past <= spill:
+            _copy(out, at, padded.take(tails))
+            return past
         word = self.word
         count = int(-(-self.sizes.take(tails).max() // word))
         items = np.ndarray((len(out) - word + 1,), dtype=f"V{word}", buffer=out, strides=(1,))
@@ -218,6 +229,7 @@ class _Tails:
         offsets, words = self.offsets.reshape(-1), self.words.reshape(-1)
         for i in range(count):
             items[at + offsets.take(first + i)] = words.take(first + i)
+        return 0
 
 
 _TAILS = _Tails()
@@ -259,7 +271,7 @@ def jsonl_rows(rows: FastRows, file: str | None, at: int = 0) -> tuple[Any, Any]
     ends += at
     starts = ends - tail_at - tail_size
     end = int(ends[-1])
-    out = _room(end + _item_texts(tuple(_PARTS.types))[0].itemsize, at)
+    out = _room(end + _item_texts(tuple(_PARTS.types))[0].itemsize + _TAILS.padded.itemsize, at)
     names = _names(rows)
     # The parts of each row, one after the other, and where each begins.
     parts = np.empty((n, 3), dtype=np.int64)
@@ -274,12 +286,12 @@ def jsonl_rows(rows: FastRows, file: str | None, at: int = 0) -> tuple[Any, Any]
             out, rows.part(low, high), _head(file, count), starts[low:high], names[:5, low:high]
         )
     _write_items(out, parts.reshape(-1), part_at.reshape(-1), names)
-    _TAILS.write(out, starts + tail_at, tails)
+    # The heads begin alike up to the line number: what spills there is written again.
+    head = _head(file, 1)
     spilled = _item_texts(tuple(_PARTS.types))[1]
+    assert spilled <= head.digits
+    spilled = max(spilled, _TAILS.write(out, starts + tail_at, tails, head.digits))
     if spilled:
-        # The heads begin alike up to the line number.
-        head = _head(file, 1)
-        assert spilled <= head.digits
         _copy(out, starts[1:], np.array(head.plain[:spilled], dtype=f"V{spilled}"))
     return out[:end], ends
 
