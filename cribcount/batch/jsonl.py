@@ -211,7 +211,7 @@ class _Tails:
         self.offsets = np.concatenate([self.offsets, offsets])
         self.words = np.concatenate([self.words, words])
         self.texts += texts
-        self.padded = np.array(self.texts, dtype=f"V{max(len(text) for text in self.texts)}")
+        self.padded = np.array(self.texts, dtype=f"V{int(self.sizes.max())}")
 
     def write(self, out: Any, at: Any, tails: Any, spill: int) -> int:
         """Write tails ``tails`` at ``at``, whole when none runs more than ``spill`` bytes
