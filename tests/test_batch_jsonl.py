@@ -177,20 +177,21 @@ def test_tails_grow_as_longer_claims_come(claims: list[int | None]) -> None:
     assert bytes(data) == b"".join(_expected(deals, [1, 2], "f"))
 
 
-def test_tails_written_whole_or_a_word_at_a_time_come_out_alike(
+def test_tails_padded_to_the_longest_spill_only_into_heads_written_after(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # No claims: tails of one or two digits of total, written whole, padded, the padding
-    # spilling into the next line's "{"line": ", which is written again. Then claims of up
-    # to three digits: tails too long apart for that, written a word at a time; and with a
-    # long file name, the heads begin with more than the padding, and tails are whole again.
+    # No claims: tails of one or two digits of total. Then claims of three digits, whose
+    # tails are much longer: the padding of the others runs into the next line's head,
+    # written after them. With crib flags, heads of two lengths, the shorter running on
+    # into its items or, with none (the first hand scores nothing), its tail. Then no
+    # claims again, padded to the longest tails met.
     monkeypatch.setattr(jsonl, "_TAILS", jsonl._Tails())
-    hands = ["Ah 2c 3d Kh / Qs", "5h 5d 5c Js / 5s", "2c 4d 6h 8s / Tc", "Jh 5c 5d 5s / 5h"]
+    hands = ["Kc 3c Td As / 6d", "5h 5d 5c Js / 5s", "2c 4d 6h 8s / Tc", "Jh 5c 5d 5s / 5h"]
     deals: list[Deal] = []
     for text in hands:
         hand = parse_hand(text)
         deals.append(([card.index for card in (*hand.cards, hand.starter)], False, None))
-    claimed = [(deal, crib, 100 * i + 7) for i, (deal, crib, _) in enumerate(deals)]
+    claimed = [(deal, i % 2 == 0, 100 * i + 7) for i, (deal, _, _) in enumerate(deals)]
     lines = [8, 9, 10, 11]
     for rows, file in [(deals, None), (claimed + deals, None), (claimed + deals, "f" * 40)]:
         numbers = list(range(1, len(rows) + 1))

@@ -4,18 +4,19 @@ A row is three kinds of piece: the head (the line number and the cards, up
 to the items' opening bracket), its items, and the tail (the total, the
 heels and the claim, with the newline). Every text is taken from the
 one-record rendering of ``batch.records`` or from ``count_to_dict`` with
-sample cards. Heads are built as the rows of a byte matrix, the cards put
-in, then copied to their places at once, numpy seeing each row as one item
-of that many bytes. Items come next, all at once, each padded to the
-widest and spilling into what follows it, then their cards; tails, whose
-texts differ in length, last, as a few overlapping words each. Which items
-a row has, and where their cards go, comes from ``batch.jsonl_parts``;
-nothing here scores.
+sample cards. Items are written first, all at once, each padded to the
+widest and spilling into what follows it, then their cards; tails next,
+padded likewise. Heads come last, over what spilled into them: they are
+built as the rows of a byte matrix, the cards put in, then copied to their
+places at once, numpy seeing each row as one item of that many bytes.
+Which items a row has, and where their cards go, comes from
+``batch.jsonl_parts``; nothing here scores.
 """
 
 from __future__ import annotations
 
 import functools
+import os
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -92,26 +93,38 @@ def _card_at(text: bytes, card: Card, start: int = 0) -> int:
 
 
 class _Head(NamedTuple):
-    """A row up to its items' opening bracket, for line numbers of one number of digits."""
+    """A row up to its items' opening bracket, for line numbers of one number of digits.
+
+    Heads are as long as the longest, the shorter running on into what
+    follows it in its row: its first item or, with none, its tail.
+    """
 
     plain: bytes
-    crib: bytes
-    """The heads without and with the crib, the shorter padded to the other's length."""
+    """The head without the crib."""
     sizes: tuple[int, int]
-    """Their real lengths."""
+    """The real lengths of the heads without and with the crib."""
     digits: int
     """Where the line number begins."""
     cards: tuple[int, ...]
-    """Where the five cards go, the same in both."""
+    """Where the five cards go, the same in all."""
     flags: Any
-    """The heads from where they differ on (the crib flag), as two numpy items."""
+    """The heads from where they differ on (the crib flag), as numpy items: without and
+    with the crib (by two), the row without items and with them (by one)."""
+    follows: bytes
+    """What the heads run on into where items follow."""
+
+
+_ONE_ITEM = Item(Kind.NOBS, (SAMPLE[0],), rules.NOBS_POINTS)
+"""An item that follows a sample head, for the bytes a shorter head runs on into."""
 
 
 @functools.cache
 def _head(file: str | None, digits: int) -> _Head:
-    """The head of a row naming ``file``, from two renderings of one record: their line
-    numbers (the lowest and the highest of ``digits`` digits) differ first where it begins."""
+    """The head of a row naming ``file``, from renderings of one record: their line
+    numbers (the lowest and the highest of ``digits`` digits) differ first where it
+    begins; the record with no item and with one gives what follows a head."""
     texts = []
+    sizes = []
     for crib_flag in (False, True):
         count = Count(SAMPLE_HAND, crib_flag, ())
         low, high = (
@@ -119,15 +132,18 @@ def _head(file: str | None, digits: int) -> _Head:
             for line in (10 ** (digits - 1), 10**digits - 1)
         )
         at = next(i for i, (a, b) in enumerate(zip(low, high, strict=True)) if a != b)
-        texts.append(low[: low.rindex(render_json([]).encode()) + 1])
-    width = max(len(text) for text in texts)
-    plain, crib = (text.ljust(width) for text in texts)
+        sizes.append(low.rindex(render_json([]).encode()) + 1)
+        one = Count(SAMPLE_HAND, crib_flag, (_ONE_ITEM,))
+        texts += [low, render_record(Scored(10 ** (digits - 1), one), "jsonl", file).encode()]
+    width = max(sizes)
+    plain = texts[0][:width]
     cards = tuple(_card_at(plain, card, at) for card in SAMPLE)
-    flag = next(i for i, (a, b) in enumerate(zip(plain, crib, strict=True)) if a != b)
+    flag = next(i for i, (a, b) in enumerate(zip(plain, texts[2], strict=True)) if a != b)
     # The line number and the cards come before the crib flag.
     assert flag > cards[-1] + 2
-    flags = np.array([plain[flag:], crib[flag:]], dtype=f"V{width - flag}")
-    return _Head(plain, crib, (len(texts[0]), len(texts[1])), at, cards, flags)
+    flags = np.array([text[flag:width] for text in texts], dtype=f"V{width - flag}")
+    follows = max(texts[1][sizes[0] : width], texts[3][sizes[1] : width], key=len)
+    return _Head(plain, (sizes[0], sizes[1]), at, cards, flags, follows)
 
 
 def _tail(key: int) -> bytes:
@@ -155,19 +171,10 @@ _TOTALS = 32
 
 
 class _Tails:
-    """Tails met so far, numbered, each whole padded to the longest and as words of the
-    shortest tail's length.
-
-    The words of a tail start every word's length, the last one ending where
-    the tail ends; a tail with fewer words than the longest repeats its last.
-    """
+    """Tails met so far, numbered, each padded to the longest."""
 
     def __init__(self) -> None:
         self.ids = np.full(0, -1, dtype=np.int64)
-        self.word = len(_tail(0))
-        """The shortest tail: no claim, a total and heels of one digit."""
-        self.words = np.empty((0, 1), dtype=f"V{self.word}")
-        self.offsets = np.empty((0, 1), dtype=np.int64)
         self.sizes = np.empty(0, dtype=np.int64)
         self.texts: list[bytes] = []
         self.padded = np.empty(0, dtype="V1")
@@ -191,45 +198,9 @@ class _Tails:
 
     def _add(self, texts: list[bytes]) -> None:
         """Number these tails after the others."""
-        word = self.word
-        sizes = np.array([len(text) for text in texts], dtype=np.int64)
-        count = max(int(-(-sizes.max() // word)), self.offsets.shape[1])
-        if count > self.offsets.shape[1]:
-            # The tails met before repeat their last word.
-            more = count - self.offsets.shape[1]
-            self.offsets = np.concatenate([self.offsets, self.offsets[:, -1:].repeat(more, 1)], 1)
-            self.words = np.concatenate([self.words, self.words[:, -1:].repeat(more, 1)], 1)
-        offsets = np.minimum(np.arange(count) * word, sizes[:, None] - word)
-        words = np.array(
-            [
-                [text[at : at + word] for at in places]
-                for text, places in zip(texts, offsets.tolist(), strict=True)
-            ],
-            dtype=f"V{word}",
-        )
-        self.sizes = np.concatenate([self.sizes, sizes])
-        self.offsets = np.concatenate([self.offsets, offsets])
-        self.words = np.concatenate([self.words, words])
+        self.sizes = np.concatenate([self.sizes, [len(text) for text in texts]])
         self.texts += texts
         self.padded = np.array(self.texts, dtype=f"V{int(self.sizes.max())}")
-
-    def write(self, out: Any, at: Any, tails: Any, spill: int) -> int:
-        """Write tails ``tails`` at ``at``, whole when none runs more than ``spill`` bytes
-        past its end padded, else a word at a time: how far past their ends they ran."""
-        padded = self.padded
-        past = padded.itemsize - int(self.sizes.take(tails).min())
-        if past <= spill:
-            _copy(out, at, padded.take(tails))
-            return past
-        word = self.word
-        count = int(-(-self.sizes.take(tails).max() // word))
-        items = np.ndarray((len(out) - word + 1,), dtype=f"V{word}", buffer=out, strides=(1,))
-        # A word at a time, looked up in the tables as flat as they are.
-        first = tails * self.offsets.shape[1]
-        offsets, words = self.offsets.reshape(-1), self.words.reshape(-1)
-        for i in range(count):
-            items[at + offsets.take(first + i)] = words.take(first + i)
-        return 0
 
 
 _TAILS = _Tails()
@@ -247,9 +218,9 @@ def jsonl_rows(rows: FastRows, file: str | None, at: int = 0) -> tuple[Any, Any]
     calls, the rows' lines written after its first ``at`` bytes, which are
     kept: a call with ``at`` 0 writes over the others.
 
-    Heads are written first, then the items, padded, each spilling into
-    what follows it: the next item, or the tail, which is written after
-    them, and at most the first bytes of the next head, written again.
+    Items are written first, padded, each spilling into what follows it:
+    the next item, or the tail, or the next head, which are written after
+    them. Tails, padded, spill into the next head likewise; heads last.
     """
     n = len(rows)
     if n == 0:
@@ -271,7 +242,8 @@ def jsonl_rows(rows: FastRows, file: str | None, at: int = 0) -> tuple[Any, Any]
     ends += at
     starts = ends - tail_at - tail_size
     end = int(ends[-1])
-    out = _room(end + _item_texts(tuple(_PARTS.types))[0].itemsize + _TAILS.padded.itemsize, at)
+    texts, spill, start = _item_texts(tuple(_PARTS.types))
+    out = _room(end + texts.itemsize + _TAILS.padded.itemsize, at)
     names = _names(rows)
     # The parts of each row, one after the other, and where each begins.
     parts = np.empty((n, 3), dtype=np.int64)
@@ -281,18 +253,20 @@ def jsonl_rows(rows: FastRows, file: str | None, at: int = 0) -> tuple[Any, Any]
         parts[:, i] = part
         part_at[:, i] = begins
         begins = begins + size
-    for low, high, count in runs:
-        _write_heads(
-            out, rows.part(low, high), _head(file, count), starts[low:high], names[:5, low:high]
-        )
     _write_items(out, parts.reshape(-1), part_at.reshape(-1), names)
-    # The heads begin alike up to the line number: what spills there is written again.
+    _copy(out, starts + tail_at, _TAILS.padded.take(tails))
+    # What spilled reaches no further than the next head, which is written over it.
     head = _head(file, 1)
-    spilled = _item_texts(tuple(_PARTS.types))[1]
-    assert spilled <= head.digits
-    spilled = max(spilled, _TAILS.write(out, starts + tail_at, tails, head.digits))
-    if spilled:
-        _copy(out, starts[1:], np.array(head.plain[:spilled], dtype=f"V{spilled}"))
+    shortest = min(head.sizes)
+    assert spill <= shortest and _TAILS.padded.itemsize - int(tail_size.min()) <= shortest
+    assert not _PARTS.types or start.startswith(head.follows)
+    has_items = items_size > 0
+    for low, high, count in runs:
+        head = _head(file, count)
+        rows_run = rows.part(low, high)
+        _write_heads(
+            out, rows_run, head, starts[low:high], names[:5, low:high], has_items[low:high]
+        )
     return out[:end], ends
 
 
@@ -338,16 +312,16 @@ def _runs(lines: Any) -> list[tuple[int, int, int]]:
     return [(low, high, digits) for low, high, digits in found if high > low]
 
 
-def _write_heads(out: Any, rows: FastRows, head: _Head, starts: Any, names: Any) -> None:
-    """Write the heads of rows whose line numbers have as many digits.
-
-    A head padded to the longer one's length spills into its row's items or
-    tail, which are written after it.
-    """
+def _write_heads(
+    out: Any, rows: FastRows, head: _Head, starts: Any, names: Any, has_items: Any
+) -> None:
+    """Write the heads of rows whose line numbers have as many digits, over what spilled
+    into them; a shorter head runs on into its row's items or tail as they stand."""
     matrix = _head_rows(head, len(rows))
     flags = head.flags
     flag = matrix.shape[1] - flags.itemsize
-    _column(matrix, flag, flags.dtype)[...] = flags.take(rows.crib.view(np.uint8))
+    variant = rows.crib.view(np.uint8) * 2 + has_items
+    _column(matrix, flag, flags.dtype)[...] = flags.take(variant)
     rest = rows.line
     at = head.digits + len(str(int(rows.line[0])))
     while at > head.digits + 1:
@@ -378,14 +352,16 @@ def _pairs(out: Any) -> Any:
 
 
 @functools.cache
-def _item_texts(types: tuple[ItemType, ...]) -> tuple[Any, int]:
+def _item_texts(types: tuple[ItemType, ...]) -> tuple[Any, int, bytes]:
     """The texts of these types of items, by type, as numpy items as long as the longest;
-    and how far an item may spill past the shortest tail after it."""
+    how far an item may spill past the shortest tail after it; how all items begin."""
     texts = [_item(item_type)[0] for item_type in types]
     widest = max((len(text) for text in texts), default=1)
     spilled = widest - min((len(text) for text in texts), default=widest)
+    start = os.path.commonprefix(texts) or b""
     # The tail begins on the last item's separator.
-    return np.array(texts, dtype=f"V{widest}"), max(0, spilled - len(_tail(0)) + len(_SEPARATOR))
+    spill = max(0, spilled - len(_tail(0)) + len(_SEPARATOR))
+    return np.array(texts, dtype=f"V{widest}"), spill, start
 
 
 def _write_items(out: Any, parts: Any, part_at: Any, names: Any) -> None:
