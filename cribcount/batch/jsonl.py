@@ -36,8 +36,11 @@ __all__ = ["jsonl_rows"]
 
 _JACK_HAND = Hand(SAMPLE_HAND.cards, DECK[(rules.JACK - 1) * 4])
 """The sample cards with a jack turned, for the tail of the rows with heels."""
-_NAMES = np.array([int.from_bytes(str(card).encode(), "little") for card in DECK], dtype=np.uint16)
-"""Each card's two-byte name as one number, in ``Card.index`` order."""
+_NAMES = np.array(
+    [0] * 4 + [int.from_bytes(str(card).encode(), "little") for card in DECK], dtype=np.uint16
+)
+"""Each card's two-byte name as one number, by ``rank * 4 + suit``: ``Card.index`` order
+after four places for a rank of 0."""
 _SEPARATOR = BETWEEN.encode()
 _DIGIT_PAIRS = np.array(
     [int.from_bytes(f"{n:02d}".encode(), "little") for n in range(100)], dtype=np.uint16
@@ -274,16 +277,13 @@ def _names(rows: FastRows) -> Any:
     """The names of the rows' cards by position, by column, then again in ``rank_order``:
     the positions of the parts' cards."""
     names = np.empty((2 * 5, len(rows)), dtype=np.uint16)
-    names[:5] = _NAMES.take((rows.ranks.astype(np.intp) - 1) * 4 + rows.suits)
+    names[:5] = _NAMES.take(rows.ranks * 4 + rows.suits)
     for i, ranked in enumerate(rank_order(rows), start=RANKED):
         names[i] = _RANKED_NAMES.take(ranked)
     return names
 
 
-_RANKED_NAMES = np.array(
-    [_NAMES[(key // 32 - 1) * 4 + key % 4] if key >= 32 else 0 for key in range(14 * 32)],
-    dtype=np.uint16,
-)
+_RANKED_NAMES = _NAMES.take([key // 32 * 4 + key % 4 for key in range(14 * 32)])
 """Each card's name by its number in ``rank_order``, ``(rank * 8 + position) * 4 + suit``."""
 
 
