@@ -55,22 +55,15 @@ def _expected(deals: list[Deal], lines: list[int], file: str | None) -> list[byt
     st.lists(_ROW, min_size=1, max_size=30),
     st.lists(st.integers(min_value=1, max_value=10**12), min_size=30, max_size=30, unique=True),
     st.none() | st.text(max_size=8),
-    st.sampled_from([1, 3, 1 << 11]),
 )
 def test_rows_are_written_as_one_record_each(
     deals: list[Deal],
     numbers: list[int],
     file: str | None,
-    batch: int,
 ) -> None:
     # Line numbers rise within a chunk; here they may gain several digits from row to row.
     lines = sorted(numbers)[: len(deals)]
-    jsonl_parts_batch = jsonl_parts._BATCH
-    try:
-        jsonl_parts._BATCH = batch
-        data, ends = jsonl.jsonl_rows(_rows(deals, lines), file)
-    finally:
-        jsonl_parts._BATCH = jsonl_parts_batch
+    data, ends = jsonl.jsonl_rows(_rows(deals, lines), file)
     expected = _expected(deals, lines, file)
     assert bytes(data) == b"".join(expected)
     assert ends.tolist() == np.cumsum([len(line) for line in expected]).tolist()
@@ -120,6 +113,24 @@ def test_parts_are_counted_once_and_kept_apart_by_kind() -> None:
     first, counts = parts.tables()[:2]
     # Eight fifteens, one item of pairs (a double pair royal), his nob.
     assert [int(counts[p[0]]) for p in (fifteens, pairs_and_runs, suits)] == [8, 1, 1]
+
+
+def test_values_share_a_set_of_fifteens_when_the_rules_find_the_same() -> None:
+    # The counting values by position as a number, a digit each (value - 1), the first
+    # position last; sampled. Each number's set holds the fifteens the rules find in its
+    # values, as do the values of the set's first number; as many sets as fifteens found.
+    by_values, first = jsonl_parts._fifteen_sets()
+
+    def values(code: int) -> tuple[int, ...]:
+        return tuple(code // 10**i % 10 + 1 for i in range(5))
+
+    codes = random.Random(4127).sample(range(10**5), 3000)
+    for code in codes:
+        assert rules.fifteen_sets(values(int(first[by_values[code]]))) == rules.fifteen_sets(
+            values(code)
+        )
+    found = {rules.fifteen_sets(values(code)) for code in codes}
+    assert len({int(by_values[code]) for code in codes}) == len(found)
 
 
 def test_pairs_and_runs_of_every_multiset_are_counted_on_the_cards_sorted_by_rank() -> None:

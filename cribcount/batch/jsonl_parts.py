@@ -3,12 +3,15 @@
 A show's items come in three parts that each depend on little: the fifteens
 on the counting values by position, the pairs and runs on the multiset of
 ranks, the flush and nobs on the suits, the jacks and the crib flag. Each
-part that is met is counted once, by ``cribcount.show`` from the cards of its
-first row, and numbered; a row is then three part numbers, looked up in
-tables by its counting values, by its multiset of ranks and by its suits. A
-part of no points (the rows' own count says so) has no items, and fifteens
-and suits are then not looked up. Nothing here scores: the parts are what
+part is counted once, by ``cribcount.show``, and numbered; a row is then
+three part numbers, looked up in tables by its counting values, by its
+multiset of ranks and by its suits. Nothing here scores: the parts are what
 ``cribcount.show`` says they are.
+
+The fifteens of every number of the counting values by position are found
+at once (``vector.fifteen_sets``), as the sets of positions that make them:
+a few thousand sets, each counted when first met. A part of no points (the
+rows' own count says so) has no items, and suits are then not looked up.
 
 Pairs and runs are counted on the cards sorted by rank, ties in their order
 (``rank_order``): they are then the same items with the same cards, and
@@ -25,6 +28,7 @@ the cards of a row in order, the starter last; 5 to 9 the same cards in
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -54,6 +58,10 @@ _VALUE_CODES = np.array(
     dtype=np.int32,
 )
 """By position and rank: what the rank adds to the number of the counting values."""
+_RANK_OF_VALUE = np.array(
+    [min(r for r in range(1, 14) if rules.counting_value(r) == v) if v else 0 for v in range(11)]
+)
+"""A rank of each counting value."""
 
 
 class Parts:
@@ -74,11 +82,8 @@ class Parts:
         self.types: list[ItemType] = []
         self._type_ids: dict[ItemType, int] = {}
         self._part_ids: dict[tuple[tuple[Kind, tuple[int, ...], int], ...], int] = {}
-        self._by_values = np.full(_VALUES**5, -1, dtype=np.int32)
-        """The fifteens part of the counting values by position; -1 while unknown."""
-        # The fifteens part of each set of fifteens (a bit each), by the sets in order.
-        self._fifteen_keys = np.empty(0, dtype=np.int64)
-        self._fifteen_parts = np.empty(0, dtype=np.int32)
+        self._by_set = np.full(len(_fifteen_sets()[1]), -1, dtype=np.int32)
+        """The fifteens part of each set of fifteens (``_fifteen_sets``); -1 while unknown."""
         self._by_multiset: Any = None
         """The pairs and runs part of each multiset of ranks (``rank_tables``), made at once."""
         self._by_suits = np.full(_SUIT_KEYS, -1, dtype=np.int32)
@@ -97,21 +102,21 @@ class Parts:
         """The three part numbers of each row: fifteens, pairs and runs, suits.
 
         A part of no points has no items: rows are only looked at more
-        closely for the fifteens and suits that score.
+        closely for the suits that score.
         """
         if len(self) > _MOST:
             self._clear()
         none = self._part([])
-        values = _code(_VALUE_CODES, rows.ranks)
-        fifteens = self._by_values.take(values)
-        unknown = fifteens < 0
-        if unknown.any():
-            scoring = rows.fifteens != 0
-            self._by_values[values[unknown & ~scoring]] = none
-            self._learn_values(rows.ranks, values, unknown & scoring)
-            fifteens = self._by_values.take(values)
         if self._by_multiset is None:
             self._by_multiset = self._learn_ranks()
+        by_values, first = _fifteen_sets()
+        sets = by_values.take(_code(_VALUE_CODES, rows.ranks))
+        fifteens = self._by_set.take(sets)
+        if (fifteens < 0).any():
+            # (np.unique would import numpy.ma, a start-up cost the command does not need.)
+            for new in sorted(set(sets[fifteens < 0].tolist())):
+                self._by_set[new] = self._part(fifteen_positions(_values(int(first[new]))))
+            fifteens = self._by_set.take(sets)
         pairs_and_runs = self._by_multiset.take(rows.multiset)
         suits = np.full(len(rows), none, dtype=np.int32)
         scoring = (rows.flush != 0) | (rows.nobs != 0)
@@ -124,33 +129,6 @@ class Parts:
                 found = self._by_suits.take(suit_key)
             suits[at] = found
         return fifteens, pairs_and_runs, suits
-
-    def _learn_values(self, ranks: Any, code: Any, unknown: Any) -> None:
-        """Fill the table by values for the ``unknown`` rows, counting new parts."""
-        if not unknown.any():
-            return
-        codes, ranks = code[unknown], ranks[:, unknown]
-        bits = np.empty(len(codes), dtype=np.int64)
-        for start in range(0, len(codes), _BATCH):
-            found = fifteen_sets(ranks[:, start : start + _BATCH].T)
-            packed = np.packbits(found, axis=1, bitorder="little")
-            bits[start : start + _BATCH] = packed.view("<u4")[:, 0]
-        keys, first, where = np.unique(bits, return_index=True, return_inverse=True)
-        at = np.searchsorted(self._fifteen_keys, keys)
-        known = at < len(self._fifteen_keys)
-        known[known] = self._fifteen_keys[at[known]] == keys[known]
-        ids = np.zeros(len(keys), dtype=np.int32)
-        ids[known] = self._fifteen_parts[at[known]]
-        news = np.flatnonzero(~known)
-        for i, row in zip(news.tolist(), first[news].tolist(), strict=True):
-            values = tuple(rules.counting_value(rank) for rank in ranks[:, row].tolist())
-            ids[i] = self._part(fifteen_positions(values))
-        if len(news):
-            merged = np.concatenate([self._fifteen_keys, keys[news]])
-            order = np.argsort(merged)
-            self._fifteen_keys = merged[order]
-            self._fifteen_parts = np.concatenate([self._fifteen_parts, ids[news]])[order]
-        self._by_values[codes] = ids[where.reshape(-1)]
 
     def _learn_ranks(self) -> Any:
         """The pairs and runs part of every multiset of ranks, in ``rank_tables`` order.
@@ -213,6 +191,27 @@ class Parts:
             )
             self._new_parts, self._new_entries, self._new_cards = [], [], []
         return self._tables
+
+
+@functools.cache
+def _fifteen_sets() -> tuple[Any, Any]:
+    """The sets of fifteens (as the positions that make them) of all counting values by
+    position, numbered: the number of each number of the values (``_VALUE_CODES``), and the
+    first number of the values of each set. Found at once, for every row to look up."""
+    values = np.indices((_VALUES,) * 5).reshape(5, -1)[::-1] + 1  # by ``_VALUE_CODES``
+    ranks = _RANK_OF_VALUE.take(values)
+    bits = np.empty(values.shape[1], dtype=np.int64)
+    for start in range(0, len(bits), _BATCH):
+        found = fifteen_sets(ranks[:, start : start + _BATCH].T)
+        packed = np.packbits(found, axis=1, bitorder="little")
+        bits[start : start + _BATCH] = packed.view("<u4")[:, 0]
+    _, first, by_values = np.unique(bits, return_index=True, return_inverse=True)
+    return by_values.reshape(-1).astype(np.int32), first
+
+
+def _values(code: int) -> tuple[int, ...]:
+    """The counting values by position read back from their number (``_VALUE_CODES``)."""
+    return tuple(code // _VALUES**i % _VALUES + 1 for i in range(5))
 
 
 def _code(codes: Any, ranks: Any) -> Any:
