@@ -82,7 +82,7 @@ class Parts:
         self.types: list[ItemType] = []
         self._type_ids: dict[ItemType, int] = {}
         self._part_ids: dict[tuple[tuple[Kind, tuple[int, ...], int], ...], int] = {}
-        self._by_set = np.full(len(_fifteen_sets()[1]), -1, dtype=np.int32)
+        self._by_set: Any = None
         """The fifteens part of each set of fifteens (``_fifteen_sets``); -1 while unknown."""
         self._by_multiset: Any = None
         """The pairs and runs part of each multiset of ranks (``rank_tables``), made at once."""
@@ -107,7 +107,9 @@ class Parts:
         if len(self) > _MOST:
             self._clear()
         none = self._part([])
-        if self._by_multiset is None:
+        if self._by_set is None:
+            # Made for the first rows, not with the renderer: text and CSV do without.
+            self._by_set = np.full(len(_fifteen_sets()[1]), -1, dtype=np.int32)
             self._by_multiset = self._learn_ranks()
         by_values, first = _fifteen_sets()
         sets = by_values.take(_code(_VALUE_CODES, rows.ranks))
