@@ -258,18 +258,16 @@ def jsonl_rows(rows: FastRows, file: str | None, at: int = 0) -> tuple[Any, Any]
         begins = begins + size
     _write_items(out, parts.reshape(-1), part_at.reshape(-1), names)
     _copy(out, starts + tail_at, _TAILS.padded.take(tails))
-    # What spilled reaches no further than the next head, which is written over it.
-    head = _head(file, 1)
-    shortest = min(head.sizes)
+    # What spilled reaches no further than the next head, which is written over it: heads
+    # are shortest with a line number of one digit, and all run on into the same bytes.
+    first = _head(file, 1)
+    shortest = min(first.sizes)
     assert spill <= shortest and _TAILS.padded.itemsize - int(tail_size.min()) <= shortest
-    assert not _PARTS.types or start.startswith(head.follows)
+    assert not _PARTS.types or start.startswith(first.follows)
     has_items = items_size > 0
     for low, high, count in runs:
-        head = _head(file, count)
-        rows_run = rows.part(low, high)
-        _write_heads(
-            out, rows_run, head, starts[low:high], names[:5, low:high], has_items[low:high]
-        )
+        head, stretch = _head(file, count), rows.part(low, high)
+        _write_heads(out, stretch, head, starts[low:high], names[:5, low:high], has_items[low:high])
     return out[:end], ends
 
 

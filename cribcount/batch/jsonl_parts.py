@@ -49,8 +49,9 @@ _VALUES = 10
 RANKED = 5
 """Where the positions of the cards in ``rank_order`` begin."""
 _BATCH = 1 << 11
-"""Rows whose fifteens are found at a time: few enough that the matrix product takes one
-thread, so that the threads of the linear algebra library are never woken to wait busily."""
+"""Counting values whose fifteens are found at a time: few enough that the matrix product
+takes one thread, so that the threads of the linear algebra library are never woken to wait
+busily."""
 _MOST = 1 << 14
 """Parts kept at most; past that the tables start again, so memory stays flat."""
 _VALUE_CODES = np.array(
@@ -197,9 +198,9 @@ class Parts:
 
 @functools.cache
 def _fifteen_sets() -> tuple[Any, Any]:
-    """The sets of fifteens (as the positions that make them) of all counting values by
-    position, numbered: the number of each number of the values (``_VALUE_CODES``), and the
-    first number of the values of each set. Found at once, for every row to look up."""
+    """The fifteens of every number of the counting values by position (``_VALUE_CODES``),
+    as sets of the positions that make them, numbered: each values' set, by their number;
+    the number of the first values of each set. Found at once, for rows to look up."""
     values = np.indices((_VALUES,) * 5).reshape(5, -1)[::-1] + 1  # by ``_VALUE_CODES``
     ranks = _RANK_OF_VALUE.take(values)
     bits = np.empty(values.shape[1], dtype=np.int64)
