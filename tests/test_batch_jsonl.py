@@ -8,18 +8,20 @@ flags, line numbers of any length and file names, with slices small and large.
 from __future__ import annotations
 
 import json
+import random
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cribcount import rules
 from cribcount.batch import jsonl, jsonl_parts
 from cribcount.batch.engine import Scored
 from cribcount.batch.records import render_record
 from cribcount.batch.vector import NO_CLAIM, FastRows, score_rows
 from cribcount.cards import DECK, Hand, parse_hand
-from cribcount.show import count_show
+from cribcount.show import count_show, rank_positions
 
 _DEAL = st.permutations(range(len(DECK))).map(lambda order: order[:5])
 Deal = tuple[list[int], bool, int | None]
@@ -53,22 +55,15 @@ def _expected(deals: list[Deal], lines: list[int], file: str | None) -> list[byt
     st.lists(_ROW, min_size=1, max_size=30),
     st.lists(st.integers(min_value=1, max_value=10**12), min_size=30, max_size=30, unique=True),
     st.none() | st.text(max_size=8),
-    st.sampled_from([1, 3, 1 << 11]),
 )
 def test_rows_are_written_as_one_record_each(
     deals: list[Deal],
     numbers: list[int],
     file: str | None,
-    batch: int,
 ) -> None:
     # Line numbers rise within a chunk; here they may gain several digits from row to row.
     lines = sorted(numbers)[: len(deals)]
-    jsonl_parts_batch = jsonl_parts._BATCH
-    try:
-        jsonl_parts._BATCH = batch
-        data, ends = jsonl.jsonl_rows(_rows(deals, lines), file)
-    finally:
-        jsonl_parts._BATCH = jsonl_parts_batch
+    data, ends = jsonl.jsonl_rows(_rows(deals, lines), file)
     expected = _expected(deals, lines, file)
     assert bytes(data) == b"".join(expected)
     assert ends.tolist() == np.cumsum([len(line) for line in expected]).tolist()
@@ -109,13 +104,58 @@ def test_parts_are_counted_once_and_kept_apart_by_kind() -> None:
     deal = [card.index for card in (*hand.cards, hand.starter)]
     rows = _rows([(deal, False, None)] * 3, [1, 2, 3])
     fifteens, pairs_and_runs, suits = parts.row_parts(rows)
-    # The same three parts for the three rows, and three parts known besides the empty one.
+    # The same three parts for the three rows. The pairs and runs of every multiset of
+    # ranks are known at once; besides them, one part of fifteens and one of suits.
     assert len({*fifteens.tolist()}) == len({*pairs_and_runs.tolist()}) == 1
     assert len({*suits.tolist()}) == 1
-    assert len(parts) == 4
+    ranked = {tuple(rank_positions(ranks)) for ranks in rules.rank_multisets()}
+    assert len(parts) == len(ranked) + 2
     first, counts = parts.tables()[:2]
     # Eight fifteens, one item of pairs (a double pair royal), his nob.
     assert [int(counts[p[0]]) for p in (fifteens, pairs_and_runs, suits)] == [8, 1, 1]
+
+
+def test_values_share_a_set_of_fifteens_when_the_rules_find_the_same() -> None:
+    # The counting values by position as a number, a digit each (value - 1), the first
+    # position last; sampled. Each number's set holds the fifteens the rules find in its
+    # values, as do the values of the set's first number; as many sets as fifteens found.
+    by_values, first = jsonl_parts._fifteen_sets()
+
+    def values(code: int) -> tuple[int, ...]:
+        return tuple(code // 10**i % 10 + 1 for i in range(5))
+
+    codes = random.Random(4127).sample(range(10**5), 3000)
+    for code in codes:
+        assert rules.fifteen_sets(values(int(first[by_values[code]]))) == rules.fifteen_sets(
+            values(code)
+        )
+    found = {rules.fifteen_sets(values(code)) for code in codes}
+    assert len({int(by_values[code]) for code in codes}) == len(found)
+
+
+def test_pairs_and_runs_of_every_multiset_are_counted_on_the_cards_sorted_by_rank() -> None:
+    # Each multiset of ranks dealt in reverse order, the equal ranks in different suits:
+    # the part's items are those of the sorted ranks, their cards in rank order.
+    multisets = list(rules.rank_multisets())
+    deals: list[Deal] = []
+    for ranks in multisets:
+        cards = [(rank - 1) * 4 + ranks[:i].count(rank) for i, rank in enumerate(ranks)]
+        deals.append((cards[::-1], False, None))
+    rows = _rows(deals, list(range(1, len(deals) + 1)))
+    parts = jsonl_parts.Parts(jsonl._item_layout)
+    pairs_and_runs = parts.row_parts(rows)[1].tolist()
+    first, counts, _, first_card, card_counts, types, _, _, position = parts.tables()
+    order = np.array(jsonl_parts.rank_order(rows)).T.tolist()
+    for row, (ranks, part) in enumerate(zip(multisets, pairs_and_runs, strict=True)):
+        dealt = [DECK[card] for card in deals[row][0]]
+        # By rank, ties in position order; each card as (rank * 8 + position) * 4 + suit.
+        ranked = sorted(range(5), key=lambda p: (dealt[p].rank, p))
+        assert order[row] == [(dealt[p].rank * 8 + p) * 4 + dealt[p].index % 4 for p in ranked]
+        items = [parts.types[t] for t in types[first[part] : first[part] + counts[part]]]
+        at = position[first_card[part] : first_card[part] + card_counts[part]].tolist()
+        expected = rank_positions(ranks)
+        assert items == [(kind, len(cards), points) for kind, cards, points in expected]
+        assert at == [jsonl_parts.RANKED + i for _, cards, _ in expected for i in cards]
 
 
 @settings(max_examples=60, deadline=None)
@@ -148,6 +188,30 @@ def test_tails_grow_as_longer_claims_come(claims: list[int | None]) -> None:
     assert bytes(data) == b"".join(_expected(deals, [1, 2], "f"))
 
 
+def test_tails_padded_to_the_longest_spill_only_into_heads_written_after(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # No claims: tails of one or two digits of total. Then claims of three digits, whose
+    # tails are much longer: the padding of the others runs into the next line's head,
+    # written after them. With crib flags, heads of two lengths, the shorter running on
+    # into its items or, with none (the first hand scores nothing), its tail. Then no
+    # claims again, padded to the longest tails met.
+    monkeypatch.setattr(jsonl, "_TAILS", jsonl._Tails())
+    hands = ["Kc 3c Td As / 6d", "5h 5d 5c Js / 5s", "2c 4d 6h 8s / Tc", "Jh 5c 5d 5s / 5h"]
+    deals: list[Deal] = []
+    for text in hands:
+        hand = parse_hand(text)
+        deals.append(([card.index for card in (*hand.cards, hand.starter)], False, None))
+    claimed = [(deal, i % 2 == 0, 100 * i + 7) for i, (deal, _, _) in enumerate(deals)]
+    lines = [8, 9, 10, 11]
+    for rows, file in [(deals, None), (claimed + deals, None), (claimed + deals, "f" * 40)]:
+        numbers = list(range(1, len(rows) + 1))
+        data, _ = jsonl.jsonl_rows(_rows(rows, numbers), file)
+        assert bytes(data) == b"".join(_expected(rows, numbers, file))
+    data, _ = jsonl.jsonl_rows(_rows(deals, lines), None)
+    assert bytes(data) == b"".join(_expected(deals, lines, None))
+
+
 def test_every_way_of_suiting_a_hand_is_written_as_counted() -> None:
     # Flushes and nobs hang on the suits: every suit of every card, a jack in each place
     # (the starter's included), in the hand and in the crib.
@@ -161,6 +225,17 @@ def test_every_way_of_suiting_a_hand_is_written_as_counted() -> None:
             hand = parse_hand(" ".join(cards[:4]) + " / " + cards[4])
             deal = [card.index for card in (*hand.cards, hand.starter)]
             deals += [(deal, False, None), (deal, True, None)]
+    lines = list(range(1, len(deals) + 1))
+    data, _ = jsonl.jsonl_rows(_rows(deals, lines), None)
+    assert bytes(data) == b"".join(_expected(deals, lines, None))
+
+
+def test_a_slice_of_many_rows_is_written_as_one_record_each() -> None:
+    # Ten thousand rows at once, more than small integer types hold positions for.
+    rng = random.Random(1013)
+    deals: list[Deal] = [
+        (rng.sample(range(len(DECK)), 5), rng.random() < 0.3, None) for _ in range(10_000)
+    ]
     lines = list(range(1, len(deals) + 1))
     data, _ = jsonl.jsonl_rows(_rows(deals, lines), None)
     assert bytes(data) == b"".join(_expected(deals, lines, None))

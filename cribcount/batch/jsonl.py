@@ -4,25 +4,26 @@ A row is three kinds of piece: the head (the line number and the cards, up
 to the items' opening bracket), its items, and the tail (the total, the
 heels and the claim, with the newline). Every text is taken from the
 one-record rendering of ``batch.records`` or from ``count_to_dict`` with
-sample cards. Heads are built as the rows of a byte matrix, the cards put
-in, then copied to their places at once, numpy seeing each row as one item
-of that many bytes. Items come next, all at once, each padded to the
-widest and spilling into what follows it, then their cards; tails, whose
-texts differ in length, last, as a few overlapping words each. Which items
-a row has, and where their cards go, comes from ``batch.jsonl_parts``;
-nothing here scores.
+sample cards. Items are written first, all at once, each padded to the
+widest and spilling into what follows it, then their cards; tails next,
+padded likewise. Heads come last, over what spilled into them: they are
+built as the rows of a byte matrix, the cards put in, then copied to their
+places at once, numpy seeing each row as one item of that many bytes.
+Which items a row has, and where their cards go, comes from
+``batch.jsonl_parts``; nothing here scores.
 """
 
 from __future__ import annotations
 
 import functools
+import os
 from typing import Any, NamedTuple
 
 import numpy as np
 
 from cribcount import rules
 from cribcount.batch.engine import Scored
-from cribcount.batch.jsonl_parts import ItemLayout, ItemType, Parts
+from cribcount.batch.jsonl_parts import RANKED, ItemLayout, ItemType, Parts, rank_order
 from cribcount.batch.quickjson import BETWEEN, SAMPLE, SAMPLE_HAND, item_json
 from cribcount.batch.records import render_record
 from cribcount.batch.vector import NO_CLAIM, FastRows
@@ -35,8 +36,11 @@ __all__ = ["jsonl_rows"]
 
 _JACK_HAND = Hand(SAMPLE_HAND.cards, DECK[(rules.JACK - 1) * 4])
 """The sample cards with a jack turned, for the tail of the rows with heels."""
-_NAMES = np.array([int.from_bytes(str(card).encode(), "little") for card in DECK], dtype=np.uint16)
-"""Each card's two-byte name as one number, in ``Card.index`` order."""
+_NAMES = np.array(
+    [0] * 4 + [int.from_bytes(str(card).encode(), "little") for card in DECK], dtype=np.uint16
+)
+"""Each card's two-byte name as one number, by ``rank * 4 + suit``: ``Card.index`` order
+after four places for a rank of 0."""
 _SEPARATOR = BETWEEN.encode()
 _DIGIT_PAIRS = np.array(
     [int.from_bytes(f"{n:02d}".encode(), "little") for n in range(100)], dtype=np.uint16
@@ -92,26 +96,38 @@ def _card_at(text: bytes, card: Card, start: int = 0) -> int:
 
 
 class _Head(NamedTuple):
-    """A row up to its items' opening bracket, for line numbers of one number of digits."""
+    """A row up to its items' opening bracket, for line numbers of one number of digits.
+
+    Heads are as long as the longest, the shorter running on into what
+    follows it in its row: its first item or, with none, its tail.
+    """
 
     plain: bytes
-    crib: bytes
-    """The heads without and with the crib, the shorter padded to the other's length."""
+    """The head without the crib."""
     sizes: tuple[int, int]
-    """Their real lengths."""
+    """The real lengths of the heads without and with the crib."""
     digits: int
     """Where the line number begins."""
     cards: tuple[int, ...]
-    """Where the five cards go, the same in both."""
+    """Where the five cards go, the same in all."""
     flags: Any
-    """The heads from where they differ on (the crib flag), as two numpy items."""
+    """The heads from where they differ on (the crib flag), as numpy items: without and
+    with the crib (by two), the row without items and with them (by one)."""
+    follows: bytes
+    """What the heads run on into where items follow."""
+
+
+_ONE_ITEM = Item(Kind.NOBS, (SAMPLE[0],), rules.NOBS_POINTS)
+"""An item that follows a sample head, for the bytes a shorter head runs on into."""
 
 
 @functools.cache
 def _head(file: str | None, digits: int) -> _Head:
-    """The head of a row naming ``file``, from two renderings of one record: their line
-    numbers (the lowest and the highest of ``digits`` digits) differ first where it begins."""
+    """The head of a row naming ``file``, from renderings of one record: their line
+    numbers (the lowest and the highest of ``digits`` digits) differ first where it
+    begins; the record with no item and with one gives what follows a head."""
     texts = []
+    sizes = []
     for crib_flag in (False, True):
         count = Count(SAMPLE_HAND, crib_flag, ())
         low, high = (
@@ -119,15 +135,18 @@ def _head(file: str | None, digits: int) -> _Head:
             for line in (10 ** (digits - 1), 10**digits - 1)
         )
         at = next(i for i, (a, b) in enumerate(zip(low, high, strict=True)) if a != b)
-        texts.append(low[: low.rindex(render_json([]).encode()) + 1])
-    width = max(len(text) for text in texts)
-    plain, crib = (text.ljust(width) for text in texts)
+        sizes.append(low.rindex(render_json([]).encode()) + 1)
+        one = Count(SAMPLE_HAND, crib_flag, (_ONE_ITEM,))
+        texts += [low, render_record(Scored(10 ** (digits - 1), one), "jsonl", file).encode()]
+    width = max(sizes)
+    plain = texts[0][:width]
     cards = tuple(_card_at(plain, card, at) for card in SAMPLE)
-    flag = next(i for i, (a, b) in enumerate(zip(plain, crib, strict=True)) if a != b)
+    flag = next(i for i, (a, b) in enumerate(zip(plain, texts[2], strict=True)) if a != b)
     # The line number and the cards come before the crib flag.
     assert flag > cards[-1] + 2
-    flags = np.array([plain[flag:], crib[flag:]], dtype=f"V{width - flag}")
-    return _Head(plain, crib, (len(texts[0]), len(texts[1])), at, cards, flags)
+    flags = np.array([text[flag:width] for text in texts], dtype=f"V{width - flag}")
+    follows = max(texts[1][sizes[0] : width], texts[3][sizes[1] : width], key=len)
+    return _Head(plain, (sizes[0], sizes[1]), at, cards, flags, follows)
 
 
 def _tail(key: int) -> bytes:
@@ -140,8 +159,14 @@ def _tail(key: int) -> bytes:
         (Item(Kind.FIFTEEN, (), total),) if total else (),
     )
     text = render_record(Scored(1, count, None if claim == 0 else claim + NO_CLAIM), "jsonl")
-    listed = render_json(count_to_dict(count)["items"])
+    listed = _listed(count)
     return text[text.rindex(listed) + len(listed) - 1 :].encode()
+
+
+@functools.cache
+def _listed(count: Count) -> str:
+    """The items of a count as their JSON list: the same for the tails of one total."""
+    return render_json(count_to_dict(count)["items"])
 
 
 _TOTALS = 32
@@ -149,19 +174,13 @@ _TOTALS = 32
 
 
 class _Tails:
-    """Tails met so far, numbered, each as words of the shortest tail's length.
-
-    The words of a tail start every word's length, the last one ending where
-    the tail ends; a tail with fewer words than the longest repeats its last.
-    """
+    """Tails met so far, numbered, each padded to the longest."""
 
     def __init__(self) -> None:
         self.ids = np.full(0, -1, dtype=np.int64)
-        self.word = len(_tail(0))
-        """The shortest tail: no claim, a total and heels of one digit."""
-        self.words = np.empty((0, 1), dtype=f"V{self.word}")
-        self.offsets = np.empty((0, 1), dtype=np.int64)
         self.sizes = np.empty(0, dtype=np.int64)
+        self.texts: list[bytes] = []
+        self.padded = np.empty(0, dtype="V1")
 
     def of(self, rows: FastRows) -> Any:
         """The tail number of each row."""
@@ -173,7 +192,8 @@ class _Tails:
             self.ids = grown
         ids = self.ids.take(key)
         if (ids < 0).any():
-            news = np.unique(key[ids < 0]).tolist()
+            # (np.unique would import numpy.ma, a start-up cost the command does not need.)
+            news = sorted(set(key[ids < 0].tolist()))
             self.ids[news] = np.arange(len(news)) + len(self.sizes)
             self._add([_tail(new) for new in news])
             ids = self.ids.take(key)
@@ -181,36 +201,9 @@ class _Tails:
 
     def _add(self, texts: list[bytes]) -> None:
         """Number these tails after the others."""
-        word = self.word
-        sizes = np.array([len(text) for text in texts], dtype=np.int64)
-        count = max(int(-(-sizes.max() // word)), self.offsets.shape[1])
-        if count > self.offsets.shape[1]:
-            # The tails met before repeat their last word.
-            more = count - self.offsets.shape[1]
-            self.offsets = np.concatenate([self.offsets, self.offsets[:, -1:].repeat(more, 1)], 1)
-            self.words = np.concatenate([self.words, self.words[:, -1:].repeat(more, 1)], 1)
-        offsets = np.minimum(np.arange(count) * word, sizes[:, None] - word)
-        words = np.array(
-            [
-                [text[at : at + word] for at in places]
-                for text, places in zip(texts, offsets.tolist(), strict=True)
-            ],
-            dtype=f"V{word}",
-        )
-        self.sizes = np.concatenate([self.sizes, sizes])
-        self.offsets = np.concatenate([self.offsets, offsets])
-        self.words = np.concatenate([self.words, words])
-
-    def write(self, out: Any, at: Any, tails: Any) -> None:
-        """Write tails ``tails`` at ``at``."""
-        word = self.word
-        count = int(-(-self.sizes.take(tails).max() // word))
-        items = np.ndarray((len(out) - word + 1,), dtype=f"V{word}", buffer=out, strides=(1,))
-        # A word at a time, looked up in the tables as flat as they are.
-        first = tails * self.offsets.shape[1]
-        offsets, words = self.offsets.reshape(-1), self.words.reshape(-1)
-        for i in range(count):
-            items[at + offsets.take(first + i)] = words.take(first + i)
+        self.sizes = np.concatenate([self.sizes, [len(text) for text in texts]])
+        self.texts += texts
+        self.padded = np.array(self.texts, dtype=f"V{int(self.sizes.max())}")
 
 
 _TAILS = _Tails()
@@ -223,13 +216,14 @@ _PARTS = Parts(_item_layout)
 def jsonl_rows(rows: FastRows, file: str | None, at: int = 0) -> tuple[Any, Any]:
     """The JSON lines of the rows, newlines included, as bytes; and where each row ends.
 
-    ``file`` is named in every line when given. The bytes are a numpy array
-    in one buffer for all calls, the rows' lines written after its first
-    ``at`` bytes, which are kept: a call with ``at`` 0 writes over the others.
+    The rows' line numbers rise, as in a chunk; ``file`` is named in every
+    line when given. The bytes are a numpy array in one buffer for all
+    calls, the rows' lines written after its first ``at`` bytes, which are
+    kept: a call with ``at`` 0 writes over the others.
 
-    Heads are written first, then the items, padded, each spilling into
-    what follows it: the next item, or the tail, which is written after
-    them, and at most the first bytes of the next head, written again.
+    Items are written first, padded, each spilling into what follows it:
+    the next item, or the tail, or the next head, which are written after
+    them. Tails, padded, spill into the next head likewise; heads last.
     """
     n = len(rows)
     if n == 0:
@@ -238,8 +232,7 @@ def jsonl_rows(rows: FastRows, file: str | None, at: int = 0) -> tuple[Any, Any]
     widths = _PARTS.tables()[2]
     part_sizes = [widths.take(part) for part in row_parts]
     items_size = part_sizes[0] + part_sizes[1] + part_sizes[2]
-    digits = np.searchsorted(_POWERS, rows.line, side="right") + 1
-    runs = _runs(digits)
+    runs = _runs(rows.line)
     head_size = np.empty(n, dtype=np.int64)
     for low, high, count in runs:
         sizes = _head(file, count).sizes
@@ -252,8 +245,9 @@ def jsonl_rows(rows: FastRows, file: str | None, at: int = 0) -> tuple[Any, Any]
     ends += at
     starts = ends - tail_at - tail_size
     end = int(ends[-1])
-    out = _room(end + _item_texts(tuple(_PARTS.types))[0].itemsize, at)
-    names = _NAMES.take((rows.ranks.astype(np.intp) - 1) * 4 + rows.suits)  # by column
+    texts, spill, start = _item_texts(tuple(_PARTS.types))
+    out = _room(end + texts.itemsize + _TAILS.padded.itemsize, at)
+    names = _names(rows)
     # The parts of each row, one after the other, and where each begins.
     parts = np.empty((n, 3), dtype=np.int64)
     part_at = np.empty((n, 3), dtype=np.int64)
@@ -262,19 +256,33 @@ def jsonl_rows(rows: FastRows, file: str | None, at: int = 0) -> tuple[Any, Any]
         parts[:, i] = part
         part_at[:, i] = begins
         begins = begins + size
-    for low, high, count in runs:
-        _write_heads(
-            out, rows.part(low, high), _head(file, count), starts[low:high], names[:, low:high]
-        )
     _write_items(out, parts.reshape(-1), part_at.reshape(-1), names)
-    _TAILS.write(out, starts + tail_at, tails)
-    spilled = _item_texts(tuple(_PARTS.types))[1]
-    if spilled:
-        # The heads begin alike up to the line number.
-        head = _head(file, 1)
-        assert spilled <= head.digits
-        _copy(out, starts[1:], np.array(head.plain[:spilled], dtype=f"V{spilled}"))
+    _copy(out, starts + tail_at, _TAILS.padded.take(tails))
+    # What spilled reaches no further than the next head, which is written over it: heads
+    # are shortest with a line number of one digit, and all run on into the same bytes.
+    first = _head(file, 1)
+    shortest = min(first.sizes)
+    assert spill <= shortest and _TAILS.padded.itemsize - int(tail_size.min()) <= shortest
+    assert not _PARTS.types or start.startswith(first.follows)
+    has_items = items_size > 0
+    for low, high, count in runs:
+        head, stretch = _head(file, count), rows.part(low, high)
+        _write_heads(out, stretch, head, starts[low:high], names[:5, low:high], has_items[low:high])
     return out[:end], ends
+
+
+def _names(rows: FastRows) -> Any:
+    """The names of the rows' cards by position, by column, then again in ``rank_order``:
+    the positions of the parts' cards."""
+    names = np.empty((2 * 5, len(rows)), dtype=np.uint16)
+    names[:5] = _NAMES.take(rows.ranks * 4 + rows.suits)
+    for i, ranked in enumerate(rank_order(rows), start=RANKED):
+        names[i] = _RANKED_NAMES.take(ranked)
+    return names
+
+
+_RANKED_NAMES = _NAMES.take([key // 32 * 4 + key % 4 for key in range(14 * 32)])
+"""Each card's name by its number in ``rank_order``, ``(rank * 8 + position) * 4 + suit``."""
 
 
 _POWERS = 10 ** np.arange(1, 19, dtype=np.int64)
@@ -291,23 +299,27 @@ def _room(size: int, kept: int) -> Any:
     return _ROOM[0][:size]
 
 
-def _runs(digits: Any) -> list[tuple[int, int, int]]:
-    """Stretches of rows whose line numbers have as many digits: start, stop, digits."""
-    changes = (np.flatnonzero(np.diff(digits)) + 1).tolist()
-    starts, stops = [0, *changes], [*changes, len(digits)]
-    return [(low, high, int(digits[low])) for low, high in zip(starts, stops, strict=True)]
+def _runs(lines: Any) -> list[tuple[int, int, int]]:
+    """Stretches of rows whose line numbers have as many digits: start, stop, digits.
 
-
-def _write_heads(out: Any, rows: FastRows, head: _Head, starts: Any, names: Any) -> None:
-    """Write the heads of rows whose line numbers have as many digits.
-
-    A head padded to the longer one's length spills into its row's items or
-    tail, which are written after it.
+    Line numbers rise, so the stretches end where they reach the powers of ten.
     """
+    ends = [*np.searchsorted(lines, _POWERS).tolist(), len(lines)]
+    starts = [0, *ends[:-1]]
+    found = zip(starts, ends, range(1, len(ends) + 1), strict=True)
+    return [(low, high, digits) for low, high, digits in found if high > low]
+
+
+def _write_heads(
+    out: Any, rows: FastRows, head: _Head, starts: Any, names: Any, has_items: Any
+) -> None:
+    """Write the heads of rows whose line numbers have as many digits, over what spilled
+    into them; a shorter head runs on into its row's items or tail as they stand."""
     matrix = _head_rows(head, len(rows))
     flags = head.flags
     flag = matrix.shape[1] - flags.itemsize
-    _column(matrix, flag, flags.dtype)[...] = flags.take(rows.crib.view(np.uint8))
+    variant = rows.crib.view(np.uint8) * 2 + has_items
+    _column(matrix, flag, flags.dtype)[...] = flags.take(variant)
     rest = rows.line
     at = head.digits + len(str(int(rows.line[0])))
     while at > head.digits + 1:
@@ -338,14 +350,16 @@ def _pairs(out: Any) -> Any:
 
 
 @functools.cache
-def _item_texts(types: tuple[ItemType, ...]) -> tuple[Any, int]:
+def _item_texts(types: tuple[ItemType, ...]) -> tuple[Any, int, bytes]:
     """The texts of these types of items, by type, as numpy items as long as the longest;
-    and how far an item may spill past the shortest tail after it."""
+    how far an item may spill past the shortest tail after it; how all items begin."""
     texts = [_item(item_type)[0] for item_type in types]
     widest = max((len(text) for text in texts), default=1)
     spilled = widest - min((len(text) for text in texts), default=widest)
+    start = os.path.commonprefix(texts) or b""
     # The tail begins on the last item's separator.
-    return np.array(texts, dtype=f"V{widest}"), max(0, spilled - len(_tail(0)) + len(_SEPARATOR))
+    spill = max(0, spilled - len(_tail(0)) + len(_SEPARATOR))
+    return np.array(texts, dtype=f"V{widest}"), spill, start
 
 
 def _write_items(out: Any, parts: Any, part_at: Any, names: Any) -> None:

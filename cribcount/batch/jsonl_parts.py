@@ -1,23 +1,34 @@
 """The items of each vectorised row in three parts, the numbers ``batch.jsonl`` renders from.
 
 A show's items come in three parts that each depend on little: the fifteens
-on the counting values by position, the pairs and runs on which ranks are
-equal or next to each other by position, the flush and nobs on the suits,
-the jacks and the crib flag. Each part that is met is counted once, by
-``cribcount.show`` from the cards of its first row, and numbered; a row is
-then three part numbers, looked up in tables by its counting values, by the
-pattern of its ranks and by its suits. A part of no points (the rows' own
-count says so) has no items and is not looked up. Nothing here scores: the
-parts are what ``cribcount.show`` says they are.
+on the counting values by position, the pairs and runs on the multiset of
+ranks, the flush and nobs on the suits, the jacks and the crib flag. Each
+part is counted once, by ``cribcount.show``, and numbered; a row is then
+three part numbers, looked up in tables by its counting values, by its
+multiset of ranks and by its suits. Nothing here scores: the parts are what
+``cribcount.show`` says they are.
+
+The fifteens of every number of the counting values by position are found
+at once (``vector.fifteen_sets``), as the sets of positions that make them:
+a few thousand sets, each counted when first met. A part of no points (the
+rows' own count says so) has no items, and suits are then not looked up.
+
+Pairs and runs are counted on the cards sorted by rank, ties in their order
+(``rank_order``): they are then the same items with the same cards, and
+depend only on which sorted ranks are equal or next to each other, so the
+table by multiset is made at once from the few parts those steps give.
 
 A part is a list of item shapes (kind, positions, points); items of one
 kind, number of cards and points are written alike, so they share a *type*.
 The tables say, for each part, where in its bytes each item and each card
-goes, as the renderer lays out one item of each type.
+goes, as the renderer lays out one item of each type. Positions 0 to 4 are
+the cards of a row in order, the starter last; 5 to 9 the same cards in
+``rank_order``.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -27,7 +38,7 @@ from cribcount import rules
 from cribcount.batch.vector import FastRows, fifteen_sets, sort_columns
 from cribcount.show import Kind, Scoring, fifteen_positions, rank_positions, suit_positions
 
-__all__ = ["ItemLayout", "ItemType", "Parts"]
+__all__ = ["RANKED", "ItemLayout", "ItemType", "Parts", "rank_order"]
 
 ItemType = tuple[Kind, int, int]
 """Kind, number of cards and points: items of one type are written alike."""
@@ -35,10 +46,12 @@ ItemLayout = tuple[int, tuple[int, ...]]
 """The bytes an item takes, its separator included, and where its cards go in them."""
 
 _VALUES = 10
-_PATTERN_BASE = 9  # ranks by position with every gap wider than one closed to two: 0..8
+RANKED = 5
+"""Where the positions of the cards in ``rank_order`` begin."""
 _BATCH = 1 << 11
-"""Rows whose fifteens are found at a time: few enough that the matrix product takes one
-thread, so that the threads of the linear algebra library are never woken to wait busily."""
+"""Counting values whose fifteens are found at a time: few enough that the matrix product
+takes one thread, so that the threads of the linear algebra library are never woken to wait
+busily."""
 _MOST = 1 << 14
 """Parts kept at most; past that the tables start again, so memory stays flat."""
 _VALUE_CODES = np.array(
@@ -46,6 +59,10 @@ _VALUE_CODES = np.array(
     dtype=np.int32,
 )
 """By position and rank: what the rank adds to the number of the counting values."""
+_RANK_OF_VALUE = np.array(
+    [min(r for r in range(1, 14) if rules.counting_value(r) == v) if v else 0 for v in range(11)]
+)
+"""A rank of each counting value."""
 
 
 class Parts:
@@ -66,13 +83,10 @@ class Parts:
         self.types: list[ItemType] = []
         self._type_ids: dict[ItemType, int] = {}
         self._part_ids: dict[tuple[tuple[Kind, tuple[int, ...], int], ...], int] = {}
-        self._by_values = np.full(_VALUES**5, -1, dtype=np.int32)
-        """The fifteens part of the counting values by position; -1 while unknown."""
-        # The fifteens part of each set of fifteens (a bit each), by the sets in order.
-        self._fifteen_keys = np.empty(0, dtype=np.int64)
-        self._fifteen_parts = np.empty(0, dtype=np.int32)
-        self._by_pattern = np.full(_PATTERN_BASE**5, -1, dtype=np.int32)
-        """The pairs and runs part of each pattern of ranks (``_pattern``); -1 while unknown."""
+        self._by_set: Any = None
+        """The fifteens part of each set of fifteens (``_fifteen_sets``); -1 while unknown."""
+        self._by_multiset: Any = None
+        """The pairs and runs part of each multiset of ranks (``rank_tables``), made at once."""
         self._by_suits = np.full(_SUIT_KEYS, -1, dtype=np.int32)
         self._entries = 0
         self._cards = 0
@@ -89,31 +103,24 @@ class Parts:
         """The three part numbers of each row: fifteens, pairs and runs, suits.
 
         A part of no points has no items: rows are only looked at more
-        closely for the parts that score.
+        closely for the suits that score.
         """
         if len(self) > _MOST:
             self._clear()
         none = self._part([])
-        values = _code(_VALUE_CODES, rows.ranks)
-        fifteens = self._by_values.take(values)
-        unknown = fifteens < 0
-        if unknown.any():
-            scoring = rows.fifteens != 0
-            self._by_values[values[unknown & ~scoring]] = none
-            self._learn_values(rows.ranks, values, unknown & scoring)
-            fifteens = self._by_values.take(values)
-        # Which ranks are equal or next to each other: worked out for the rows that score.
-        pairs_and_runs = np.full(len(rows), none, dtype=np.int32)
-        scoring = (rows.pairs != 0) | (rows.runs != 0)
-        if scoring.any():
-            at = np.flatnonzero(scoring)
-            pattern = _pattern(rows.ranks[:, at])
-            found = self._by_pattern.take(pattern)
-            if (found < 0).any():
-                for key in np.unique(pattern[found < 0]).tolist():
-                    self._by_pattern[key] = self._part(rank_positions(_pattern_ranks(key)))
-                found = self._by_pattern.take(pattern)
-            pairs_and_runs[at] = found
+        if self._by_set is None:
+            # Made for the first rows, not with the renderer: text and CSV do without.
+            self._by_set = np.full(len(_fifteen_sets()[1]), -1, dtype=np.int32)
+            self._by_multiset = self._learn_ranks()
+        by_values, first = _fifteen_sets()
+        sets = by_values.take(_code(_VALUE_CODES, rows.ranks))
+        fifteens = self._by_set.take(sets)
+        if (fifteens < 0).any():
+            # (np.unique would import numpy.ma, a start-up cost the command does not need.)
+            for new in sorted(set(sets[fifteens < 0].tolist())):
+                self._by_set[new] = self._part(fifteen_positions(_values(int(first[new]))))
+            fifteens = self._by_set.take(sets)
+        pairs_and_runs = self._by_multiset.take(rows.multiset)
         suits = np.full(len(rows), none, dtype=np.int32)
         scoring = (rows.flush != 0) | (rows.nobs != 0)
         if scoring.any():
@@ -126,32 +133,21 @@ class Parts:
             suits[at] = found
         return fifteens, pairs_and_runs, suits
 
-    def _learn_values(self, ranks: Any, code: Any, unknown: Any) -> None:
-        """Fill the table by values for the ``unknown`` rows, counting new parts."""
-        if not unknown.any():
-            return
-        codes, ranks = code[unknown], ranks[:, unknown]
-        bits = np.empty(len(codes), dtype=np.int64)
-        for start in range(0, len(codes), _BATCH):
-            found = fifteen_sets(ranks[:, start : start + _BATCH].T)
-            packed = np.packbits(found, axis=1, bitorder="little")
-            bits[start : start + _BATCH] = packed.view("<u4")[:, 0]
-        keys, first, where = np.unique(bits, return_index=True, return_inverse=True)
-        at = np.searchsorted(self._fifteen_keys, keys)
-        known = at < len(self._fifteen_keys)
-        known[known] = self._fifteen_keys[at[known]] == keys[known]
-        ids = np.zeros(len(keys), dtype=np.int32)
-        ids[known] = self._fifteen_parts[at[known]]
-        news = np.flatnonzero(~known)
-        for i, row in zip(news.tolist(), first[news].tolist(), strict=True):
-            values = tuple(rules.counting_value(rank) for rank in ranks[:, row].tolist())
-            ids[i] = self._part(fifteen_positions(values))
-        if len(news):
-            merged = np.concatenate([self._fifteen_keys, keys[news]])
-            order = np.argsort(merged)
-            self._fifteen_keys = merged[order]
-            self._fifteen_parts = np.concatenate([self._fifteen_parts, ids[news]])[order]
-        self._by_values[codes] = ids[where.reshape(-1)]
+    def _learn_ranks(self) -> Any:
+        """The pairs and runs part of every multiset of ranks, in ``rank_tables`` order.
+
+        Counted on sorted ranks, pairs and runs hang only on the steps between
+        them (none, one, or more): one multiset of each steps is counted, and
+        its cards' positions are those of ``rank_order``.
+        """
+        ranks = np.array(list(rules.rank_multisets()), dtype=np.int64)
+        steps = np.minimum(np.diff(ranks, axis=1), 2) @ 3 ** np.arange(4)
+        kinds, first = np.unique(steps, return_index=True)
+        parts = np.zeros(3**4, dtype=np.int32)
+        for key, row in zip(kinds.tolist(), first.tolist(), strict=True):
+            scoring = rank_positions(ranks[row].tolist())
+            parts[key] = self._part([(k, tuple(RANKED + i for i in at), p) for k, at, p in scoring])
+        return parts.take(steps)
 
     def _learn_suits(self, rows: FastRows, suit_key: Any, at: Any) -> None:
         """Fill the table by suits for rows ``at`` (of keys ``suit_key``), counting new parts."""
@@ -200,6 +196,27 @@ class Parts:
         return self._tables
 
 
+@functools.cache
+def _fifteen_sets() -> tuple[Any, Any]:
+    """The fifteens of every number of the counting values by position (``_VALUE_CODES``),
+    as sets of the positions that make them, numbered: each values' set, by their number;
+    the number of the first values of each set. Found at once, for rows to look up."""
+    values = np.indices((_VALUES,) * 5).reshape(5, -1)[::-1] + 1  # by ``_VALUE_CODES``
+    ranks = _RANK_OF_VALUE.take(values)
+    bits = np.empty(values.shape[1], dtype=np.int64)
+    for start in range(0, len(bits), _BATCH):
+        found = fifteen_sets(ranks[:, start : start + _BATCH].T)
+        packed = np.packbits(found, axis=1, bitorder="little")
+        bits[start : start + _BATCH] = packed.view("<u4")[:, 0]
+    _, first, by_values = np.unique(bits, return_index=True, return_inverse=True)
+    return by_values.reshape(-1).astype(np.int32), first
+
+
+def _values(code: int) -> tuple[int, ...]:
+    """The counting values by position read back from their number (``_VALUE_CODES``)."""
+    return tuple(code // _VALUES**i % _VALUES + 1 for i in range(5))
+
+
 def _code(codes: Any, ranks: Any) -> Any:
     """A number for each row from its five ranks (by column), by a table of ``_code`` rows."""
     total = codes[0].take(ranks[0])
@@ -232,25 +249,13 @@ def _suit_key(rows: FastRows, at: Any) -> Any:
     return key * 2 + rows.crib[at]
 
 
-def _pattern(ranks: Any) -> Any:
-    """The ranks by position with every gap wider than one closed to two, as one number.
-
-    It keeps which ranks are equal and which are next to each other, so it
-    fixes the pairs and runs by position.
-    """
-    columns = [column.astype(np.int16) for column in ranks]
-    low_to_high = sort_columns(columns)
-    pairs = zip(low_to_high, low_to_high[1:], strict=False)
-    gaps = [np.minimum(above - below, 2) for below, above in pairs]
-    pattern = np.zeros(ranks.shape[1], dtype=np.int64)
-    for rank in reversed(columns):
-        place = np.zeros(ranks.shape[1], dtype=np.int16)
-        for gap, above in zip(gaps, low_to_high[1:], strict=True):
-            place += gap * (above <= rank)
-        pattern = pattern * _PATTERN_BASE + place
-    return pattern
+def rank_order(rows: FastRows) -> list[Any]:
+    """Each row's cards sorted by rank, ties in position order, by column: what the
+    positions from ``RANKED`` on stand for. A card is given as the number
+    ``(rank * 8 + position) * 4 + suit``."""
+    keys = rows.ranks.astype(np.int16) * 32 + rows.suits + _PLACES
+    return sort_columns(list(keys))
 
 
-def _pattern_ranks(code: int) -> list[int]:
-    """The ranks (1 to 9) of a pattern by position, read back from its number."""
-    return [code // _PATTERN_BASE**i % _PATTERN_BASE + 1 for i in range(5)]
+_PLACES = (np.arange(5, dtype=np.int16) * 4)[:, None]
+"""What each position adds to the numbers of ``rank_order``."""
