@@ -162,6 +162,29 @@ def test_bytes_not_utf8_beside_suit_symbols_leave_the_other_lines_in_place() -> 
     assert others == [(1, 2, b"5\xff\xff 5d 5c Js / 5s"), (2, 4, b"\xff")]
 
 
+def test_text_of_rows_read_in_both_ways_is_in_line_order_in_every_part() -> None:
+    # Canonical lines and others, a line with a card twice among them (left out).
+    lines = [
+        "5♥ 5D 5c Js 5s",
+        "Ah 2c 3d 4s / 6h",
+        "7h 7s 8d 8c / 9h = 24",
+        "10c,Jd,Qh,Ks/Ac crib",
+        "5h 5d 5c 5h / 5s",
+        "2c 4d 6h 8s / Tc crib",
+        "kc qd\tjh th / 9S",
+    ]
+    rows, others = split_chunk("".join(line + "\n" for line in lines).encode(), 1)
+    assert others == [(4, 5, b"5h 5d 5c 5h / 5s")]
+    expected = [str(parse_line(line).hand).encode() for line in lines[:4] + lines[5:]]
+    assert [text.tobytes() for text in rows.text] == expected
+    assert rows.line.tolist() == [1, 2, 3, 4, 6, 7]
+    for start, stop in [(0, 6), (1, 4), (2, 3), (3, 6), (5, 5)]:
+        # Parts of rows whose text was not yet asked for, and of rows whose text was.
+        fresh = split_chunk("".join(line + "\n" for line in lines).encode(), 1)[0]
+        for part in (fresh.part(start, stop), rows.part(start, stop)):
+            assert [text.tobytes() for text in part.text] == expected[start:stop]
+
+
 @pytest.mark.parametrize(
     ("end", "crib", "claim"),
     [
