@@ -116,6 +116,7 @@ def test_every_notation_is_read_by_the_fast_path(line: str) -> None:
         "5h\ufe0f\ufe0f 5d 5c Js / 5s",
         "10\u2665\ufe0fx 5d 5c Js / 5s",  # nine bytes, whose first eight are a card
         "10\u2665\ufe0f\u2665 5d 5c Js / 5s",
+        "5" + "h" * 300 + " 5d 5c Js / 5s",  # a token far longer than any card
         "5\ufe0fh 5d 5c Js / 5s",
         "5h 5d 5c Js / 5s crib\ufe0f",
         "5h 5d 5c Js / 5s = ١٢",  # digits, but not ASCII ones

@@ -203,7 +203,7 @@ def read_lines(raw: U8, lengths: I64, *, crib: bool = False, starts: I64 | None 
     else:
         line_starts = starts + 1
     # NUL, which tokens are looked up as if padded with, is in no regular line.
-    if len(raw) and raw.min() == 0:
+    if b"\0" in text:
         ok[np.searchsorted(line_starts, np.flatnonzero(data == 0), side="right") - 1] = False
     codes = np.frombuffer(text.translate(_BYTE_CODES), dtype=np.uint8)
     # Where tokens start and end (as booleans: numpy finds those fastest).
@@ -250,7 +250,7 @@ def _token_kinds(buffer: U8, first: I64, last: I64) -> tuple[U8, U16]:
     # Every eight bytes of the buffer as one number (little-endian), read where tokens start.
     count = len(buffer) - _LONGEST_TOKEN + 1
     words = np.ndarray((count,), dtype="<u8", buffer=buffer, strides=(1,)).take(first)
-    words &= _BYTE_MASK.take(np.minimum(length, _LONGEST_TOKEN + 1))
+    words &= _BYTE_MASK.take(length, mode="clip")  # a longer token as one too long
     products = _products(words, _MULTIPLIER)
     found = _TOKENS.take(products >> np.uint64(_REST_BITS))
     entry = (found >> np.uint64(_REST_BITS)).astype(np.uint16)
