@@ -78,9 +78,10 @@ _HASH_BITS = 20
 _REST_BITS = 64 - _HASH_BITS
 _REST = np.uint64((1 << _REST_BITS) - 1)
 _BYTE_MASK = np.array(
-    [(1 << (8 * n)) - 1 for n in range(_LONGEST_TOKEN + 1)] + [0], dtype=np.uint64
+    [(1 << (8 * n)) - 1 for n in range(1, _LONGEST_TOKEN + 1)] + [0], dtype=np.uint64
 )
-"""By token length, the bits of its bytes; a longer token keeps none (0, no token's bytes)."""
+"""By token length less one, the bits of its bytes; a longer token keeps none (0, no token's
+bytes)."""
 
 
 def _regular_tokens() -> dict[bytes, int]:
@@ -214,14 +215,16 @@ def read_lines(raw: U8, lengths: I64, *, crib: bool = False, starts: I64 | None 
     last_byte = np.flatnonzero(edges.astype(np.bool_))
     # A line's first token is the first to start at or after the line's start.
     first_token = np.searchsorted(first_byte, line_starts)
-    counts = np.diff(first_token, append=len(first_byte))
+    counts = np.empty_like(first_token)
+    np.subtract(first_token[1:], first_token[:-1], out=counts[:-1])
+    counts[-1:] = len(first_byte) - first_token[-1:]
     kind, payload = _token_kinds(data, first_byte, last_byte)
     ok &= (counts >= 5) & (counts <= _MOST_TOKENS)
     chosen = np.flatnonzero(ok)
     start = first_token.take(chosen)
     key = _line_keys(kind, start, counts.take(chosen))
-    at = np.minimum(np.searchsorted(_PATTERNS, key), len(_PATTERNS) - 1)
-    good = np.flatnonzero(_PATTERNS.take(at) == key)
+    at = np.searchsorted(_PATTERNS, key)
+    good = np.flatnonzero(_PATTERNS.take(at, mode="clip") == key)
     chosen, start, at = chosen.take(good), start.take(good), at.take(good)
     cards = [payload.take(start + i) for i in range(4)]
     cards.append(payload.take(start + _STARTER_AT.take(at)))
@@ -246,11 +249,10 @@ def _line_keys(kind: U8, start: I64, count: I64) -> npt.NDArray[np.uint64]:
 
 def _token_kinds(buffer: U8, first: I64, last: I64) -> tuple[U8, U16]:
     """Each token's kind, and its card's number if a card, its value if a number."""
-    length = last - first + 1
     # Every eight bytes of the buffer as one number (little-endian), read where tokens start.
     count = len(buffer) - _LONGEST_TOKEN + 1
     words = np.ndarray((count,), dtype="<u8", buffer=buffer, strides=(1,)).take(first)
-    words &= _BYTE_MASK.take(length, mode="clip")  # a longer token as one too long
+    words &= _BYTE_MASK.take(last - first, mode="clip")  # a longer token as one too long
     products = _products(words, _MULTIPLIER)
     found = _TOKENS.take(products >> np.uint64(_REST_BITS))
     entry = (found >> np.uint64(_REST_BITS)).astype(np.uint16)
