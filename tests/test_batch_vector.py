@@ -218,6 +218,20 @@ def test_canonical_hands_with_a_claim_are_read_at_fixed_columns(
     assert (entry.crib, entry.claim) == (crib, claim)
 
 
+def test_claims_at_fixed_columns_stop_at_their_last_digit_whatever_follows() -> None:
+    # The bytes after a short claim, read with it, are digits of the next line here.
+    lines = [
+        "5h 5d 5c Js / 5s = 7",
+        "123",
+        "7h 7s 8d 8c / 9h crib = 12",
+        "999 4",
+        "Ah 2c 3d 4s / 6h = 5",
+    ]
+    rows, others = split_chunk("".join(line + "\n" for line in lines).encode(), 1)
+    assert [place for place, _, _ in others] == [1, 2]
+    assert rows.claim.tolist() == [parse_line(line).claim for line in lines[::2]] == [7, 12, 5]
+
+
 @pytest.mark.parametrize(
     "end",
     [
