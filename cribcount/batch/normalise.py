@@ -197,7 +197,7 @@ def read_lines(raw: U8, lengths: I64, *, crib: bool = False, starts: I64 | None 
     lines = len(lengths)
     ok = lengths <= MAX_LINE
     # A newline in front: every line starts after one, and no token at the very start.
-    text = b"\n" + raw.tobytes() + _PAD
+    text = b"".join((b"\n", raw.data, _PAD))
     data = np.frombuffer(text, dtype=np.uint8)
     if starts is None:
         line_starts = np.flatnonzero(data == ord("\n"))[:lines] + 1
