@@ -91,6 +91,8 @@ def test_fast_rows_score_worked_examples(line: str, points: tuple[int, ...]) -> 
         "5h 5d 5c Js / 5s = 29",  # a claim
         "5h 5d 5c Js / 5s=029 Crib",  # the word in any case, after the claim
         "5h 5d 5c Js / 5s crib =7",  # or before it
+        "5h,5d,5c,Js/5s CRIB=7",  # nine tokens, no space between them
+        "5h 5d 5c Js 5s = 12 crib",  # no slash: eight tokens
         "5h 5d 5c Js / 5s\t\r",  # a tab, and a CR before the newline
     ],
 )
@@ -110,6 +112,7 @@ def test_every_notation_is_read_by_the_fast_path(line: str) -> None:
         "5h 5d 5c Js / 5s = 1000",  # a claim of four digits
         "5h 5d 5c Js / 5s = = 3",
         "5h 5d 5c Js / 5s = 3 = 4",
+        "5h 5d 5c Js / 5s crib = 7 7",  # ten tokens
         "5h 5d 5c / Js 5s",  # the slash in the wrong place
         "5h 5d 5c Js / / 5s",
         "5h 5d 5c Js 5s 6s",

@@ -145,9 +145,10 @@ def _token_table() -> tuple[int, npt.NDArray[np.uint64]]:
 _MULTIPLIER, _TOKENS = _token_table()
 
 
-def _patterns() -> tuple[npt.NDArray[np.uint64], I64, I64, npt.NDArray[np.bool_]]:
+def _patterns() -> tuple[npt.NDArray[np.uint64], I64, npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
     """The kinds of a regular line's tokens as ``_line_keys`` makes them, sorted, and for each
-    where the starter and the claim are (-1: none) and whether the word ``crib`` is there."""
+    where its five cards and its claim are among its tokens (the claim's 0 where none), whether
+    it makes a claim and whether the word ``crib`` is there."""
     found = []
     for hand in ([_CARD] * 5, [_CARD] * 4 + [_SLASH_TOKEN, _CARD]):
         for tail in ([], [_CRIB], [_EQUALS_TOKEN, _NUMBER], [_EQUALS_TOKEN, _NUMBER, _CRIB]):
@@ -158,15 +159,18 @@ def _patterns() -> tuple[npt.NDArray[np.uint64], I64, I64, npt.NDArray[np.bool_]
         key = sum(kind << (8 * i) for i, kind in enumerate(kinds[:_WINDOW]))
         keys.append(key | sum(kinds[_WINDOW:]) << _KIND_BITS)
     order = np.argsort(keys)
+    places = [
+        [0, 1, 2, 3, starter, k.index(_NUMBER) if _NUMBER in k else 0] for k, starter in found
+    ]
     return (
         np.array(keys, dtype=np.uint64)[order],
-        np.array([starter for _, starter in found])[order],
-        np.array([k.index(_NUMBER) if _NUMBER in k else -1 for k, _ in found])[order],
+        np.array(places)[order],
+        np.array([_NUMBER in k for k, _ in found])[order],
         np.array([_CRIB in k for k, _ in found])[order],
     )
 
 
-_PATTERNS, _STARTER_AT, _NUMBER_AT, _WITH_WORD = _patterns()
+_PATTERNS, _VALUES_AT, _WITH_CLAIM, _WITH_WORD = _patterns()
 _WINDOW_MASK = np.array(
     [(1 << (8 * n)) - 1 for n in range(_WINDOW)] + [(1 << 64) - 1] * 2, dtype=np.uint64
 )
@@ -226,15 +230,13 @@ def read_lines(raw: U8, lengths: I64, *, crib: bool = False, starts: I64 | None 
     at = np.searchsorted(_PATTERNS, key)
     good = np.flatnonzero(_PATTERNS.take(at, mode="clip") == key)
     chosen, start, at = chosen.take(good), start.take(good), at.take(good)
-    cards = [payload.take(start + i) for i in range(4)]
-    cards.append(payload.take(start + _STARTER_AT.take(at)))
-    number_at = _NUMBER_AT.take(at)
-    claim = np.where(number_at >= 0, payload.take(start + number_at), -1)
+    # The five cards' and the claim's payloads, a line a row.
+    values = payload.take(_VALUES_AT.take(at, axis=0) + start[:, np.newaxis])
     return Lines(
         index=chosen,
-        cards=np.stack(cards).reshape(5, len(chosen)).astype(np.uint8),
+        cards=values[:, :5].T.astype(np.uint8, order="C"),
         crib=_WITH_WORD.take(at) | crib,
-        claim=claim.astype(np.int16),
+        claim=np.where(_WITH_CLAIM.take(at), values[:, 5], -1).astype(np.int16),
     )
 
 
@@ -243,8 +245,10 @@ def _line_keys(kind: U8, start: I64, count: I64) -> npt.NDArray[np.uint64]:
     padded = np.concatenate([kind, np.zeros(_WINDOW + 1, dtype=np.uint8)])
     windows = np.ndarray((len(kind) + 1,), dtype="<u8", buffer=padded, strides=(1,))
     key = windows[start] & _WINDOW_MASK.take(count)
-    ninth = np.where(count > _WINDOW, padded.take(start + _WINDOW), 0).astype(np.uint64)
-    return key | (ninth << np.uint64(_KIND_BITS))
+    longer = np.flatnonzero(count > _WINDOW)
+    ninth = padded.take(start.take(longer) + _WINDOW).astype(np.uint64)
+    key[longer] |= ninth << np.uint64(_KIND_BITS)
+    return key
 
 
 def _token_kinds(buffer: U8, first: I64, last: I64) -> tuple[U8, U16]:
