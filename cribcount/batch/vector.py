@@ -157,15 +157,14 @@ def rank_key(sorted_columns: list[npt.NDArray[Any]]) -> npt.NDArray[np.int32]:
 class FastRows:
     """Canonical lines of one chunk, scored: numpy arrays with one row per line, in input order.
 
-    ``cards`` (``Card.index``), ``ranks`` (1..13) and ``suits`` (0..3 for c d
-    h s) are by column, ``ranks[i]`` the rank of card ``i`` of every row, the
-    starter last; ``multiset`` indexes ``rank_tables()`` for the points of the
-    ranks. ``make_text`` gives ``text`` when first asked for: JSON lines never
-    ask, and a hand read in another notation has none until then.
+    ``ranks`` (1..13) and ``suits`` (0..3 for c d h s) are by column,
+    ``ranks[i]`` the rank of card ``i`` of every row, the starter last;
+    ``multiset`` indexes ``rank_tables()`` for the points of the ranks.
+    ``make_text`` gives ``text`` when first asked for: JSON lines never ask,
+    and a hand read in another notation has none until then.
     """
 
     line: I64
-    cards: U8
     ranks: U8
     suits: U8
     crib: Bools
@@ -213,7 +212,6 @@ class FastRows:
         """The rows from ``start`` up to ``stop``."""
         return FastRows(
             line=self.line[start:stop],
-            cards=self.cards[:, start:stop],
             ranks=self.ranks[:, start:stop],
             suits=self.suits[:, start:stop],
             crib=self.crib[start:stop],
@@ -381,7 +379,6 @@ def score_rows(
         nobs += _NOBS.take(ranks[i] * np.uint8(2) + (suits[i] == suits[4]))
     return FastRows(
         line=line,
-        cards=cards,
         ranks=ranks,
         suits=suits,
         crib=crib,
