@@ -91,6 +91,8 @@ def test_fast_rows_score_worked_examples(line: str, points: tuple[int, ...]) -> 
         "5h 5d 5c Js / 5s = 29",  # a claim
         "5h 5d 5c Js / 5s=029 Crib",  # the word in any case, after the claim
         "5h 5d 5c Js / 5s crib =7",  # or before it
+        "5h,5d,5c,Js/5s CRIB=7",  # nine tokens, no space between them
+        "5h 5d 5c Js 5s = 12 crib",  # no slash: eight tokens
         "5h 5d 5c Js / 5s\t\r",  # a tab, and a CR before the newline
     ],
 )
@@ -110,12 +112,14 @@ def test_every_notation_is_read_by_the_fast_path(line: str) -> None:
         "5h 5d 5c Js / 5s = 1000",  # a claim of four digits
         "5h 5d 5c Js / 5s = = 3",
         "5h 5d 5c Js / 5s = 3 = 4",
+        "5h 5d 5c Js / 5s crib = 7 7",  # ten tokens
         "5h 5d 5c / Js 5s",  # the slash in the wrong place
         "5h 5d 5c Js / / 5s",
         "5h 5d 5c Js 5s 6s",
         "5h\ufe0f\ufe0f 5d 5c Js / 5s",
         "10\u2665\ufe0fx 5d 5c Js / 5s",  # nine bytes, whose first eight are a card
         "10\u2665\ufe0f\u2665 5d 5c Js / 5s",
+        "5" + "h" * 300 + " 5d 5c Js / 5s",  # a token far longer than any card
         "5\ufe0fh 5d 5c Js / 5s",
         "5h 5d 5c Js / 5s crib\ufe0f",
         "5h 5d 5c Js / 5s = ١٢",  # digits, but not ASCII ones
@@ -162,6 +166,29 @@ def test_bytes_not_utf8_beside_suit_symbols_leave_the_other_lines_in_place() -> 
     assert others == [(1, 2, b"5\xff\xff 5d 5c Js / 5s"), (2, 4, b"\xff")]
 
 
+def test_text_of_rows_read_in_both_ways_is_in_line_order_in_every_part() -> None:
+    # Canonical lines and others, a line with a card twice among them (left out).
+    lines = [
+        "5♥ 5D 5c Js 5s",
+        "Ah 2c 3d 4s / 6h",
+        "7h 7s 8d 8c / 9h = 24",
+        "10c,Jd,Qh,Ks/Ac crib",
+        "5h 5d 5c 5h / 5s",
+        "2c 4d 6h 8s / Tc crib",
+        "kc qd\tjh th / 9S",
+    ]
+    rows, others = split_chunk("".join(line + "\n" for line in lines).encode(), 1)
+    assert others == [(4, 5, b"5h 5d 5c 5h / 5s")]
+    expected = [str(parse_line(line).hand).encode() for line in lines[:4] + lines[5:]]
+    assert [text.tobytes() for text in rows.text] == expected
+    assert rows.line.tolist() == [1, 2, 3, 4, 6, 7]
+    for start, stop in [(0, 6), (1, 4), (2, 3), (3, 6), (5, 5)]:
+        # Parts of rows whose text was not yet asked for, and of rows whose text was.
+        fresh = split_chunk("".join(line + "\n" for line in lines).encode(), 1)[0]
+        for part in (fresh.part(start, stop), rows.part(start, stop)):
+            assert [text.tobytes() for text in part.text] == expected[start:stop]
+
+
 @pytest.mark.parametrize(
     ("end", "crib", "claim"),
     [
@@ -192,6 +219,20 @@ def test_canonical_hands_with_a_claim_are_read_at_fixed_columns(
     # The plain path reads the line the same way.
     entry = parse_line(line)
     assert (entry.crib, entry.claim) == (crib, claim)
+
+
+def test_claims_at_fixed_columns_stop_at_their_last_digit_whatever_follows() -> None:
+    # The bytes after a short claim, read with it, are digits of the next line here.
+    lines = [
+        "5h 5d 5c Js / 5s = 7",
+        "123",
+        "7h 7s 8d 8c / 9h crib = 12",
+        "999 4",
+        "Ah 2c 3d 4s / 6h = 5",
+    ]
+    rows, others = split_chunk("".join(line + "\n" for line in lines).encode(), 1)
+    assert [place for place, _, _ in others] == [1, 2]
+    assert rows.claim.tolist() == [parse_line(line).claim for line in lines[::2]] == [7, 12, 5]
 
 
 @pytest.mark.parametrize(

@@ -81,6 +81,15 @@ assert len(set(_END_SORTED.tolist())) == len(_ENDS)
 _WITH_WORD = np.array([_WORD in end for end in _ENDS])
 _DIGITS = np.array([end.count("9") for end in _ENDS])
 _DIGITS_AT = np.array([end.find("9") for end in _ENDS])
+assert _DIGITS_AT.max() + MAX_CLAIM_DIGITS <= LINE_WIDTH  # every digit's place is in the window
+_PLACES = np.array(
+    [[10 ** (d - 1 - i) if i < d else 0 for d in _DIGITS] for i in range(MAX_CLAIM_DIGITS)],
+    dtype=np.int16,
+)
+"""What the bytes from an end's first digit are worth, by end: ``_PLACES[i]`` the place value
+of its digit ``i``, or 0 past its last."""
+_ZEROS = _PLACES.sum(axis=0, dtype=np.int16) * np.int16(ord("0"))
+"""By end, how much more its digits' bytes are worth than its digits."""
 
 _HAND_TEMPLATE = np.frombuffer(b"?? ?? ?? ?? / ??", dtype=np.uint8)
 _NAMES = np.array([str(card).encode() for card in DECK], dtype="V2")
@@ -125,7 +134,7 @@ def read_canonical(buffer: U8, starts: I64, lengths: I64) -> Canonical:
     after = windows[starts[lines[going_on]] + LINE_WIDTH]
     kinds = np.frombuffer(after.tobytes().translate(_END_OF), dtype=np.uint64).reshape(-1, 2)
     low, high = kinds[:, 0] & _END_MASKS[0][size], kinds[:, 1] & _END_MASKS[1][size]
-    found = _END_ORDER[np.minimum(np.searchsorted(_END_SORTED, low ^ size), len(_ENDS) - 1)]
+    found = _END_ORDER.take(np.searchsorted(_END_SORTED, low ^ size), mode="clip")
     end[going_on] = found
     claim = np.full(len(lines), NO_CLAIM, dtype=np.int16)
     claim[going_on] = _claims(after, found)
@@ -134,7 +143,13 @@ def read_canonical(buffer: U8, starts: I64, lengths: I64) -> Canonical:
         (_END_LOW[found] == low) & (_END_HIGH[found] == high) & (_END_SIZES[found] == size)
     )
     if not known.all():
-        lines, text, end, claim = lines[known], text[known], end[known], claim[known]
+        kept = np.flatnonzero(known)  # (take is quicker than indexing, most of all for rows)
+        lines, text, end, claim = (
+            lines.take(kept),
+            text.take(kept, axis=0),
+            end.take(kept),
+            claim.take(kept),
+        )
     parts = np.frombuffer(text.tobytes().translate(_PART_OF), dtype=np.uint8).reshape(
         -1, LINE_WIDTH
     )
@@ -148,18 +163,17 @@ def _claims(after: U8, end: npt.NDArray[np.intp]) -> npt.NDArray[np.int16]:
     """The claims in the bytes ``after`` hands, by which of ``_ENDS`` each is; ``NO_CLAIM``
     where none."""
     claim = np.full(len(end), NO_CLAIM, dtype=np.int16)
-    digits = _DIGITS[end]
-    claimed = np.flatnonzero(digits)
-    first, digits = _DIGITS_AT[end[claimed]], digits[claimed]
-    # Where each digit is among all the bytes (the last one's place again past the last digit).
-    at = claimed * LINE_WIDTH + first
-    last = at + digits - 1
-    flat = after.reshape(-1)
-    value = np.zeros(len(claimed), dtype=np.int16)
-    for i in range(MAX_CLAIM_DIGITS):
-        digit = flat.take(np.minimum(at + i, last)).astype(np.int16) - ord("0")
-        value = np.where(i < digits, value * 10 + digit, value)
-    claim[claimed] = value
+    claimed = np.flatnonzero(_DIGITS.take(end))
+    if len(claimed):
+        end = end.take(claimed)
+        # Each claim's bytes from its first digit, each times its place value in the claim (0
+        # past the last digit: those bytes are still in the line's window).
+        at = claimed * LINE_WIDTH + _DIGITS_AT.take(end)
+        flat = after.reshape(-1)
+        value = -_ZEROS.take(end)
+        for i in range(MAX_CLAIM_DIGITS):
+            value += flat.take(at + i) * _PLACES[i].take(end)
+        claim[claimed] = value
     return claim
 
 

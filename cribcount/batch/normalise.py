@@ -78,9 +78,10 @@ _HASH_BITS = 20
 _REST_BITS = 64 - _HASH_BITS
 _REST = np.uint64((1 << _REST_BITS) - 1)
 _BYTE_MASK = np.array(
-    [(1 << (8 * n)) - 1 for n in range(_LONGEST_TOKEN + 1)] + [0], dtype=np.uint64
+    [(1 << (8 * n)) - 1 for n in range(1, _LONGEST_TOKEN + 1)] + [0], dtype=np.uint64
 )
-"""By token length, the bits of its bytes; a longer token keeps none (0, no token's bytes)."""
+"""By token length less one, the bits of its bytes; a longer token keeps none (0, no token's
+bytes)."""
 
 
 def _regular_tokens() -> dict[bytes, int]:
@@ -144,9 +145,10 @@ def _token_table() -> tuple[int, npt.NDArray[np.uint64]]:
 _MULTIPLIER, _TOKENS = _token_table()
 
 
-def _patterns() -> tuple[npt.NDArray[np.uint64], I64, I64, npt.NDArray[np.bool_]]:
+def _patterns() -> tuple[npt.NDArray[np.uint64], I64, npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
     """The kinds of a regular line's tokens as ``_line_keys`` makes them, sorted, and for each
-    where the starter and the claim are (-1: none) and whether the word ``crib`` is there."""
+    where its five cards and its claim are among its tokens (the claim's 0 where none), whether
+    it makes a claim and whether the word ``crib`` is there."""
     found = []
     for hand in ([_CARD] * 5, [_CARD] * 4 + [_SLASH_TOKEN, _CARD]):
         for tail in ([], [_CRIB], [_EQUALS_TOKEN, _NUMBER], [_EQUALS_TOKEN, _NUMBER, _CRIB]):
@@ -157,15 +159,18 @@ def _patterns() -> tuple[npt.NDArray[np.uint64], I64, I64, npt.NDArray[np.bool_]
         key = sum(kind << (8 * i) for i, kind in enumerate(kinds[:_WINDOW]))
         keys.append(key | sum(kinds[_WINDOW:]) << _KIND_BITS)
     order = np.argsort(keys)
+    places = [
+        [0, 1, 2, 3, starter, k.index(_NUMBER) if _NUMBER in k else 0] for k, starter in found
+    ]
     return (
         np.array(keys, dtype=np.uint64)[order],
-        np.array([starter for _, starter in found])[order],
-        np.array([k.index(_NUMBER) if _NUMBER in k else -1 for k, _ in found])[order],
+        np.array(places)[order],
+        np.array([_NUMBER in k for k, _ in found])[order],
         np.array([_CRIB in k for k, _ in found])[order],
     )
 
 
-_PATTERNS, _STARTER_AT, _NUMBER_AT, _WITH_WORD = _patterns()
+_PATTERNS, _VALUES_AT, _WITH_CLAIM, _WITH_WORD = _patterns()
 _WINDOW_MASK = np.array(
     [(1 << (8 * n)) - 1 for n in range(_WINDOW)] + [(1 << 64) - 1] * 2, dtype=np.uint64
 )
@@ -196,14 +201,14 @@ def read_lines(raw: U8, lengths: I64, *, crib: bool = False, starts: I64 | None 
     lines = len(lengths)
     ok = lengths <= MAX_LINE
     # A newline in front: every line starts after one, and no token at the very start.
-    text = b"\n" + raw.tobytes() + _PAD
+    text = b"".join((b"\n", raw.data, _PAD))
     data = np.frombuffer(text, dtype=np.uint8)
     if starts is None:
         line_starts = np.flatnonzero(data == ord("\n"))[:lines] + 1
     else:
         line_starts = starts + 1
     # NUL, which tokens are looked up as if padded with, is in no regular line.
-    if len(raw) and raw.min() == 0:
+    if b"\0" in text:
         ok[np.searchsorted(line_starts, np.flatnonzero(data == 0), side="right") - 1] = False
     codes = np.frombuffer(text.translate(_BYTE_CODES), dtype=np.uint8)
     # Where tokens start and end (as booleans: numpy finds those fastest).
@@ -214,24 +219,24 @@ def read_lines(raw: U8, lengths: I64, *, crib: bool = False, starts: I64 | None 
     last_byte = np.flatnonzero(edges.astype(np.bool_))
     # A line's first token is the first to start at or after the line's start.
     first_token = np.searchsorted(first_byte, line_starts)
-    counts = np.diff(first_token, append=len(first_byte))
+    counts = np.empty_like(first_token)
+    np.subtract(first_token[1:], first_token[:-1], out=counts[:-1])
+    counts[-1:] = len(first_byte) - first_token[-1:]
     kind, payload = _token_kinds(data, first_byte, last_byte)
     ok &= (counts >= 5) & (counts <= _MOST_TOKENS)
     chosen = np.flatnonzero(ok)
     start = first_token.take(chosen)
     key = _line_keys(kind, start, counts.take(chosen))
-    at = np.minimum(np.searchsorted(_PATTERNS, key), len(_PATTERNS) - 1)
-    good = np.flatnonzero(_PATTERNS.take(at) == key)
+    at = np.searchsorted(_PATTERNS, key)
+    good = np.flatnonzero(_PATTERNS.take(at, mode="clip") == key)
     chosen, start, at = chosen.take(good), start.take(good), at.take(good)
-    cards = [payload.take(start + i) for i in range(4)]
-    cards.append(payload.take(start + _STARTER_AT.take(at)))
-    number_at = _NUMBER_AT.take(at)
-    claim = np.where(number_at >= 0, payload.take(start + number_at), -1)
+    # The five cards' and the claim's payloads, a line a row.
+    values = payload.take(_VALUES_AT.take(at, axis=0) + start[:, np.newaxis])
     return Lines(
         index=chosen,
-        cards=np.stack(cards).reshape(5, len(chosen)).astype(np.uint8),
+        cards=values[:, :5].T.astype(np.uint8, order="C"),
         crib=_WITH_WORD.take(at) | crib,
-        claim=claim.astype(np.int16),
+        claim=np.where(_WITH_CLAIM.take(at), values[:, 5], -1).astype(np.int16),
     )
 
 
@@ -240,17 +245,18 @@ def _line_keys(kind: U8, start: I64, count: I64) -> npt.NDArray[np.uint64]:
     padded = np.concatenate([kind, np.zeros(_WINDOW + 1, dtype=np.uint8)])
     windows = np.ndarray((len(kind) + 1,), dtype="<u8", buffer=padded, strides=(1,))
     key = windows[start] & _WINDOW_MASK.take(count)
-    ninth = np.where(count > _WINDOW, padded.take(start + _WINDOW), 0).astype(np.uint64)
-    return key | (ninth << np.uint64(_KIND_BITS))
+    longer = np.flatnonzero(count > _WINDOW)
+    ninth = padded.take(start.take(longer) + _WINDOW).astype(np.uint64)
+    key[longer] |= ninth << np.uint64(_KIND_BITS)
+    return key
 
 
 def _token_kinds(buffer: U8, first: I64, last: I64) -> tuple[U8, U16]:
     """Each token's kind, and its card's number if a card, its value if a number."""
-    length = last - first + 1
     # Every eight bytes of the buffer as one number (little-endian), read where tokens start.
     count = len(buffer) - _LONGEST_TOKEN + 1
     words = np.ndarray((count,), dtype="<u8", buffer=buffer, strides=(1,)).take(first)
-    words &= _BYTE_MASK.take(np.minimum(length, _LONGEST_TOKEN + 1))
+    words &= _BYTE_MASK.take(last - first, mode="clip")  # a longer token as one too long
     products = _products(words, _MULTIPLIER)
     found = _TOKENS.take(products >> np.uint64(_REST_BITS))
     entry = (found >> np.uint64(_REST_BITS)).astype(np.uint16)

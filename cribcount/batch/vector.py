@@ -12,6 +12,7 @@ not regular is left to the plain path of ``batch.engine``."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import product
 from typing import Any
@@ -156,14 +157,14 @@ def rank_key(sorted_columns: list[npt.NDArray[Any]]) -> npt.NDArray[np.int32]:
 class FastRows:
     """Canonical lines of one chunk, scored: numpy arrays with one row per line, in input order.
 
-    ``text`` holds the 16 canonical bytes of each hand; ``ranks`` (1..13) and
-    ``suits`` (0..3 for c d h s) are by column, ``ranks[i]`` the rank of card
-    ``i`` of every row, the starter last; ``multiset`` indexes ``rank_tables()``
-    for the points of the ranks.
+    ``ranks`` (1..13) and ``suits`` (0..3 for c d h s) are by column,
+    ``ranks[i]`` the rank of card ``i`` of every row, the starter last;
+    ``multiset`` indexes ``rank_tables()`` for the points of the ranks.
+    ``make_text`` gives ``text`` when first asked for: JSON lines never ask,
+    and a hand read in another notation has none until then.
     """
 
     line: I64
-    text: U8
     ranks: U8
     suits: U8
     crib: Bools
@@ -172,9 +173,15 @@ class FastRows:
     nobs: U8
     claim: npt.NDArray[np.int16]
     """The claimed count, ``NO_CLAIM`` where none was made."""
+    make_text: Callable[[], U8]
 
     def __len__(self) -> int:
         return len(self.line)
+
+    @functools.cached_property
+    def text(self) -> U8:
+        """The 16 bytes of each hand in canonical notation (``5h 5d 5c Js / 5s``)."""
+        return self.make_text()
 
     @property
     def fifteens(self) -> U8:
@@ -205,7 +212,6 @@ class FastRows:
         """The rows from ``start`` up to ``stop``."""
         return FastRows(
             line=self.line[start:stop],
-            text=self.text[start:stop],
             ranks=self.ranks[:, start:stop],
             suits=self.suits[:, start:stop],
             crib=self.crib[start:stop],
@@ -213,14 +219,16 @@ class FastRows:
             flush=self.flush[start:stop],
             nobs=self.nobs[start:stop],
             claim=self.claim[start:stop],
+            make_text=lambda: self.text[start:stop],
         )
 
     def claim_tally(self) -> tuple[int, int, int]:
         """Claims made, claims wrong, and points missed (counted but not claimed) over the rows."""
-        claimed = self.claim != NO_CLAIM
-        difference = self.claim[claimed].astype(np.int64) - self.total[claimed]
-        missed = int(np.maximum(-difference, 0).sum())
-        return int(np.count_nonzero(claimed)), int(np.count_nonzero(difference)), missed
+        claimed = np.flatnonzero(self.claim != NO_CLAIM)
+        # (A claim has three digits at most, and a show 29 points: the difference fits its type.)
+        difference = self.claim.take(claimed) - self.total.take(claimed)
+        missed = -int(np.minimum(difference, 0).sum())
+        return len(claimed), int(np.count_nonzero(difference)), missed
 
     @functools.cached_property
     def shape(self) -> npt.NDArray[np.int32]:
@@ -268,6 +276,7 @@ def split_chunk(
     lengths = stops - starts
     fast, cards, text, cribs, claims = read_canonical(buffer, starts, lengths)
     cribs |= crib
+    make_text = functools.partial(_same, text)
     if len(fast) < len(ends):
         from cribcount.batch.normalise import read_lines  # its tables only when needed
 
@@ -280,20 +289,27 @@ def split_chunk(
         raw = buffer[: len(chunk)][np.repeat(unread, sizes)]
         read = read_lines(raw, lengths.take(lines), crib=crib, starts=np.cumsum(kept) - kept)
         if len(read.index):
-            fast = np.concatenate([fast, lines[read.index]])
-            order = np.argsort(fast, kind="stable")
-            # (take is quicker than indexing, most of all for rows of bytes.)
-            fast = fast.take(order)
+            # Which row of the two sets each line's is: the order in which they are put together.
+            read_at = lines.take(read.index)
+            source = np.empty(len(ends), dtype=np.intp)
+            source[fast] = np.arange(len(fast))
+            source[read_at] = np.arange(len(fast), len(fast) + len(read_at))
+            taken = ~unread
+            taken[read_at] = True
+            order = source[taken]
+            make_text = functools.partial(_merged_text, text, read.cards, order)
+            fast = np.flatnonzero(taken)
+            # (take is quicker than indexing.)
             cards = np.concatenate([cards, read.cards], axis=1).take(order, axis=1)
             cribs = np.concatenate([cribs, read.crib]).take(order)
             claims = np.concatenate([claims, read.claim]).take(order)
-            text = np.concatenate([text, canonical_text(read.cards)]).take(order, axis=0)
     # Different cards: sorted, no two neighbours are equal.
     in_order = sort_columns(list(cards))
     distinct = np.ones(len(fast), dtype=np.bool_)
     for low, high in zip(in_order, in_order[1:], strict=False):
         distinct &= low != high
     if not distinct.all():
+        make_text = functools.partial(_same, make_text()[distinct])
         fast, cards, cribs, claims = (
             fast[distinct],
             cards[:, distinct],
@@ -301,9 +317,13 @@ def split_chunk(
             claims[distinct],
         )
         in_order = [column[distinct] for column in in_order]
-        text = text[distinct]
     rows = score_rows(
-        line=fast + first_line, cards=cards, crib=cribs, claim=claims, text=text, in_order=in_order
+        line=fast + first_line,
+        cards=cards,
+        crib=cribs,
+        claim=claims,
+        make_text=make_text,
+        in_order=in_order,
     )
     others = np.ones(len(ends), dtype=np.bool_)
     others[fast] = False
@@ -318,21 +338,31 @@ def split_chunk(
     return rows, rest
 
 
+def _same(text: U8) -> U8:
+    """``text`` itself: the text of rows whose text was read whole."""
+    return text
+
+
+def _merged_text(text: U8, cards: U8, order: npt.NDArray[np.intp]) -> U8:
+    """The ``text`` read of some rows and that of rows of ``cards``, put together in ``order``."""
+    return np.concatenate([text, canonical_text(cards)]).take(order, axis=0)
+
+
 def score_rows(
     *,
     line: I64,
     cards: U8,
     crib: Bools,
     claim: npt.NDArray[np.int16],
-    text: U8 | None = None,
+    make_text: Callable[[], U8] | None = None,
     in_order: list[U8] | None = None,
 ) -> FastRows:
     """Count rows of five cards by the table and the suit rules.
 
     ``cards`` (``Card.index``) are by column: ``cards[i]`` is card ``i`` in
     every row, the starter last; ``in_order`` the same sorted row by row if
-    known; ``claim`` is ``NO_CLAIM`` where none was made; ``text``, the rows'
-    canonical notation, is worked out when not given.
+    known; ``claim`` is ``NO_CLAIM`` where none was made; ``make_text`` gives
+    the rows' canonical notation (made from ``cards`` if not given).
     """
     if in_order is None:
         in_order = sort_columns(list(cards))
@@ -349,7 +379,6 @@ def score_rows(
         nobs += _NOBS.take(ranks[i] * np.uint8(2) + (suits[i] == suits[4]))
     return FastRows(
         line=line,
-        text=canonical_text(cards) if text is None else text,
         ranks=ranks,
         suits=suits,
         crib=crib,
@@ -357,4 +386,5 @@ def score_rows(
         flush=flush,
         nobs=nobs,
         claim=claim,
+        make_text=functools.partial(canonical_text, cards) if make_text is None else make_text,
     )
