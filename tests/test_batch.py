@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from cribcount.batch import vector
 from cribcount.batch.engine import (
     Failed,
     Scored,
@@ -18,7 +20,7 @@ from cribcount.batch.engine import (
     score_line,
     score_stream,
 )
-from cribcount.batch.reading import MAX_LINE, read_chunks
+from cribcount.batch.reading import MAX_LINE, count_lines, read_chunks
 from cribcount.errors import CribcountError
 
 
@@ -127,9 +129,10 @@ def test_read_chunks_drops_a_bom_and_ends_the_last_line() -> None:
     st.lists(st.binary(max_size=12).map(lambda b: b.replace(b"\n", b"")), max_size=20),
     st.integers(min_value=1, max_value=40),
     st.booleans(),
+    st.sampled_from([count_lines, vector.count_lines]),
 )
 def test_read_chunks_gives_every_line_once_in_order(
-    lines: list[bytes], size: int, final_newline: bool
+    lines: list[bytes], size: int, final_newline: bool, count: Callable[[bytes], int]
 ) -> None:
     data = b"\n".join(lines) + (b"\n" if final_newline and lines else b"")
     if data.startswith((b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff")):
@@ -138,7 +141,7 @@ def test_read_chunks_gives_every_line_once_in_order(
     expected = re.split(b"\r\n|\r|\n", data)
     if expected[-1] == b"":
         expected.pop()
-    chunks = list(read_chunks(io.BytesIO(data), size=size))
+    chunks = list(read_chunks(io.BytesIO(data), size=size, count=count))
     assert all(chunk.endswith(b"\n") for _, chunk in chunks)
     assert _lines(chunks) == list(enumerate(expected, start=1))
 
@@ -222,3 +225,9 @@ def test_score_stream_plain_path_keeps_line_numbers() -> None:
     data = b"# deals\n\n5h 5d 5c Js / 5s\n5q\n"
     records = [r for chunk in score_stream(io.BytesIO(data), fast=False) for _, r in chunk.records]
     assert [(type(r).__name__, r.line) for r in records] == [("Scored", 3), ("Failed", 4)]
+
+
+@given(st.binary(max_size=300))
+def test_both_ways_of_counting_lines_count_every_newline(data: bytes) -> None:
+    newlines = sum(1 for byte in data if byte == ord("\n"))
+    assert count_lines(data) == vector.count_lines(data) == newlines

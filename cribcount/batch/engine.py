@@ -38,6 +38,7 @@ from cribcount.batch.reading import (
     CHUNK_SIZE,
     MAX_LINE,
     PLAIN_CHUNK_SIZE,
+    count_lines,
     read_chunks,
 )
 from cribcount.cards import DECK, ENGLISH, Hand, Notation
@@ -375,7 +376,8 @@ def score_stream(
     fast = fast and notation is ENGLISH
     if size is None:
         size = CHUNK_SIZE if fast else PLAIN_CHUNK_SIZE
-    for first_line, data in read_chunks(stream, size=size):
+    count = _count_fast if fast else count_lines
+    for first_line, data in read_chunks(stream, size=size, count=count):
         if fast:
             from cribcount.batch.vector import split_chunk
 
@@ -390,6 +392,13 @@ def score_stream(
             if (record := score_line(raw, line, crib=crib, notation=notation)) is not None
         ]
         yield Chunk(rows, records, len(data))
+
+
+def _count_fast(data: bytes) -> int:
+    """The lines of a chunk, as the fast path counts them (numpy is loaded with the first)."""
+    from cribcount.batch.vector import count_lines as count_fast
+
+    return count_fast(data)
 
 
 def _score_plain(

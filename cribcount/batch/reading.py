@@ -14,11 +14,18 @@ can hold.
 from __future__ import annotations
 
 import codecs
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 from typing import BinaryIO
 
-__all__ = ["CHUNK_SIZE", "MAX_LINE", "PLAIN_CHUNK_SIZE", "read_chunks", "text_blocks"]
+__all__ = [
+    "CHUNK_SIZE",
+    "MAX_LINE",
+    "PLAIN_CHUNK_SIZE",
+    "count_lines",
+    "read_chunks",
+    "text_blocks",
+]
 
 CHUNK_SIZE = 1 << 18
 """Bytes read at a time on the fast path: about 15,000 canonical lines, whose arrays stay small."""
@@ -78,8 +85,17 @@ def _lf_line_ends(blocks: Iterable[bytes]) -> Iterator[bytes]:
         yield b"\n"
 
 
+def count_lines(data: bytes) -> int:
+    """The newlines in ``data``."""
+    return data.count(b"\n")
+
+
 def read_chunks(
-    stream: BinaryIO, *, size: int = CHUNK_SIZE, longest: int = MAX_LINE
+    stream: BinaryIO,
+    *,
+    size: int = CHUNK_SIZE,
+    longest: int = MAX_LINE,
+    count: Callable[[bytes], int] = count_lines,
 ) -> Iterator[tuple[int, bytes]]:
     """Whole lines, about ``size`` bytes at a time, each ending in a newline.
 
@@ -87,6 +103,7 @@ def read_chunks(
     ``text_blocks``. A line longer than ``longest`` bytes may be cut to its
     first ``longest + 2`` bytes (still too long for ``score_line``) and the
     rest of it skipped unread, so memory holds at most a chunk and a line.
+    ``count`` counts the newlines of a chunk, as ``count_lines`` does.
     """
     blocks = text_blocks(stream, size=size)
     line = 1
@@ -104,7 +121,7 @@ def read_chunks(
             data = b"".join([*pending, block[:cut]])
             pending, held = [], 0
             yield line, data
-            line += data.count(b"\n")
+            line += count(data)
         pending.append(block[cut:])
         held += len(block) - cut
         if held > longest + 1:

@@ -35,6 +35,7 @@ __all__ = [
     "NO_CLAIM",
     "FastRows",
     "canonical_text",
+    "count_lines",
     "RankTables",
     "fifteen_sets",
     "rank_key",
@@ -255,6 +256,15 @@ def shape_of(shape: int) -> tuple[bool, int, tuple[int, int, int, int, int]]:
     nobs = rules.NOBS_POINTS * has_nob
     heels = rules.heels_points(rules.JACK) if jack_turned else 0
     return bool(crib), heels, (fifteens, pairs, runs, _FLUSH_VALUES[flush_index], nobs)
+
+
+def count_lines(chunk: bytes) -> int:
+    """The newlines in ``chunk``, as ``reading.count_lines`` counts them, with numpy.
+
+    ``bytes.count`` slows by half when lines are of uneven lengths (each
+    newline is a branch it cannot foresee); comparing every byte does not.
+    """
+    return int(np.count_nonzero(np.frombuffer(chunk, dtype=np.uint8) == ord("\n")))
 
 
 def split_chunk(
