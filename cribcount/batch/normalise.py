@@ -15,7 +15,6 @@ records.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import product
 
@@ -24,25 +23,13 @@ import numpy.typing as npt
 
 from cribcount.batch.lines import CRIB_WORD, MAX_CLAIM_DIGITS
 from cribcount.batch.reading import MAX_LINE
-from cribcount.cards import ENGLISH, Card, Rank, Suit, parse_card, tokenize
+from cribcount.cards import ENGLISH, card_indices, tokenize
 
 __all__ = ["Lines", "read_lines"]
 
 U8 = npt.NDArray[np.uint8]
 U16 = npt.NDArray[np.uint16]
 I64 = npt.NDArray[np.int64]
-
-_SELECTOR = "\ufe0f"
-
-
-def _spellings(words: Iterable[str]) -> list[str]:
-    """Every way of writing ``words`` in upper and lower case, in order."""
-    return sorted({"".join(p) for word in words for p in product(*map(_cases, word))})
-
-
-def _cases(char: str) -> tuple[str, str]:
-    return char.lower(), char.upper()
-
 
 # Each byte's part in a token: none (a separator or the newline), a character of a longer
 # token, or a token alone ('/', which tokenize splits at, and '=', which parse_line splits at).
@@ -88,8 +75,8 @@ def _regular_tokens() -> dict[bytes, int]:
     """The bytes of every regular token of at most eight bytes, each with what it is, packed.
 
     The kind is in the low bits, above it a card's ``Card.index`` or a
-    number's value. Cards are what ``parse_card`` reads of every way of writing
-    a rank and a suit in the notation, with and without U+FE0F.
+    number's value. Cards are every token ``parse_card`` reads as one
+    (``cards.card_indices``): any case, with and without U+FE0F.
     """
     found: dict[bytes, int] = {}
 
@@ -98,13 +85,8 @@ def _regular_tokens() -> dict[bytes, int]:
         if len(data) <= _LONGEST_TOKEN:
             found[data] = kind | payload << _KIND_BITS
 
-    # What the notation reads, in any case, as parse_card reads it.
-    ranks = [(part, parse_card(part + Suit.CLUBS.value).rank) for part in _spellings(ENGLISH.ranks)]
-    suits = [(char, parse_card(Rank.FIVE.symbol + char).suit) for char in _spellings(ENGLISH.suits)]
-    for (part, rank), (char, suit) in product(ranks, suits):
-        for text in (part + char, part + char + _SELECTOR):
-            if parse_card(text) == Card(rank, suit):
-                put(text, _CARD, Card(rank, suit).index)
+    for text, index in card_indices(ENGLISH).items():
+        put(text, _CARD, index)
     for digits in range(1, MAX_CLAIM_DIGITS + 1):
         for number in product("0123456789", repeat=digits):
             put("".join(number), _NUMBER, int("".join(number)))
