@@ -24,6 +24,16 @@ import numpy as np
 from cribcount import rules
 from cribcount.batch.engine import Scored
 from cribcount.batch.jsonl_parts import RANKED, ItemLayout, ItemType, Parts, rank_order
+from cribcount.batch.placed import (
+    KnownTexts,
+    column,
+    copy_at,
+    room,
+    rows_of,
+    runs,
+    template_rows,
+    write_digits,
+)
 from cribcount.batch.quickjson import BETWEEN, SAMPLE, SAMPLE_HAND, item_json
 from cribcount.batch.records import render_record
 from cribcount.batch.vector import NO_CLAIM, FastRows
@@ -42,38 +52,6 @@ _NAMES = np.array(
 """Each card's two-byte name as one number, by ``rank * 4 + suit``: ``Card.index`` order
 after four places for a rank of 0."""
 _SEPARATOR = BETWEEN.encode()
-_DIGIT_PAIRS = np.array(
-    [int.from_bytes(f"{n:02d}".encode(), "little") for n in range(100)], dtype=np.uint16
-)
-"""00 to 99 as two bytes in one number."""
-
-
-def _matrix(text: bytes, rows: int) -> Any:
-    """``rows`` copies of ``text`` as a byte matrix."""
-    matrix = np.empty((rows, len(text)), dtype=np.uint8)
-    matrix[...] = np.frombuffer(text, dtype=np.uint8)
-    return matrix
-
-
-def _column(matrix: Any, at: int, dtype: str = "<u2") -> Any:
-    """Bytes ``at`` (two for ``<u2``) of every row of a byte matrix, as a column."""
-    rows = matrix.shape[0]
-    return np.ndarray((rows,), dtype=dtype, buffer=matrix, offset=at, strides=(matrix.shape[1],))
-
-
-def _rows_of(matrix: Any, width: int) -> Any:
-    """The first ``width`` bytes of each row of a byte matrix, as one numpy item a row."""
-    rows, stride = matrix.shape[0], matrix.shape[1]
-    return np.ndarray((rows,), dtype=f"V{width}", buffer=matrix, strides=(stride,))
-
-
-def _copy(out: Any, at: Any, values: Any) -> None:
-    """Copy numpy items of bytes into ``out``, starting at ``at`` (one place each), in order."""
-    width = values.dtype.itemsize
-    items = np.ndarray((len(out) - width + 1,), dtype=f"V{width}", buffer=out, strides=(1,))
-    items[at] = values
-
-
 # --- texts ---------------------------------------------------------------------------------
 
 
@@ -173,37 +151,17 @@ _TOTALS = 32
 """More than the highest total (29): tails are numbered by claim, total and heels."""
 
 
-class _Tails:
-    """Tails met so far, numbered, each padded to the longest."""
+def _tail_keys(rows: FastRows) -> Any:
+    """The tail key of each row: by claim, total and heels."""
+    claims = rows.claim.astype(np.int64) - NO_CLAIM
+    return (claims * _TOTALS + rows.total) * 2 + rows.heels
+
+
+class _Tails(KnownTexts):
+    """Tails met so far, numbered by tail key, each padded to the longest."""
 
     def __init__(self) -> None:
-        self.ids = np.full(0, -1, dtype=np.int64)
-        self.sizes = np.empty(0, dtype=np.int64)
-        self.texts: list[bytes] = []
-        self.padded = np.empty(0, dtype="V1")
-
-    def of(self, rows: FastRows) -> Any:
-        """The tail number of each row."""
-        claims = rows.claim.astype(np.int64) - NO_CLAIM
-        key = (claims * _TOTALS + rows.total) * 2 + rows.heels
-        if int(key.max()) >= len(self.ids):
-            grown = np.full(2 * int(key.max()) + 1, -1, dtype=np.int64)
-            grown[: len(self.ids)] = self.ids
-            self.ids = grown
-        ids = self.ids.take(key)
-        if (ids < 0).any():
-            # (np.unique would import numpy.ma, a start-up cost the command does not need.)
-            news = sorted(set(key[ids < 0].tolist()))
-            self.ids[news] = np.arange(len(news)) + len(self.sizes)
-            self._add([_tail(new) for new in news])
-            ids = self.ids.take(key)
-        return ids
-
-    def _add(self, texts: list[bytes]) -> None:
-        """Number these tails after the others."""
-        self.sizes = np.concatenate([self.sizes, [len(text) for text in texts]])
-        self.texts += texts
-        self.padded = np.array(self.texts, dtype=f"V{int(self.sizes.max())}")
+        super().__init__(_tail)
 
 
 _TAILS = _Tails()
@@ -227,17 +185,17 @@ def jsonl_rows(rows: FastRows, file: str | None, at: int = 0) -> tuple[Any, Any]
     """
     n = len(rows)
     if n == 0:
-        return _room(at, at), np.empty(0, dtype=np.int64)
+        return room(at, at), np.empty(0, dtype=np.int64)
     row_parts = _PARTS.row_parts(rows)  # fifteens, pairs and runs, suits
     widths = _PARTS.tables()[2]
     part_sizes = [widths.take(part) for part in row_parts]
     items_size = part_sizes[0] + part_sizes[1] + part_sizes[2]
-    runs = _runs(rows.line)
+    stretches = runs(rows.line)
     head_size = np.empty(n, dtype=np.int64)
-    for low, high, count in runs:
+    for low, high, count in stretches:
         sizes = _head(file, count).sizes
         head_size[low:high] = np.where(rows.crib[low:high], sizes[1], sizes[0])
-    tails = _TAILS.of(rows)
+    tails = _TAILS.of(_tail_keys(rows))
     # The tail begins on the last item's separator, which it writes over.
     tail_at = head_size + items_size - len(_SEPARATOR) * (items_size > 0)
     tail_size = _TAILS.sizes.take(tails)
@@ -246,7 +204,7 @@ def jsonl_rows(rows: FastRows, file: str | None, at: int = 0) -> tuple[Any, Any]
     starts = ends - tail_at - tail_size
     end = int(ends[-1])
     texts, spill, start = _item_texts(tuple(_PARTS.types))
-    out = _room(end + texts.itemsize + _TAILS.padded.itemsize, at)
+    out = room(end + texts.itemsize + _TAILS.padded.itemsize, at)
     names = _names(rows)
     # The parts of each row, one after the other, and where each begins.
     parts = np.empty((n, 3), dtype=np.int64)
@@ -257,7 +215,7 @@ def jsonl_rows(rows: FastRows, file: str | None, at: int = 0) -> tuple[Any, Any]
         part_at[:, i] = begins
         begins = begins + size
     _write_items(out, parts.reshape(-1), part_at.reshape(-1), names)
-    _copy(out, starts + tail_at, _TAILS.padded.take(tails))
+    copy_at(out, starts + tail_at, _TAILS.padded.take(tails))
     # What spilled reaches no further than the next head, which is written over it: heads
     # are shortest with a line number of one digit, and all run on into the same bytes.
     first = _head(file, 1)
@@ -265,7 +223,7 @@ def jsonl_rows(rows: FastRows, file: str | None, at: int = 0) -> tuple[Any, Any]
     assert spill <= shortest and _TAILS.padded.itemsize - int(tail_size.min()) <= shortest
     assert not _PARTS.types or start.startswith(first.follows)
     has_items = items_size > 0
-    for low, high, count in runs:
+    for low, high, count in stretches:
         head, stretch = _head(file, count), rows.part(low, high)
         _write_heads(out, stretch, head, starts[low:high], names[:5, low:high], has_items[low:high])
     return out[:end], ends
@@ -285,63 +243,20 @@ _RANKED_NAMES = _NAMES.take([key // 32 * 4 + key % 4 for key in range(14 * 32)])
 """Each card's name by its number in ``rank_order``, ``(rank * 8 + position) * 4 + suit``."""
 
 
-_POWERS = 10 ** np.arange(1, 19, dtype=np.int64)
-_ROOM = [np.empty(0, dtype=np.uint8)]
-
-
-def _room(size: int, kept: int) -> Any:
-    """The first ``size`` bytes of one buffer for all calls, its first ``kept`` bytes as they
-    were: the buffer is made once, or rarely grown, so that its memory is not met anew."""
-    if len(_ROOM[0]) < size:
-        grown = np.empty(size + size // 4, dtype=np.uint8)
-        grown[:kept] = _ROOM[0][:kept]
-        _ROOM[0] = grown
-    return _ROOM[0][:size]
-
-
-def _runs(lines: Any) -> list[tuple[int, int, int]]:
-    """Stretches of rows whose line numbers have as many digits: start, stop, digits.
-
-    Line numbers rise, so the stretches end where they reach the powers of ten.
-    """
-    ends = [*np.searchsorted(lines, _POWERS).tolist(), len(lines)]
-    starts = [0, *ends[:-1]]
-    found = zip(starts, ends, range(1, len(ends) + 1), strict=True)
-    return [(low, high, digits) for low, high, digits in found if high > low]
-
-
 def _write_heads(
     out: Any, rows: FastRows, head: _Head, starts: Any, names: Any, has_items: Any
 ) -> None:
     """Write the heads of rows whose line numbers have as many digits, over what spilled
     into them; a shorter head runs on into its row's items or tail as they stand."""
-    matrix = _head_rows(head, len(rows))
+    matrix = template_rows(head.plain, len(rows))
     flags = head.flags
     flag = matrix.shape[1] - flags.itemsize
     variant = rows.crib.view(np.uint8) * 2 + has_items
-    _column(matrix, flag, flags.dtype)[...] = flags.take(variant)
-    rest = rows.line
-    at = head.digits + len(str(int(rows.line[0])))
-    while at > head.digits + 1:
-        at -= 2
-        rest, pair = np.divmod(rest, 100)
-        _column(matrix, at)[...] = _DIGIT_PAIRS.take(pair)
-    if at > head.digits:
-        _column(matrix, head.digits, "u1")[...] = rest + ord("0")
+    column(matrix, flag, flags.dtype)[...] = flags.take(variant)
+    write_digits(matrix, head.digits, rows.line)
     for card_at, card_names in zip(head.cards, names, strict=True):
-        _column(matrix, card_at)[...] = card_names
-    _copy(out, starts, _rows_of(matrix, matrix.shape[1]))
-
-
-_HEAD_ROWS: list[Any] = [None, np.empty((0, 0), dtype=np.uint8)]
-
-
-def _head_rows(head: _Head, rows: int) -> Any:
-    """A byte matrix of ``rows`` rows of the head, kept for the next call with the same
-    head: only the line numbers, the cards and the crib flags are written anew."""
-    if _HEAD_ROWS[0] is not head or len(_HEAD_ROWS[1]) < rows:
-        _HEAD_ROWS[:] = [head, _matrix(head.plain, max(rows, len(_HEAD_ROWS[1])))]
-    return _HEAD_ROWS[1][:rows]
+        column(matrix, card_at)[...] = card_names
+    copy_at(out, starts, rows_of(matrix, matrix.shape[1]))
 
 
 def _pairs(out: Any) -> Any:
@@ -376,7 +291,7 @@ def _write_items(out: Any, parts: Any, part_at: Any, names: Any) -> None:
     parts, part_at = parts.take(scoring), part_at.take(scoring)
     part, entry = _spread(first.take(parts), counts.take(parts))
     item_types = types.take(entry)
-    _copy(
+    copy_at(
         out,
         part_at.take(part) + before.take(entry),
         _item_texts(tuple(_PARTS.types))[0].take(item_types),

@@ -1,0 +1,135 @@
+"""Rows of bytes written at their offsets in one buffer, for the vectorised writers.
+
+A row is made of pieces (a head, a tail, ...) whose lengths are known
+before any is written, so each row's place is the running total of the
+lengths before it. The pieces of one kind are numpy items of bytes, as long
+as the longest, copied at once to their places through a view of the buffer
+in which an item may begin at any byte: the padding of a shorter piece
+spills into what follows it, which is written after it, over the padding.
+Heads, the same for every row but for the line number and the cards, are
+built as the rows of a byte matrix and copied likewise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+__all__ = [
+    "KnownTexts",
+    "column",
+    "copy_at",
+    "room",
+    "rows_of",
+    "runs",
+    "template_rows",
+    "write_digits",
+]
+
+_DIGIT_PAIRS = np.array(
+    [int.from_bytes(f"{n:02d}".encode(), "little") for n in range(100)], dtype=np.uint16
+)
+"""00 to 99 as two bytes in one number."""
+_POWERS = 10 ** np.arange(1, 19, dtype=np.int64)
+_ROOM = [np.empty(0, dtype=np.uint8)]
+
+
+def column(matrix: Any, at: int, dtype: str = "<u2") -> Any:
+    """Bytes ``at`` (two for ``<u2``) of every row of a byte matrix, as a column."""
+    rows = matrix.shape[0]
+    return np.ndarray((rows,), dtype=dtype, buffer=matrix, offset=at, strides=(matrix.shape[1],))
+
+
+def rows_of(matrix: Any, width: int) -> Any:
+    """The first ``width`` bytes of each row of a byte matrix, as one numpy item a row."""
+    rows, stride = matrix.shape[0], matrix.shape[1]
+    return np.ndarray((rows,), dtype=f"V{width}", buffer=matrix, strides=(stride,))
+
+
+def copy_at(out: Any, at: Any, values: Any) -> None:
+    """Copy numpy items of bytes into ``out``, starting at ``at`` (one place each), in order."""
+    width = values.dtype.itemsize
+    items = np.ndarray((len(out) - width + 1,), dtype=f"V{width}", buffer=out, strides=(1,))
+    items[at] = values
+
+
+def room(size: int, kept: int) -> Any:
+    """The first ``size`` bytes of one buffer for all calls, its first ``kept`` bytes as they
+    were: the buffer is made once, or rarely grown, so that its memory is not met anew."""
+    if len(_ROOM[0]) < size:
+        grown = np.empty(size + size // 4, dtype=np.uint8)
+        grown[:kept] = _ROOM[0][:kept]
+        _ROOM[0] = grown
+    return _ROOM[0][:size]
+
+
+def runs(lines: Any) -> list[tuple[int, int, int]]:
+    """Stretches of rows whose line numbers have as many digits: start, stop, digits.
+
+    Line numbers rise, so the stretches end where they reach the powers of ten.
+    """
+    ends = [*np.searchsorted(lines, _POWERS).tolist(), len(lines)]
+    starts = [0, *ends[:-1]]
+    found = zip(starts, ends, range(1, len(ends) + 1), strict=True)
+    return [(low, high, digits) for low, high, digits in found if high > low]
+
+
+def write_digits(matrix: Any, at: int, lines: Any) -> None:
+    """Write line numbers of as many digits as the first into a byte matrix from column
+    ``at``, two digits at a time from the last."""
+    rest = lines
+    end = at + len(str(int(lines[0])))
+    while end > at + 1:
+        end -= 2
+        rest, pair = np.divmod(rest, 100)
+        column(matrix, end)[...] = _DIGIT_PAIRS.take(pair)
+    if end > at:
+        column(matrix, at, "u1")[...] = rest + ord("0")
+
+
+_TEMPLATE_ROWS: list[Any] = [b"", np.empty((0, 0), dtype=np.uint8)]
+
+
+def template_rows(text: bytes, rows: int) -> Any:
+    """A byte matrix of ``rows`` copies of ``text``, kept for the next call with the same
+    text: only what differs from row to row need be written anew."""
+    if _TEMPLATE_ROWS[0] != text or len(_TEMPLATE_ROWS[1]) < rows:
+        matrix = np.empty((max(rows, len(_TEMPLATE_ROWS[1])), len(text)), dtype=np.uint8)
+        matrix[...] = np.frombuffer(text, dtype=np.uint8)
+        _TEMPLATE_ROWS[:] = [text, matrix]
+    return _TEMPLATE_ROWS[1][:rows]
+
+
+class KnownTexts:
+    """Texts made from whole-number keys as they are first met, numbered, each padded to
+    the longest."""
+
+    def __init__(self, make: Callable[[int], bytes]) -> None:
+        self.make = make
+        self.ids = np.full(0, -1, dtype=np.int64)
+        self.sizes = np.empty(0, dtype=np.int64)
+        self.texts: list[bytes] = []
+        self.padded = np.empty(0, dtype="V1")
+
+    def of(self, key: Any) -> Any:
+        """The number of each key's text."""
+        if int(key.max()) >= len(self.ids):
+            grown = np.full(2 * int(key.max()) + 1, -1, dtype=np.int64)
+            grown[: len(self.ids)] = self.ids
+            self.ids = grown
+        ids = self.ids.take(key)
+        if (ids < 0).any():
+            # (np.unique would import numpy.ma, a start-up cost the command does not need.)
+            news = sorted(set(key[ids < 0].tolist()))
+            self.ids[news] = np.arange(len(news)) + len(self.sizes)
+            self._add([self.make(new) for new in news])
+            ids = self.ids.take(key)
+        return ids
+
+    def _add(self, texts: list[bytes]) -> None:
+        """Number these texts after the others."""
+        self.sizes = np.concatenate([self.sizes, [len(text) for text in texts]])
+        self.texts += texts
+        self.padded = np.array(self.texts, dtype=f"V{int(self.sizes.max())}")
