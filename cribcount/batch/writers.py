@@ -2,19 +2,30 @@
 
 The rows of the fast path are rendered from the same pieces as one record
 (``batch.records``), byte for byte the same, and a chunk's plain records are
-put back among its rows in input order.
+put back among its rows in input order. Text and CSV rows are placed in one
+buffer as JSON lines are (``batch.placed``): the length of each row is
+known from its pieces, and each piece is written at its offset.
 """
 
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
-from cribcount.batch.engine import MAX_CLAIM_DIGITS, Chunk
+from cribcount.batch.engine import Chunk
 from cribcount.batch.jsonl import jsonl_rows
+from cribcount.batch.placed import (
+    KnownTexts,
+    column,
+    copy_at,
+    room,
+    rows_of,
+    runs,
+    template_rows,
+    write_digits,
+)
 from cribcount.batch.records import _CLAIM, _POINTS, ENGLISH, render_record
 from cribcount.batch.vector import NO_CLAIM, FastRows, shape_count, shape_of
 from cribcount.language import Language
@@ -31,41 +42,34 @@ def render_chunk(
     if rows is None or len(rows) == 0:
         records = chunk.records
         return "".join(render_record(r, fmt, file, lang=lang) for _, r in records).encode()
-    if fmt == "jsonl":
-        return _jsonl_chunk(chunk, rows, file)
-    matrix = _csv_rows(rows, file) if fmt == "csv" else _text_rows(rows, file)
-    # The rows are padded with NUL bytes, which no field holds: dropping them joins the fields.
-    # Wide rows are mostly padding, and picking out the other bytes is quicker than translating.
-    if matrix.shape[1] > _WIDE:
-        data: bytes = matrix[matrix != 0].tobytes()
-    else:
-        data = matrix.tobytes().translate(None, b"\0")
+    data, ends = _jsonl_rows(rows, file) if fmt == "jsonl" else _placed_rows(rows, fmt, file)
     if not chunk.records:
-        return data
-    ends = [0, *np.cumsum(np.count_nonzero(matrix, axis=1)).tolist()]
-    pieces: list[bytes] = []
+        return bytes(data)
+    # Where each row ends: a record at place p follows row p - 1.
+    row_ends = [0, *ends.tolist()]
+    written = memoryview(data)
+    pieces: list[Any] = []
     done = 0
     for place, record in chunk.records:
-        written = render_record(record, fmt, file, lang=lang).encode()
-        pieces += [data[done : ends[place]], written]
-        done = ends[place]
-    pieces.append(data[done:])
+        pieces += [
+            written[done : row_ends[place]],
+            render_record(record, fmt, file, lang=lang).encode(),
+        ]
+        done = row_ends[place]
+    pieces.append(written[done:])
     return b"".join(pieces)
 
-
-_WIDE = 100
-"""Bytes in a row (text is wider, CSV narrower) from which its padding is dropped by a mask."""
 
 _JSONL_ROWS = 1 << 14
 """Rows rendered as JSON lines at a time, about a chunk of canonical lines (fewer numpy calls
 for as many rows): the renderer's own memory is in proportion."""
 
 
-def _jsonl_chunk(chunk: Chunk, rows: FastRows, file: str | None) -> bytes:
-    """A chunk as JSON lines, its rows a slice at a time, with its plain records among them.
+def _jsonl_rows(rows: FastRows, file: str | None) -> tuple[Any, Any]:
+    """The rows as JSON lines, a slice at a time, and where each row ends.
 
     The slices are written one after the other into the renderer's own
-    buffer, kept from chunk to chunk, and copied out once, at their size.
+    buffer, kept from chunk to chunk.
     """
     data: Any = None
     ends = []
@@ -75,134 +79,123 @@ def _jsonl_chunk(chunk: Chunk, rows: FastRows, file: str | None) -> bytes:
         data, slice_ends = jsonl_rows(rows.part(start, stop), file, used)
         ends.append(slice_ends)
         used = int(slice_ends[-1])
-    if not chunk.records:
-        return bytes(data[:used])
-    # Where each row ends, after the start: a record at place p follows row p - 1.
-    row_ends = [0, *np.concatenate(ends).tolist()]
-    pieces: list[bytes] = []
-    done = 0
-    for place, record in chunk.records:
-        written = render_record(record, "jsonl", file).encode()
-        pieces += [bytes(data[done : row_ends[place]]), written]
-        done = row_ends[place]
-    pieces.append(bytes(data[done:used]))
-    return b"".join(pieces)
+    return data[:used], np.concatenate(ends)
 
 
-# --- vectorised rows ---------------------------------------------------------------------------
+# --- text and CSV rows -------------------------------------------------------------------------
+
+
+class _Head(NamedTuple):
+    """What comes before the points in a row of one format naming one file (or none)."""
+
+    lead: bytes
+    """The file's field, when one is named."""
+    after: bytes
+    """What follows the line number up to the cards."""
+    cards: bytes
+    """The cards' bytes as they stand before the cards are written in."""
+    hand: tuple[tuple[int, int, int], ...]
+    """Where the cards come from in the 16 bytes of the canonical hand: from, to, width."""
 
 
 @functools.cache
-def _tails(fmt: str, *, ended: bool) -> Any:
-    """What follows the hand up to the claim in ``fmt``, for every ``FastRows.shape``.
+def _head(fmt: str, file: str | None) -> _Head:
+    """The head of the rows of ``fmt`` naming ``file``, as ``records.render_record`` writes it."""
+    if fmt == "csv":
+        lead = csv_line([file])[:-1] + "," if file is not None else ""
+        # "5h 5d 5c Js / 5s" becomes "5h 5d 5c Js,5s"; the label column is empty.
+        return _Head(lead.encode(), b",,", bytes(11) + b"," + bytes(2), ((0, 0, 11), (14, 12, 2)))
+    lead = f"{file}:" if file is not None else ""
+    return _Head(lead.encode(), b": ", bytes(16), ((0, 0, 16),))
 
-    ``ended`` adds the end of a row without a claim. One bytes item each, as
-    long as the longest; numpy pads the others with NUL bytes.
-    """
-    end = _CLAIM[fmt](None, 0) if ended else ""
-    texts = [(_POINTS[fmt](*shape_of(shape)) + end).encode() for shape in range(shape_count())]
-    return np.array(texts, dtype=f"V{max(len(text) for text in texts)}")
+
+@functools.cache
+def _tails(fmt: str) -> tuple[Any, Any]:
+    """What follows the hand in ``fmt`` for every ``FastRows.shape``: first ending the row,
+    as when no claim was made, then again up to the claim. As one table of bytes items, each
+    padded to the longest; and their lengths."""
+    texts = [_POINTS[fmt](*shape_of(shape)) for shape in range(shape_count())]
+    end = _CLAIM[fmt](None, 0)
+    encoded = [(text + end).encode() for text in texts] + [text.encode() for text in texts]
+    sizes = np.array([len(text) for text in encoded], dtype=np.int64)
+    return np.array(encoded, dtype=f"V{int(sizes.max())}"), sizes
 
 
 _TOTALS = 32
 """More than the highest total (29): claims are looked up by claim and total."""
 
 
-@dataclass
-class _ClaimTexts:
-    """The ends of rows from the claim on in one format, by claim and total, made as met."""
-
-    index: Any  # by key ((claim + 1) * _TOTALS + total, NO_CLAIM as -1): where in texts
-    texts: list[bytes] = field(default_factory=list)
-    table: Any = None  # texts as a numpy array
-
-
-assert NO_CLAIM == -1
-
-
 @functools.cache
-def _claim_texts(fmt: str) -> _ClaimTexts:
-    # Every claim of up to 3 digits, and none, with every total: the texts stay few.
-    return _ClaimTexts(np.full((10**MAX_CLAIM_DIGITS + 1) * _TOTALS, -1, dtype=np.int32))
+def _claims(fmt: str) -> KnownTexts:
+    """The ends of rows with a claim in ``fmt``, from the claim on, newline included,
+    by ``claim * _TOTALS + total``: made as met."""
+    return KnownTexts(lambda key: _CLAIM[fmt](key // _TOTALS, key % _TOTALS).encode())
 
 
-def _claim_ends(rows: FastRows, fmt: str) -> Any:
-    """The end of each row in ``fmt`` from the claim on, newline included, NUL-padded.
+def _placed_rows(rows: FastRows, fmt: str, file: str | None) -> tuple[Any, Any]:
+    """Text or CSV rows, newlines included, in one buffer; and where each row ends.
 
-    None when no row has a claim.
+    A row is its head (the file, the line number, the cards), its tail (the
+    points) and, when a claim was made, the claim's verdict; the tail of a
+    row without one ends the row. Tails are written first, padded to the
+    longest, each spilling into what follows it; then the claims, padded
+    too, but a few lengths at a time, so that none spills past the next
+    head; heads last, over what spilled into them, at their own length.
     """
-    if not len(rows) or rows.claim.max() == NO_CLAIM:
-        return None
-    keys = (rows.claim.astype(np.int32) + 1) * _TOTALS + rows.total
-    known = _claim_texts(fmt)
-    where = known.index.take(keys)
-    if known.table is None or (where < 0).any():
-        for key in sorted(set(keys[where < 0].tolist())):
-            claim = key // _TOTALS - 1
-            known.index[key] = len(known.texts)
-            text = _CLAIM[fmt](None if claim == NO_CLAIM else claim, key % _TOTALS)
-            known.texts.append(text.encode())
-        width = max(len(text) for text in known.texts)
-        known.table = np.array(known.texts, dtype=f"V{width}")
-        where = known.index.take(keys)
-    return known.table.take(where)
+    head = _head(fmt, file)
+    tails, tail_sizes = _tails(fmt)
+    claimed = np.flatnonzero(rows.claim != NO_CLAIM)
+    tail = rows.shape
+    if len(claimed):
+        # The tails of rows with a claim come after the others, without the row's end.
+        tail = tail + shape_count() * (rows.claim != NO_CLAIM)
+    size = tail_sizes.take(tail)
+    width = len(head.lead) + len(head.after) + len(head.cards)  # and the line number
+    stretches = runs(rows.line)
+    for low, high, digits in stretches:
+        size[low:high] += width + digits
+    claims = _claims(fmt)
+    if len(claimed):
+        claim = claims.of(
+            rows.claim.take(claimed).astype(np.int64) * _TOTALS + rows.total.take(claimed)
+        )
+        claim_size = claims.sizes.take(claim)
+        size[claimed] += claim_size
+    ends = np.cumsum(size)
+    starts = ends - size
+    end = int(ends[-1])
+    out = room(end + max(tails.itemsize, claims.padded.itemsize), 0)
+    tail_at = starts.copy()
+    for low, high, digits in stretches:
+        tail_at[low:high] += width + digits
+    copy_at(out, tail_at, tails.take(tail))
+    if len(claimed):
+        _write_claims(out, ends.take(claimed) - claim_size, claims, claim, width + 1)
+    hand = np.ascontiguousarray(rows.text)
+    for low, high, digits in stretches:
+        _write_heads(out, head, digits, starts[low:high], rows.line[low:high], hand[low:high])
+    return out[:end], ends
 
 
-def _assemble(rows: FastRows, lead: str, after_line: str, fmt: str) -> Any:
-    """Rows of bytes (lead, line number, ``after_line``, hand, points, claim); where the hand is.
-
-    Each part is a field of a structured array, so that numpy copies a whole
-    field per row; NUL bytes pad the line number and the tails, and stand for
-    the leading zeros of line numbers.
-    """
-    n = len(rows)
-    claims = _claim_ends(rows, fmt)
-    tails = _tails(fmt, ended=claims is None)
-    pairs = (len(str(int(rows.line.max()))) + 1) // 2
-    fields: list[tuple[str, Any]] = [("lead", f"V{len(lead.encode())}")] if lead else []
-    fields += [(f"digits{i}", "V2") for i in range(pairs)]
-    fields += [("after", f"V{len(after_line)}"), ("hand", "V16"), ("tail", f"V{tails.itemsize}")]
-    if claims is not None:
-        fields += [("claim", f"V{claims.itemsize}")]
-    out = np.empty(n, dtype=np.dtype(fields))
-    if lead:
-        out["lead"] = lead.encode()
-    rest = rows.line.astype(np.int32)
-    digit_pairs = _digit_pairs()
-    for i in range(pairs - 1, -1, -1):
-        rest, pair = np.divmod(rest, 100)
-        # Two digits at a time; the leading ones without their zeros.
-        out[f"digits{i}"] = digit_pairs.take(pair + 100 * (rest > 0))
-    out["after"] = after_line.encode()
-    out["hand"] = np.ascontiguousarray(rows.text).view("V16").reshape(n)
-    out["tail"] = tails.take(rows.shape)
-    if claims is not None:
-        out["claim"] = claims
-    hand_at = np.dtype(fields[: [name for name, _ in fields].index("hand")]).itemsize
-    return out.view(np.uint8).reshape(n, -1), hand_at
+def _write_claims(out: Any, at: Any, claims: KnownTexts, claim: Any, shortest: int) -> None:
+    """Write the claims at ``at`` in groups of lengths that differ by ``shortest`` at most,
+    each padded to the longest of its group: none spills past the head that follows it
+    (``shortest`` the length of the shortest head), written after."""
+    sizes = claims.sizes.take(claim)
+    group = (sizes - 1) // (shortest + 1)
+    table = claims.padded.view(np.uint8).reshape(len(claims.texts), -1)
+    for number in np.flatnonzero(np.bincount(group)).tolist():
+        these = np.flatnonzero(group == number)
+        width = min(table.shape[1], (number + 1) * (shortest + 1))
+        copy_at(out, at.take(these), rows_of(table, width).take(claim.take(these)))
 
 
-@functools.cache
-def _digit_pairs() -> Any:
-    """Two-digit numbers as two bytes: 0..99 with leading zeros as NUL bytes, then 00..99.
-
-    The leading pair is never 0 (line numbers start at 1), so 0 there is two NUL bytes.
-    """
-    lead = ["\0\0"] + [str(n).rjust(2, "\0") for n in range(1, 100)]
-    texts = lead + [f"{n:02d}" for n in range(100)]
-    return np.array([text.encode() for text in texts], dtype="V2")
-
-
-def _csv_rows(rows: FastRows, file: str | None) -> Any:
-    """CSV rows as a byte matrix, NUL-padded."""
-    lead = csv_line([file])[:-1] + "," if file is not None else ""
-    matrix, hand = _assemble(rows, lead, ",,", "csv")  # the label column empty
-    # "5h 5d 5c Js / 5s" becomes "5h 5d 5c Js,5s": a comma, then two NUL bytes.
-    matrix[:, hand + 11] = ord(",")
-    matrix[:, hand + 12 : hand + 14] = 0
-    return matrix
-
-
-def _text_rows(rows: FastRows, file: str | None) -> Any:
-    """Text lines as a byte matrix, NUL-padded."""
-    return _assemble(rows, f"{file}:" if file is not None else "", ": ", "text")[0]
+def _write_heads(out: Any, head: _Head, digits: int, at: Any, lines: Any, hand: Any) -> None:
+    """Write the heads of rows whose line numbers have ``digits`` digits, from ``at``."""
+    text = head.lead + b"0" * digits + head.after
+    cards = len(text)
+    matrix = template_rows(text + head.cards, len(lines))
+    write_digits(matrix, len(head.lead), lines)
+    for start, to, width in head.hand:
+        column(matrix, cards + to, f"V{width}")[...] = column(hand, start, f"V{width}")
+    copy_at(out, at, rows_of(matrix, matrix.shape[1]))
