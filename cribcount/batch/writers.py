@@ -102,7 +102,8 @@ class _Head(NamedTuple):
 def _head(fmt: str, file: str | None) -> _Head:
     """The head of the rows of ``fmt`` naming ``file``, as ``records.render_record`` writes it."""
     if fmt == "csv":
-        lead = csv_line([file])[:-1] + "," if file is not None else ""
+        # The file's field and a comma (an empty name is quoted only when it is alone).
+        lead = csv_line([file, ""])[:-1] if file is not None else ""
         # "5h 5d 5c Js / 5s" becomes "5h 5d 5c Js,5s"; the label column is empty.
         return _Head(lead.encode(), b",,", bytes(11) + b"," + bytes(2), ((0, 0, 11), (14, 12, 2)))
     lead = f"{file}:" if file is not None else ""
