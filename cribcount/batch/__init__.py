@@ -17,7 +17,8 @@ as JSON by ``quickjson``); on the vectorised path ``canonical`` reads
 canonical lines at fixed columns, ``normalise`` every other regular line of
 a chunk, and ``vector`` scores them; ``records`` renders one record,
 ``writers``, ``jsonl`` and ``jsonl_parts`` the vectorised rows as text, CSV
-and JSON lines; ``csvinput`` reads CSV sheets. For the files of other
+and JSON lines, each row's pieces placed at their offsets in one buffer
+(``placed``); ``csvinput`` reads CSV sheets. For the files of other
 commands: ``deals`` (``discard --from``, advised together by ``discard``,
 with numpy) and ``plays`` (``peg --from``).
 """
