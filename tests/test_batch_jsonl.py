@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from cribcount import rules
 from cribcount.batch import jsonl, jsonl_parts
 from cribcount.batch.engine import Scored
+from cribcount.batch.placed import KnownTexts
 from cribcount.batch.records import render_record
 from cribcount.batch.vector import NO_CLAIM, FastRows, score_rows
 from cribcount.cards import DECK, Hand, parse_hand
@@ -196,7 +197,7 @@ def test_tails_padded_to_the_longest_spill_only_into_heads_written_after(
     # written after them. With crib flags, heads of two lengths, the shorter running on
     # into its items or, with none (the first hand scores nothing), its tail. Then no
     # claims again, padded to the longest tails met.
-    monkeypatch.setattr(jsonl, "_TAILS", jsonl._Tails())
+    monkeypatch.setattr(jsonl, "_TAILS", KnownTexts(jsonl._tail))
     hands = ["Kc 3c Td As / 6d", "5h 5d 5c Js / 5s", "2c 4d 6h 8s / Tc", "Jh 5c 5d 5s / 5h"]
     deals: list[Deal] = []
     for text in hands:

@@ -157,14 +157,8 @@ def _tail_keys(rows: FastRows) -> Any:
     return (claims * _TOTALS + rows.total) * 2 + rows.heels
 
 
-class _Tails(KnownTexts):
-    """Tails met so far, numbered by tail key, each padded to the longest."""
-
-    def __init__(self) -> None:
-        super().__init__(_tail)
-
-
-_TAILS = _Tails()
+_TAILS = KnownTexts(_tail)
+"""Tails met so far, numbered by tail key, each padded to the longest."""
 _PARTS = Parts(_item_layout)
 
 
