@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cribcount.batch import jsonl, jsonl_parts, normalise, writers
+from cribcount.batch import jsonl, jsonl_parts, normalise, vector, writers
 from cribcount.batch.canonical import NO_CLAIM, WINDOW, read_canonical
 from cribcount.batch.engine import MAX_CLAIM_DIGITS, Summary, parse_line, score_stream
 from cribcount.batch.vector import (
@@ -29,6 +29,7 @@ from cribcount.batch.vector import (
 from cribcount.batch.writers import render_chunk
 from cribcount.cards import DECK, SUIT_ORDER, parse_card
 from cribcount.rules import rank_multisets, rank_points
+from cribcount.stats import deal_stats
 
 
 def test_sort_network_sorts_every_order_of_five() -> None:
@@ -544,3 +545,16 @@ def test_jsonl_rows_rendered_a_slice_at_a_time_keep_records_in_place(
     for size in (1 << 6, 1 << 12):
         fast = _render(data, "jsonl", fast=True, size=size)
         assert fast == _render(data, "jsonl", fast=False, size=size)
+
+
+def test_every_show_total_is_below_the_key_of_totals() -> None:
+    # The totals any deal scores, counted over every deal, hand and crib alike.
+    counts = deal_stats()
+    highest = max(
+        total
+        for side in (counts.hand, counts.crib)
+        for total, deals in enumerate(side.counts)
+        if deals
+    )
+    assert highest == 29  # the rules' best hand: three fives and a jack, the fourth five turned
+    assert highest < vector.TOTAL_KEYS

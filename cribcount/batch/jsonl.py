@@ -36,7 +36,7 @@ from cribcount.batch.placed import (
 )
 from cribcount.batch.quickjson import BETWEEN, SAMPLE, SAMPLE_HAND, item_json
 from cribcount.batch.records import render_record
-from cribcount.batch.vector import NO_CLAIM, FastRows
+from cribcount.batch.vector import NO_CLAIM, TOTAL_KEYS, FastRows
 from cribcount.cards import DECK, Card, Hand
 from cribcount.render import render_json
 from cribcount.render.show import count_to_dict
@@ -130,7 +130,7 @@ def _head(file: str | None, digits: int) -> _Head:
 def _tail(key: int) -> bytes:
     """The end of a row from the items' closing bracket on, newline included, by tail key."""
     rest, heels = divmod(key, 2)
-    claim, total = divmod(rest, _TOTALS)
+    claim, total = divmod(rest, TOTAL_KEYS)
     count = Count(
         _JACK_HAND if heels else SAMPLE_HAND,
         False,
@@ -147,14 +147,10 @@ def _listed(count: Count) -> str:
     return render_json(count_to_dict(count)["items"])
 
 
-_TOTALS = 32
-"""More than the highest total (29): tails are numbered by claim, total and heels."""
-
-
 def _tail_keys(rows: FastRows) -> Any:
     """The tail key of each row: by claim, total and heels."""
     claims = rows.claim.astype(np.int64) - NO_CLAIM
-    return (claims * _TOTALS + rows.total) * 2 + rows.heels
+    return (claims * TOTAL_KEYS + rows.total) * 2 + rows.heels
 
 
 _TAILS = KnownTexts(_tail)

@@ -33,6 +33,7 @@ from cribcount.cards import SUIT_ORDER, Rank
 __all__ = [
     "LINE_WIDTH",
     "NO_CLAIM",
+    "TOTAL_KEYS",
     "FastRows",
     "canonical_text",
     "count_lines",
@@ -50,6 +51,10 @@ __all__ = [
 U8 = npt.NDArray[np.uint8]
 I64 = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
+
+TOTAL_KEYS = 32
+"""More than the highest total of a show (29): texts looked up by a claim and a total are
+keyed ``claim * TOTAL_KEYS + total``."""
 
 _SUITS = len(SUIT_ORDER)
 _SUIT_BITS = _SUITS.bit_length() - 1

@@ -27,7 +27,7 @@ from cribcount.batch.placed import (
     write_digits,
 )
 from cribcount.batch.records import _CLAIM, _POINTS, ENGLISH, render_record
-from cribcount.batch.vector import NO_CLAIM, FastRows, shape_count, shape_of
+from cribcount.batch.vector import NO_CLAIM, TOTAL_KEYS, FastRows, shape_count, shape_of
 from cribcount.language import Language
 from cribcount.render import csv_line
 
@@ -122,15 +122,11 @@ def _tails(fmt: str) -> tuple[Any, Any]:
     return np.array(encoded, dtype=f"V{int(sizes.max())}"), sizes
 
 
-_TOTALS = 32
-"""More than the highest total (29): claims are looked up by claim and total."""
-
-
 @functools.cache
 def _claims(fmt: str) -> KnownTexts:
     """The ends of rows with a claim in ``fmt``, from the claim on, newline included,
-    by ``claim * _TOTALS + total``: made as met."""
-    return KnownTexts(lambda key: _CLAIM[fmt](key // _TOTALS, key % _TOTALS).encode())
+    by ``claim * TOTAL_KEYS + total``: made as met."""
+    return KnownTexts(lambda key: _CLAIM[fmt](key // TOTAL_KEYS, key % TOTAL_KEYS).encode())
 
 
 def _placed_rows(rows: FastRows, fmt: str, file: str | None) -> tuple[Any, Any]:
@@ -158,7 +154,7 @@ def _placed_rows(rows: FastRows, fmt: str, file: str | None) -> tuple[Any, Any]:
     claims = _claims(fmt)
     if len(claimed):
         claim = claims.of(
-            rows.claim.take(claimed).astype(np.int64) * _TOTALS + rows.total.take(claimed)
+            rows.claim.take(claimed).astype(np.int64) * TOTAL_KEYS + rows.total.take(claimed)
         )
         claim_size = claims.sizes.take(claim)
         size[claimed] += claim_size
