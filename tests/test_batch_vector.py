@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cribcount.batch import jsonl, jsonl_parts, normalise, vector, writers
+from cribcount.batch import jsonl, jsonl_parts, normalise, slots, vector, writers
 from cribcount.batch.canonical import NO_CLAIM, WINDOW, read_canonical
 from cribcount.batch.engine import MAX_CLAIM_DIGITS, Summary, parse_line, score_stream
 from cribcount.batch.vector import (
@@ -532,6 +532,16 @@ def test_token_table_reads_every_short_token_as_the_plain_path_does() -> None:
     tokens += ["".join(t) for t in product("1tT", "0", "hH♥", ["\ufe0f", "", "x"])]
     tokens += ["crib", "CRIB", "cRiB", "cribs", "crib\ufe0f", "1000", "0999", "10h\ufe0f\ufe0f"]
     assert _kinds_read(tokens) == [_expected_kind(token) for token in tokens]
+
+
+def test_token_table_search_starts_where_a_search_from_the_step_ends() -> None:
+    # Searched again from the first odd multiple of the step, slot by slot in plain Python.
+    words = [int.from_bytes(data, "little") for data in normalise._regular_tokens()]
+    shift = 64 - normalise._HASH_BITS
+    multiplier = slots.STEP
+    while len({(word * multiplier) % (1 << 64) >> shift for word in words}) < len(words):
+        multiplier = (multiplier + 2 * slots.STEP) % (1 << 64)
+    assert multiplier == normalise._FIRST_TRIED == normalise._MULTIPLIER
 
 
 def test_jsonl_rows_rendered_a_slice_at_a_time_keep_records_in_place(

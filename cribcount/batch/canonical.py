@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cribcount.batch.lines import CRIB_WORD, MAX_CLAIM_DIGITS
+from cribcount.batch.slots import Slots
 from cribcount.cards import DECK, SUIT_ORDER, Card, Rank
 
 __all__ = ["LINE_WIDTH", "NO_CLAIM", "WINDOW", "Canonical", "canonical_text", "read_canonical"]
@@ -75,9 +76,7 @@ _END_MASKS = [
 # An end is found by its first eight bytes and its size, then checked whole.
 _END_LOW = np.array([low for low, _ in _END_KEYS], dtype=np.uint64)
 _END_HIGH = np.array([high for _, high in _END_KEYS], dtype=np.uint64)
-_END_ORDER = np.argsort(_END_LOW ^ _END_SIZES)
-_END_SORTED = (_END_LOW ^ _END_SIZES)[_END_ORDER]
-assert len(set(_END_SORTED.tolist())) == len(_ENDS)
+_END_OF_KEY = Slots(_END_LOW ^ _END_SIZES, np.arange(len(_ENDS)), bits=6)
 _WITH_WORD = np.array([_WORD in end for end in _ENDS])
 _DIGITS = np.array([end.count("9") for end in _ENDS])
 _DIGITS_AT = np.array([end.find("9") for end in _ENDS])
@@ -134,7 +133,7 @@ def read_canonical(buffer: U8, starts: I64, lengths: I64) -> Canonical:
     after = windows[starts[lines[going_on]] + LINE_WIDTH]
     kinds = np.frombuffer(after.tobytes().translate(_END_OF), dtype=np.uint64).reshape(-1, 2)
     low, high = kinds[:, 0] & _END_MASKS[0][size], kinds[:, 1] & _END_MASKS[1][size]
-    found = _END_ORDER.take(np.searchsorted(_END_SORTED, low ^ size), mode="clip")
+    found = _END_OF_KEY.get(low ^ size)
     end[going_on] = found
     claim = np.full(len(lines), NO_CLAIM, dtype=np.int16)
     claim[going_on] = _claims(after, found)
