@@ -91,16 +91,8 @@ _ZEROS = _PLACES.sum(axis=0, dtype=np.int16) * np.int16(ord("0"))
 """By end, how much more its digits' bytes are worth than its digits."""
 
 _HAND_TEMPLATE = np.frombuffer(b"?? ?? ?? ?? / ??", dtype=np.uint8)
-_NAMES = np.array([str(card).encode() for card in DECK], dtype="V2")
-"""Each card's canonical name by ``Card.index``."""
-_TEXT_FIELDS = np.dtype(
-    {
-        "names": [f"card{i}" for i in range(5)],
-        "formats": ["V2"] * 5,
-        "offsets": _RANK_COLUMNS,
-        "itemsize": LINE_WIDTH,
-    }
-)
+_NAMES = np.array([int.from_bytes(str(card).encode(), "little") for card in DECK], dtype="<u2")
+"""Each card's canonical name by ``Card.index``, its two bytes as one number."""
 
 
 class Canonical(NamedTuple):
@@ -178,8 +170,10 @@ def _claims(after: U8, end: npt.NDArray[np.intp]) -> npt.NDArray[np.int16]:
 
 def canonical_text(cards: U8) -> U8:
     """The canonical notation of rows of cards by column (``5h 5d 5c Js / 5s``), 16 bytes a row."""
-    text = np.empty(cards.shape[1], dtype=_TEXT_FIELDS)
-    text.view(np.uint8).reshape(-1, LINE_WIDTH)[:] = _HAND_TEMPLATE
-    for i in range(5):
-        text[f"card{i}"] = _NAMES[cards[i]]
-    return text.view(np.uint8).reshape(-1, LINE_WIDTH)
+    text = np.empty((cards.shape[1], LINE_WIDTH), dtype=np.uint8)
+    text[...] = _HAND_TEMPLATE
+    for i, at in enumerate(_RANK_COLUMNS):
+        # The two bytes of card i in every row, as one number a row.
+        names = np.ndarray(len(text), dtype="<u2", buffer=text, offset=at, strides=(LINE_WIDTH,))
+        names[...] = _NAMES.take(cards[i])
+    return text
