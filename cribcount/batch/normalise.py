@@ -130,10 +130,12 @@ def _token_table() -> tuple[int, npt.NDArray[np.uint64]]:
 _MULTIPLIER, _TOKENS = _token_table()
 
 
-def _patterns() -> tuple[npt.NDArray[np.uint64], I64, npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
-    """The kinds of a regular line's tokens as ``_line_keys`` makes them, and for each
-    where its five cards and its claim are among its tokens (the claim's 0 where none), whether
-    it makes a claim and whether the word ``crib`` is there."""
+def _patterns() -> tuple[
+    npt.NDArray[np.uint64], I64, I64, npt.NDArray[np.bool_], npt.NDArray[np.bool_]
+]:
+    """The kinds of a regular line's tokens as ``_line_keys`` makes them, and for each where
+    its starter and its claim are among its tokens (the first four are the others; the claim's
+    0 where none), whether it makes a claim and whether the word ``crib`` is there."""
     found = []
     for hand in ([_CARD] * 5, [_CARD] * 4 + [_SLASH_TOKEN, _CARD]):
         for tail in ([], [_CRIB], [_EQUALS_TOKEN, _NUMBER], [_EQUALS_TOKEN, _NUMBER, _CRIB]):
@@ -143,18 +145,16 @@ def _patterns() -> tuple[npt.NDArray[np.uint64], I64, npt.NDArray[np.bool_], npt
     for kinds, _ in found:
         key = sum(kind << (8 * i) for i, kind in enumerate(kinds[:_WINDOW]))
         keys.append(key | sum(kinds[_WINDOW:]) << _KIND_BITS)
-    places = [
-        [0, 1, 2, 3, starter, k.index(_NUMBER) if _NUMBER in k else 0] for k, starter in found
-    ]
     return (
         np.array(keys, dtype=np.uint64),
-        np.array(places),
+        np.array([starter for _, starter in found]),
+        np.array([k.index(_NUMBER) if _NUMBER in k else 0 for k, _ in found]),
         np.array([_NUMBER in k for k, _ in found]),
         np.array([_CRIB in k for k, _ in found]),
     )
 
 
-_PATTERNS, _VALUES_AT, _WITH_CLAIM, _WITH_WORD = _patterns()
+_PATTERNS, _STARTER_AT, _CLAIM_AT, _WITH_CLAIM, _WITH_WORD = _patterns()
 _PATTERN_OF_KEY = Slots(_PATTERNS, np.arange(len(_PATTERNS)), bits=6)
 _WINDOW_MASK = np.array(
     [(1 << (8 * n)) - 1 for n in range(_WINDOW)] + [(1 << 64) - 1] * 2, dtype=np.uint64
@@ -215,13 +215,17 @@ def read_lines(raw: U8, lengths: I64, *, crib: bool = False, starts: I64 | None 
     at = _PATTERN_OF_KEY.get(key)
     good = np.flatnonzero(_PATTERNS.take(at) == key)
     chosen, start, at = chosen.take(good), start.take(good), at.take(good)
-    # The five cards' and the claim's payloads, a line a row.
-    values = payload.take(_VALUES_AT.take(at, axis=0) + start[:, np.newaxis])
+    # The five cards' payloads by column, and the claim's.
+    cards = np.empty((5, len(at)), dtype=np.uint8)
+    for i in range(4):
+        cards[i] = payload.take(start + i)
+    cards[4] = payload.take(start + _STARTER_AT.take(at))
+    claim = payload.take(start + _CLAIM_AT.take(at)).astype(np.int16)
     return Lines(
         index=chosen,
-        cards=values[:, :5].T.astype(np.uint8, order="C"),
+        cards=cards,
         crib=_WITH_WORD.take(at) | crib,
-        claim=np.where(_WITH_CLAIM.take(at), values[:, 5], -1).astype(np.int16),
+        claim=np.where(_WITH_CLAIM.take(at), claim, np.int16(-1)),
     )
 
 
