@@ -82,7 +82,9 @@ def batch(files: tuple[str, ...], crib: bool, fast: bool, form: str | None, fmt:
     """
     from cribcount.batch import Summary, write_stream
     from cribcount.batch.records import csv_header, render_error, render_summary
+    from cribcount.cli.memory import keep_freed_memory
 
+    keep_freed_memory()
     paths = files or ("-",)
     named = len(paths) > 1
     out = _stdout_bytes()
