@@ -235,8 +235,9 @@ def _line_keys(kind: U8, start: I64, count: I64) -> npt.NDArray[np.uint64]:
     windows = np.ndarray((len(kind) + 1,), dtype="<u8", buffer=padded, strides=(1,))
     key = windows[start] & _WINDOW_MASK.take(count)
     longer = np.flatnonzero(count > _WINDOW)
-    ninth = padded.take(start.take(longer) + _WINDOW).astype(np.uint64)
-    key[longer] |= ninth << np.uint64(_KIND_BITS)
+    if len(longer):
+        ninth = padded.take(start.take(longer) + _WINDOW).astype(np.uint64)
+        key[longer] |= ninth << np.uint64(_KIND_BITS)
     return key
 
 

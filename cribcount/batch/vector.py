@@ -309,11 +309,13 @@ def split_chunk(
             source = np.empty(len(ends), dtype=np.intp)
             source[fast] = np.arange(len(fast))
             source[read_at] = np.arange(len(fast), len(fast) + len(read_at))
-            taken = ~unread
-            taken[read_at] = True
-            order = source[taken]
+            if len(read_at) == len(lines):  # as is usual: every line read by one or the other
+                order, fast = source, np.arange(len(ends))
+            else:
+                taken = ~unread
+                taken[read_at] = True
+                order, fast = source[taken], np.flatnonzero(taken)
             make_text = functools.partial(_merged_text, text, read.cards, order)
-            fast = np.flatnonzero(taken)
             # (take is quicker than indexing.)
             cards = np.concatenate([cards, read.cards], axis=1).take(order, axis=1)
             cribs = np.concatenate([cribs, read.crib]).take(order)
