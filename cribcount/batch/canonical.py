@@ -80,6 +80,8 @@ _END_OF_KEY = Slots(_END_LOW ^ _END_SIZES, np.arange(len(_ENDS)), bits=6)
 _WITH_WORD = np.array([_WORD in end for end in _ENDS])
 _DIGITS = np.array([end.count("9") for end in _ENDS])
 _DIGITS_AT = np.array([end.find("9") for end in _ENDS])
+_CLAIMED = _DIGITS != 0
+"""By end, whether it makes a claim (as booleans: numpy finds those quickest)."""
 assert _DIGITS_AT.max() + MAX_CLAIM_DIGITS <= LINE_WIDTH  # every digit's place is in the window
 _PLACES = np.array(
     [[10 ** (d - 1 - i) if i < d else 0 for d in _DIGITS] for i in range(MAX_CLAIM_DIGITS)],
@@ -120,7 +122,7 @@ def read_canonical(buffer: U8, starts: I64, lengths: I64) -> Canonical:
     # What follows the hand, where something does: found by its first eight bytes and its
     # size, then checked whole.
     end = np.zeros(len(lines), dtype=np.intp)  # _ENDS[0], nothing
-    going_on = np.flatnonzero(size)
+    going_on = np.flatnonzero(size != 0)  # (numpy finds true booleans quicker than numbers)
     size = size[going_on].astype(np.uint64)
     after = windows[starts[lines[going_on]] + LINE_WIDTH]
     kinds = np.frombuffer(after.tobytes().translate(_END_OF), dtype=np.uint64).reshape(-1, 2)
@@ -154,7 +156,7 @@ def _claims(after: U8, end: npt.NDArray[np.intp]) -> npt.NDArray[np.int16]:
     """The claims in the bytes ``after`` hands, by which of ``_ENDS`` each is; ``NO_CLAIM``
     where none."""
     claim = np.full(len(end), NO_CLAIM, dtype=np.int16)
-    claimed = np.flatnonzero(_DIGITS.take(end))
+    claimed = np.flatnonzero(_CLAIMED.take(end))
     if len(claimed):
         end = end.take(claimed)
         # Each claim's bytes from its first digit, each times its place value in the claim (0

@@ -273,7 +273,7 @@ def _write_items(out: Any, parts: Any, part_at: Any, names: Any) -> None:
     first, counts, _, first_card, card_counts, types, before, card_before, position = (
         _PARTS.tables()
     )
-    scoring = np.flatnonzero(counts.take(parts))
+    scoring = np.flatnonzero(counts.take(parts) != 0)  # (booleans are found quickest)
     if not len(scoring):
         return
     row = scoring // 3
