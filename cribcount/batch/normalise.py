@@ -15,8 +15,8 @@ records.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import product
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -37,10 +37,13 @@ I64 = npt.NDArray[np.int64]
 # A token starts at a lone token or a character after none or a lone token: ``cur & (~prev | 2)``.
 _SEP, _CHAR, _SINGLE = 0, 1, 2
 _CODES_OF = bytearray([_CHAR]) * 256
+# A separator is an ASCII byte that cards.tokenize splits at (a non-ASCII one, if ever, stays
+# inside a token that is no regular token, and its line takes the plain path): one that no
+# token holds when every ASCII character stands between two letters.
+_ASCII = "a" + "a".join(map(chr, range(128))) + "a"
+_HELD = {token.column + i for token in tokenize(_ASCII) for i in range(len(token.text))}
 for _byte in range(128):
-    # A separator is an ASCII byte that cards.tokenize splits at (a non-ASCII one, if ever,
-    # stays inside a token that is no regular token, and its line takes the plain path).
-    if [token.text for token in tokenize(f"a{chr(_byte)}a")] == ["a", "a"]:
+    if 2 * _byte + 2 not in _HELD:  # (columns count from 1)
         _CODES_OF[_byte] = _SEP
 _CODES_OF[ord("\n")] = _SEP
 _CODES_OF[ord("/")] = _SINGLE
@@ -162,15 +165,14 @@ _WINDOW_MASK = np.array(
 """By count of tokens, the bits of those in the window."""
 
 
-@dataclass(frozen=True)
-class Lines:
-    """The regular lines of a chunk: their indices in the chunk, cards by column, crib, claim.
+class Lines(NamedTuple):
+    """The regular lines of a chunk: their indices (``lines``), cards by column, crib, claim.
 
     ``cards[i]`` is card ``i`` of every line (the starter last), as its
     ``Card.index``; ``claim`` is -1 where none was made.
     """
 
-    index: I64
+    lines: I64
     cards: U8
     crib: npt.NDArray[np.bool_]
     claim: npt.NDArray[np.int16]
@@ -222,7 +224,7 @@ def read_lines(raw: U8, lengths: I64, *, crib: bool = False, starts: I64 | None 
     cards[4] = payload.take(start + _STARTER_AT.take(at))
     claim = payload.take(start + _CLAIM_AT.take(at)).astype(np.int16)
     return Lines(
-        index=chosen,
+        lines=chosen,
         cards=cards,
         crib=_WITH_WORD.take(at) | crib,
         claim=np.where(_WITH_CLAIM.take(at), claim, np.int16(-1)),

@@ -303,9 +303,9 @@ def split_chunk(
         kept = sizes.take(lines)
         raw = buffer[: len(chunk)][np.repeat(unread, sizes)]
         read = read_lines(raw, lengths.take(lines), crib=crib, starts=np.cumsum(kept) - kept)
-        if len(read.index):
+        if len(read.lines):
             # Which row of the two sets each line's is: the order in which they are put together.
-            read_at = lines.take(read.index)
+            read_at = lines.take(read.lines)
             source = np.empty(len(ends), dtype=np.intp)
             source[fast] = np.arange(len(fast))
             source[read_at] = np.arange(len(fast), len(fast) + len(read_at))
