@@ -4,10 +4,14 @@ Generates ``benchmarks/data/hands-1m.txt`` (canonical) and
 ``hands-1m-mixed.txt`` (the same deals: a third canonical, a third typed by
 hand, a third with claims and ``crib``; fixed seed, git-ignored) when they
 are missing. For each format it runs ``cribcount batch --format FMT`` on the
-canonical file (the baseline) and on the mixed one, output to /dev/null, and
-prints lines per second (best and median run), the peak resident memory of
-the process, and the time of the mixed file over that of the canonical one.
-Then it times the plain path (``--no-fast``) on the first lines of each file.
+canonical file (the baseline) and on the mixed one in turn, output to
+/dev/null, and prints lines per second (best and median run), the peak
+resident memory of the process, and the time of the mixed file over that of
+the canonical one: best over best, and the median over the runs in turn
+(each mixed run against the canonical run just before it, which a shared
+machine's changing load touches least). Then it times the plain path
+(``--no-fast``) on the first lines of each file. Run it under ``taskset -c 1``
+for one core.
 
 Run as ``python benchmarks/bench_batch.py [--repeat 3] [--formats csv,jsonl,text]
 [--plain-lines 100000] [--file FILE] [--mixed-file FILE]``; ``--plain-lines 0``
@@ -18,19 +22,24 @@ from __future__ import annotations
 
 import argparse
 import os
+import statistics
 from pathlib import Path
 
 from gen_hands import write_hands, write_mixed
-from timing import best_and_median, cribcount_command, run_command
+from timing import Run, best_and_median, cribcount_command, run_command
 
 DATA = Path(__file__).resolve().parent / "data"
 LINES = 1_000_000
 
 
-def report(label: str, args: list[str], path: Path, lines: int, repeat: int) -> float:
-    """Print lines/s (best, median) and peak RSS for ``repeat`` runs; return the best time."""
+def runs_of(args: list[str], path: Path, repeat: int) -> list[Run]:
+    """``repeat`` runs of ``cribcount ARGS PATH``."""
     command = [*cribcount_command(), *args, str(path)]
-    runs = [run_command(command, ok=(0, 1, 2)) for _ in range(repeat)]
+    return [run_command(command, ok=(0, 1, 2)) for _ in range(repeat)]
+
+
+def show(label: str, runs: list[Run], lines: int) -> float:
+    """Print lines/s (best, median) and peak RSS of ``runs``; return the best time."""
     best, median = best_and_median([run.seconds for run in runs])
     peak = max(run.peak_rss_kib for run in runs)
     if not lines:
@@ -42,6 +51,27 @@ def report(label: str, args: list[str], path: Path, lines: int, repeat: int) -> 
         flush=True,
     )
     return best
+
+
+def report(label: str, args: list[str], path: Path, lines: int, repeat: int) -> float:
+    """Print lines/s (best, median) and peak RSS for ``repeat`` runs; return the best time."""
+    return show(label, runs_of(args, path, repeat), lines)
+
+
+def paired(fmt: str, canonical: Path, mixed: Path, lines: int, repeat: int) -> None:
+    """Time the canonical and the mixed file in turn, ``repeat`` times each, and print both
+    and the ratio of their times: best over best, and the median of each mixed run over the
+    canonical run just before it (the same moment of a shared, noisy machine)."""
+    args = ["batch", "--format", fmt]
+    pairs = [(runs_of(args, canonical, 1)[0], runs_of(args, mixed, 1)[0]) for _ in range(repeat)]
+    base = show(f"batch --format {fmt} (canonical)", [c for c, _ in pairs], lines)
+    typed = show(f"batch --format {fmt} (mixed)", [m for _, m in pairs], lines)
+    ratios = [m.seconds / c.seconds for c, m in pairs]
+    print(
+        f"{'':<40} mixed / canonical: {typed / base:.2f} times the time (best over best),"
+        f" {statistics.median(ratios):.2f} (median of {len(ratios)} runs in turn)",
+        flush=True,
+    )
 
 
 def head(source: Path, lines: int) -> Path:
@@ -81,10 +111,7 @@ def main() -> None:
         print(f"{path.name}: {count_lines(path):,} lines, {path.stat().st_size:,} bytes")
     print(f"cores: {os.cpu_count()}; command: {command}", flush=True)
     for fmt in args.formats.split(","):
-        base = ["batch", "--format", fmt]
-        canonical = report(f"batch --format {fmt} (canonical)", base, big, total, args.repeat)
-        typed = report(f"batch --format {fmt} (mixed)", base, mixed, total, args.repeat)
-        print(f"{'':<40} mixed / canonical: {typed / canonical:.2f} times the time", flush=True)
+        paired(fmt, big, mixed, total, args.repeat)
     if args.plain_lines > 0:
         n = args.plain_lines
         for fmt in args.formats.split(","):
