@@ -32,8 +32,9 @@ U8 = npt.NDArray[np.uint8]
 U16 = npt.NDArray[np.uint16]
 I64 = npt.NDArray[np.int64]
 
-# Each byte's part in a token: none (a separator or the newline), a character of a longer
-# token, or a token alone ('/', which tokenize splits at, and '=', which parse_line splits at).
+# Each byte's part in a token: none (a separator), a character of a longer token, or a token
+# alone ('/', which tokenize splits at, '=', which parse_line splits at, and the newline, whose
+# tokens tell where each line's tokens begin and end).
 # A token starts at a lone token or a character after none or a lone token: ``cur & (~prev | 2)``.
 _SEP, _CHAR, _SINGLE = 0, 1, 2
 _CODES_OF = bytearray([_CHAR]) * 256
@@ -45,21 +46,22 @@ _HELD = {token.column + i for token in tokenize(_ASCII) for i in range(len(token
 for _byte in range(128):
     if 2 * _byte + 2 not in _HELD:  # (columns count from 1)
         _CODES_OF[_byte] = _SEP
-_CODES_OF[ord("\n")] = _SEP
+_CODES_OF[ord("\n")] = _SINGLE
 _CODES_OF[ord("/")] = _SINGLE
 _CODES_OF[ord("=")] = _SINGLE
 _BYTE_CODES = bytes(_CODES_OF)
 
 
 # Token kinds, one byte each (none is 0); a line's tokens are matched against the patterns.
-_NONE, _OTHER, _CARD, _SLASH_TOKEN, _EQUALS_TOKEN, _NUMBER, _CRIB = range(7)
+_NONE, _OTHER, _CARD, _SLASH_TOKEN, _EQUALS_TOKEN, _NUMBER, _CRIB, _NEWLINE = range(8)
 _KIND_BITS = 3
 _MOST_TOKENS = 9  # four cards, '/', the starter, 'crib', '=', N
 _WINDOW = 8
 """Tokens whose kinds are read as one 64-bit number, from a line's first; a ninth beside it."""
 _LONGEST_TOKEN = 8
 """Bytes of the longest token looked up (``10♦`` and U+FE0F); a longer one is no regular token."""
-_PAD = b"\n" * _LONGEST_TOKEN
+_PAD = b" " * _LONGEST_TOKEN
+"""Separators after the last newline, so that eight bytes are there from any token's start."""
 
 # A token's bytes (UTF-8, as they are) are read as one 64-bit number and looked up whole in a
 # table of every regular token. The number times an odd multiplier (one-to-one) gives the slot
@@ -99,6 +101,7 @@ def _regular_tokens() -> dict[bytes, int]:
         put("".join(letters), _CRIB)  # the word parse_line reads, in any case
     put("/", _SLASH_TOKEN)
     put("=", _EQUALS_TOKEN)
+    put("\n", _NEWLINE)
     return found
 
 
@@ -178,38 +181,34 @@ class Lines(NamedTuple):
     claim: npt.NDArray[np.int16]
 
 
-def read_lines(raw: U8, lengths: I64, *, crib: bool = False, starts: I64 | None = None) -> Lines:
+def read_lines(raw: U8, lengths: I64, *, crib: bool = False) -> Lines:
     """Read the regular lines of ``raw`` (whole lines of bytes, each ending in ``\\n``).
 
-    ``lengths`` are the lines' lengths without the newline and a final CR;
-    ``starts``, if the caller knows them, where the lines start in ``raw``.
+    ``lengths`` are the lines' lengths without the newline and a final CR.
     The cards of a line read may still repeat (the caller checks that).
     """
     lines = len(lengths)
     ok = lengths <= MAX_LINE
-    # A newline in front: every line starts after one, and no token at the very start.
+    # A newline in front: every line starts after one.
     text = b"".join((b"\n", raw.data, _PAD))
     data = np.frombuffer(text, dtype=np.uint8)
-    if starts is None:
-        line_starts = np.flatnonzero(data == ord("\n"))[:lines] + 1
-    else:
-        line_starts = starts + 1
-    # NUL, which tokens are looked up as if padded with, is in no regular line.
-    if b"\0" in text:
-        ok[np.searchsorted(line_starts, np.flatnonzero(data == 0), side="right") - 1] = False
     codes = np.frombuffer(text.translate(_BYTE_CODES), dtype=np.uint8)
     # Where tokens start and end (as booleans: numpy finds those fastest).
-    edges = np.zeros(len(codes), dtype=np.uint8)
+    edges = np.empty(len(codes), dtype=np.uint8)
+    edges[0] = codes[0]  # the newline in front
     np.bitwise_and(codes[1:], ~codes[:-1] | _SINGLE, out=edges[1:])
     first_byte = np.flatnonzero(edges.astype(np.bool_))
     np.bitwise_and(codes[:-1], ~codes[1:] | _SINGLE, out=edges[:-1])
     last_byte = np.flatnonzero(edges.astype(np.bool_))
-    # A line's first token is the first to start at or after the line's start.
-    first_token = np.searchsorted(first_byte, line_starts)
-    counts = np.empty_like(first_token)
-    np.subtract(first_token[1:], first_token[:-1], out=counts[:-1])
-    counts[-1:] = len(first_byte) - first_token[-1:]
     kind, payload = _token_kinds(data, first_byte, last_byte)
+    # A line's tokens are those after the newline before it, up to its own.
+    newlines = np.flatnonzero(kind == _NEWLINE)[: lines + 1]
+    first_token = newlines[:-1] + 1
+    counts = newlines[1:] - first_token
+    # NUL, which tokens are looked up as if padded with, is in no regular line.
+    if b"\0" in text:
+        line_starts = first_byte.take(newlines[:-1]) + 1
+        ok[np.searchsorted(line_starts, np.flatnonzero(data == 0), side="right") - 1] = False
     ok &= (counts >= 5) & (counts <= _MOST_TOKENS)
     chosen = np.flatnonzero(ok)
     start = first_token.take(chosen)

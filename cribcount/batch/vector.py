@@ -299,10 +299,8 @@ def split_chunk(
         unread = np.ones(len(ends), dtype=np.bool_)
         unread[fast] = False
         lines = np.flatnonzero(unread)
-        sizes = ends - starts + 1
-        kept = sizes.take(lines)
-        raw = buffer[: len(chunk)][np.repeat(unread, sizes)]
-        read = read_lines(raw, lengths.take(lines), crib=crib, starts=np.cumsum(kept) - kept)
+        raw = buffer[: len(chunk)][np.repeat(unread, ends - starts + 1)]
+        read = read_lines(raw, lengths.take(lines), crib=crib)
         if len(read.lines):
             # Which row of the two sets each line's is: the order in which they are put together.
             read_at = lines.take(read.lines)
