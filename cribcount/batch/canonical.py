@@ -16,10 +16,19 @@ import numpy as np
 import numpy.typing as npt
 
 from cribcount.batch.lines import CRIB_WORD, MAX_CLAIM_DIGITS
+from cribcount.batch.placed import column
 from cribcount.batch.slots import Slots
 from cribcount.cards import DECK, SUIT_ORDER, Card, Rank
 
-__all__ = ["LINE_WIDTH", "NO_CLAIM", "WINDOW", "Canonical", "canonical_text", "read_canonical"]
+__all__ = [
+    "CARD_NAMES",
+    "LINE_WIDTH",
+    "NO_CLAIM",
+    "WINDOW",
+    "Canonical",
+    "canonical_text",
+    "read_canonical",
+]
 
 NO_CLAIM = -1
 """``FastRows.claim`` of a line without a claim."""
@@ -93,7 +102,7 @@ _ZEROS = _PLACES.sum(axis=0, dtype=np.int16) * np.int16(ord("0"))
 """By end, how much more its digits' bytes are worth than its digits."""
 
 _HAND_TEMPLATE = np.frombuffer(b"?? ?? ?? ?? / ??", dtype=np.uint8)
-_NAMES = np.array([int.from_bytes(str(card).encode(), "little") for card in DECK], dtype="<u2")
+CARD_NAMES = np.array([int.from_bytes(str(card).encode(), "little") for card in DECK], dtype="<u2")
 """Each card's canonical name by ``Card.index``, its two bytes as one number."""
 
 
@@ -175,7 +184,5 @@ def canonical_text(cards: U8) -> U8:
     text = np.empty((cards.shape[1], LINE_WIDTH), dtype=np.uint8)
     text[...] = _HAND_TEMPLATE
     for i, at in enumerate(_RANK_COLUMNS):
-        # The two bytes of card i in every row, as one number a row.
-        names = np.ndarray(len(text), dtype="<u2", buffer=text, offset=at, strides=(LINE_WIDTH,))
-        names[...] = _NAMES.take(cards[i])
+        column(text, at)[...] = CARD_NAMES.take(cards[i])  # card i of every row
     return text

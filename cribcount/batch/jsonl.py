@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from cribcount import rules
+from cribcount.batch.canonical import CARD_NAMES
 from cribcount.batch.engine import Scored
 from cribcount.batch.jsonl_parts import RANKED, ItemLayout, ItemType, Parts, rank_order
 from cribcount.batch.placed import (
@@ -46,9 +47,7 @@ __all__ = ["jsonl_rows"]
 
 _JACK_HAND = Hand(SAMPLE_HAND.cards, DECK[(rules.JACK - 1) * 4])
 """The sample cards with a jack turned, for the tail of the rows with heels."""
-_NAMES = np.array(
-    [0] * 4 + [int.from_bytes(str(card).encode(), "little") for card in DECK], dtype=np.uint16
-)
+_NAMES = np.concatenate([np.zeros(4, dtype=CARD_NAMES.dtype), CARD_NAMES])
 """Each card's two-byte name as one number, by ``rank * 4 + suit``: ``Card.index`` order
 after four places for a rank of 0."""
 _SEPARATOR = BETWEEN.encode()

@@ -141,11 +141,12 @@ def _placed_rows(rows: FastRows, fmt: str, file: str | None) -> tuple[Any, Any]:
     """
     head = _head(fmt, file)
     tails, tail_sizes = _tails(fmt)
-    claimed = np.flatnonzero(rows.claim != NO_CLAIM)
+    has_claim = rows.claim != NO_CLAIM
+    claimed = np.flatnonzero(has_claim)
     tail = rows.shape
     if len(claimed):
         # The tails of rows with a claim come after the others, without the row's end.
-        tail = tail + shape_count() * (rows.claim != NO_CLAIM)
+        tail = tail + shape_count() * has_claim
     size = tail_sizes.take(tail)
     width = len(head.lead) + len(head.after) + len(head.cards)  # and the line number
     stretches = runs(rows.line)
@@ -167,18 +168,20 @@ def _placed_rows(rows: FastRows, fmt: str, file: str | None) -> tuple[Any, Any]:
         tail_at[low:high] += width + digits
     copy_at(out, tail_at, tails.take(tail))
     if len(claimed):
-        _write_claims(out, ends.take(claimed) - claim_size, claims, claim, width + 1)
+        _write_claims(out, ends.take(claimed) - claim_size, claims, claim, claim_size, width + 1)
     hand = np.ascontiguousarray(rows.text)
     for low, high, digits in stretches:
         _write_heads(out, head, digits, starts[low:high], rows.line[low:high], hand[low:high])
     return out[:end], ends
 
 
-def _write_claims(out: Any, at: Any, claims: KnownTexts, claim: Any, shortest: int) -> None:
-    """Write the claims at ``at`` in groups of lengths that differ by ``shortest`` at most,
-    each padded to the longest of its group: none spills past the head that follows it
-    (``shortest`` the length of the shortest head), written after."""
-    sizes = claims.sizes.take(claim)
+def _write_claims(
+    out: Any, at: Any, claims: KnownTexts, claim: Any, sizes: Any, shortest: int
+) -> None:
+    """Write the claims (texts ``claim`` of ``claims``, ``sizes`` long) at ``at`` in groups of
+    lengths that differ by ``shortest`` at most, each padded to the longest of its group: none
+    spills past the head that follows it (``shortest`` the length of the shortest head),
+    written after."""
     group = (sizes - 1) // (shortest + 1)
     table = claims.padded.view(np.uint8).reshape(len(claims.texts), -1)
     for number in np.flatnonzero(np.bincount(group)).tolist():
