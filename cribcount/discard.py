@@ -39,7 +39,7 @@ from cribcount.cards import (
     parse_cards,
 )
 from cribcount.errors import DealError, Message, TableError
-from cribcount.table import (
+from cribcount.seats import (
     CRIB_SIZE,
     DEAL_SIZES,
     crib_side,

@@ -39,9 +39,9 @@ from cribcount.cards import (
     tokenize,
 )
 from cribcount.errors import Message, PlayError, Token, listed
-from cribcount.hands import read_hands, seat_hands, split_hands
+from cribcount.hand_lists import read_hands, seat_hands, split_hands
 from cribcount.rules import MAX_COUNT, PegItem, PegKind, score_card
-from cribcount.table import (
+from cribcount.seats import (
     HAND_SIZE,
     MAX_PLAYERS,
     MIN_PLAYERS,

@@ -25,8 +25,8 @@ from cribcount.cards import DECK, Card, Hand, Token
 from cribcount.errors import N_
 from cribcount.play import MAX_COUNT, PegItem, PegKind, PlayState, peg
 from cribcount.rules import settle_claim
+from cribcount.seats import HAND_SIZE, seat_names
 from cribcount.show import Count, Kind, count_show
-from cribcount.table import HAND_SIZE, seat_names
 
 # The play's turn order, 31 and go have one definition: the table that ``peg`` itself
 # keeps. The drill plays random legal cards on it rather than restating those rules.

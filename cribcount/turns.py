@@ -15,7 +15,7 @@ from cribcount import rules
 from cribcount.cards import Card
 from cribcount.errors import Message, PlayError, Token
 from cribcount.rules import MAX_COUNT, PegItem, PegKind, score_card_cached
-from cribcount.table import partnership_name
+from cribcount.seats import partnership_name
 
 __all__ = ["Pegging", "Play", "PlayState"]
 

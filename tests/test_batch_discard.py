@@ -16,7 +16,7 @@ from cribcount.batch.discard import advise_many
 from cribcount.cards import DECK, Card, parse_cards
 from cribcount.discard import Role, advise_discard, discard_seat
 from cribcount.errors import CribcountError, TableError
-from cribcount.table import DEAL_SIZES, seats_laying_away
+from cribcount.seats import DEAL_SIZES, seats_laying_away
 
 
 def tables() -> list[tuple[int, bool, Role, int]]:

@@ -24,7 +24,7 @@ from cribcount.practice import Drill, Practice
 from cribcount.practice_log import LogError, read_log, report
 from cribcount.render.play import render_pegging
 from cribcount.render.practice import render_deal, render_report
-from cribcount.table import check_players, partnerships
+from cribcount.seats import check_players, partnerships
 
 FRENCH = language("fr")
 NOTATION = FRENCH.notation

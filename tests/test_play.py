@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from cribcount.cards import DECK, Card, CribcountError, DealError, NotationError, format_cards
 from cribcount.play import Pegging, PlayError, peg, peg_seated, score_card, seating
-from cribcount.table import TableError
+from cribcount.seats import TableError
 
 
 def peg_with(text: str, hands: dict[str, str]) -> Pegging:

@@ -16,7 +16,7 @@ from conftest import Row, rows
 
 from cribcount.cards import CribcountError
 from cribcount.play import Pegging, PlayError, peg
-from cribcount.table import TableError
+from cribcount.seats import TableError
 
 
 @dataclass

@@ -29,7 +29,7 @@ import numpy as np
 from cribcount import rules
 from cribcount.cards import Card, Rank, Suit
 from cribcount.discard import Advice, Choice, Role, check_deal, discard_seat
-from cribcount.table import CRIB_SIZE, DEAL_SIZES
+from cribcount.seats import CRIB_SIZE, DEAL_SIZES
 
 __all__ = ["BLOCK", "advise_many"]
 

@@ -29,7 +29,7 @@ from cribcount.language import DEFAULT, Language, language
 from cribcount.play import Pegging, Seating, peg_seated, seating
 from cribcount.render import csv_line
 from cribcount.render.play import render_pegging, render_pegging_json
-from cribcount.table import seat_names
+from cribcount.seats import seat_names
 
 __all__ = [
     "HANDS_SEPARATOR",

@@ -75,7 +75,7 @@ def discard(
     """
     from cribcount.discard import Role, advise_discard, discard_seat, parse_deal
     from cribcount.render.discard import discard_to_dict, render_discard
-    from cribcount.table import DEAL_SIZES
+    from cribcount.seats import DEAL_SIZES
 
     if dealer == pone:
         raise base.BadInput(
@@ -143,7 +143,7 @@ _COUNT_WORDS = {4: N_("four"), 5: N_("five"), 6: N_("six")}
 def _players_hint(text: str, players: int) -> str | None:
     """``with five cards, try --players 3 (or 4, 5, 6)``: the tables where a seat lays away
     from as many cards as were given; None when there is none."""
-    from cribcount.table import DEAL_SIZES
+    from cribcount.seats import DEAL_SIZES
 
     given = sum(token.text != "/" for token in tokenize(text))
     fits = [

@@ -20,7 +20,7 @@ from cribcount.errors import N_
 from cribcount.language import DEFAULT, Language, language
 from cribcount.play import Pegging, PegItem, PegKind
 from cribcount.render import TEXT_WIDTH, render_json
-from cribcount.table import partnership_name
+from cribcount.seats import partnership_name
 
 __all__ = [
     "WIDTH",

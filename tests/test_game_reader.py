@@ -6,7 +6,7 @@ import pytest
 
 from cribcount.cards import parse_cards
 from cribcount.errors import GameRecordError
-from cribcount.game_record import read_record
+from cribcount.game.reader import read_record
 
 TWO = "players Alice Bob\n"
 BOB_DEALS = """\

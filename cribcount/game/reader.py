@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 
 from cribcount.cards import Card, parse_card, parse_cards
 from cribcount.errors import CribcountError, GameError, GameRecordError, Token, quote
-from cribcount.game_deal import (
+from cribcount.game.record import (
     GAMES,
     Claim,
     DealDraft,
@@ -36,8 +36,8 @@ from cribcount.game_deal import (
     Peg,
     check_deal,
 )
-from cribcount.hands import HAND_SEPARATOR
-from cribcount.table import (
+from cribcount.hand_lists import HAND_SEPARATOR
+from cribcount.seats import (
     DEAL_SIZES,
     HAND_SIZE,
     MAX_PLAYERS,

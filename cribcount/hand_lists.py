@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from cribcount.cards import ENGLISH, Card, Notation, parse_cards
 from cribcount.errors import CribcountError, Message, PlayError, Token
-from cribcount.table import HAND_SIZE
+from cribcount.seats import HAND_SIZE
 
 __all__ = ["HAND_SEPARATOR", "HandText", "read_hand", "read_hands", "seat_hands", "split_hands"]
 

@@ -1,4 +1,4 @@
-"""Tests of ``cribcount.table``: the seats, the deal, partnerships and the order of the show.
+"""Tests of ``cribcount.seats``: the seats, the deal, partnerships and the order of the show.
 
 The expected values are the issue's and RULES.md's deal table, written out here.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from cribcount.cards import CribcountError
-from cribcount.table import (
+from cribcount.seats import (
     DEAL_SIZES,
     TableError,
     crib_from_deck,

@@ -1,7 +1,7 @@
 """A deal of a game record: what the record says of it, and the checks of the deal as a whole.
 
 The statements of a deal are read one by one into a ``DealDraft``
-(``cribcount.game_record``); once the deal is read, ``check_deal`` makes it a
+(``cribcount.game.reader``); once the deal is read, ``check_deal`` makes it a
 ``DealRecord``: every hand there, a starter, the deck's card to the crib with
 three players, and the play checked against the hands by ``play.peg``.
 """
@@ -12,9 +12,9 @@ from dataclasses import dataclass, field, replace
 
 from cribcount.cards import Card, format_cards
 from cribcount.errors import CribcountError, GameError
-from cribcount.hands import HAND_SEPARATOR
+from cribcount.hand_lists import HAND_SEPARATOR
 from cribcount.play import Pegging, peg
-from cribcount.table import crib_from_deck, seat_names
+from cribcount.seats import crib_from_deck, seat_names
 
 __all__ = [
     "GAMES",

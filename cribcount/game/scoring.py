@@ -27,11 +27,11 @@ from dataclasses import dataclass
 
 from cribcount import rules
 from cribcount.cards import Card, Hand
-from cribcount.game_deal import Claim, DealRecord, GameRecord
-from cribcount.game_record import read_record
+from cribcount.game.reader import read_record
+from cribcount.game.record import Claim, DealRecord, GameRecord
 from cribcount.play import PegItem
+from cribcount.seats import partnership_name, partnerships
 from cribcount.show import Count, count_show
-from cribcount.table import partnership_name, partnerships
 
 __all__ = [
     "DealResult",

@@ -1,0 +1,35 @@
+"""A whole game of cribbage: its record (``record``), the reader of that record (``reader``)
+and the scoring of each deal in the order of the rules (``scoring``).
+
+>>> game = score_game(read_record("players Ann Ben\\ndeal Ann\\npeg Ben 2\\n"))
+>>> game.scores
+{'Ann': 0, 'Ben': 2}
+"""
+
+from __future__ import annotations
+
+from cribcount.game.scoring import (
+    SKUNK_LINES,
+    DealResult,
+    Event,
+    EventKind,
+    Game,
+    Skunk,
+    read_record,
+    score_game,
+    sides_of,
+    skunk_of,
+)
+
+__all__ = [
+    "SKUNK_LINES",
+    "DealResult",
+    "Event",
+    "EventKind",
+    "Game",
+    "Skunk",
+    "read_record",
+    "score_game",
+    "sides_of",
+    "skunk_of",
+]
