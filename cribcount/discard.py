@@ -32,7 +32,6 @@ from cribcount.cards import (
     ENGLISH,
     Card,
     Notation,
-    Rank,
     Suit,
     check_count,
     check_distinct,
@@ -208,7 +207,7 @@ def hand_points(keep: Sequence[Card], starter: Card) -> int:
 
 def suit_points(keep: Sequence[Card], starter_suit: Suit) -> int:
     """What a hand's four cards score by suit with a starter of ``starter_suit``: flush and nobs."""
-    hand_suited = all(c.suit == keep[0].suit for c in keep)
+    hand_suited = rules.four_suited(*(c.suit for c in keep))
     flush = rules.flush_points(
         hand_suited=hand_suited, starter_suited=starter_suit == keep[0].suit, crib=False
     )
@@ -231,7 +230,14 @@ class _Unseen:
         for card in self.cards:
             self.by_rank[card.rank] += 1
             self.by_suit[card.suit] += 1
-        self.jacks = [card for card in self.cards if card.rank == Rank.JACK]
+        # His nob from an unseen card in the crib: for each unseen card, the starters of the
+        # suit that makes it his nob, among the other unseen cards.
+        self.nob_starters = sum(
+            self.by_suit[suit] - (suit == card.suit)
+            for card in self.cards
+            for suit in Suit
+            if rules.is_nob(card.rank, card.suit, suit)
+        )
         # Each starter as its rank's part of a rank key, and its suit.
         self.starters = [(rules.rank_key([card.rank]), card.suit) for card in self.cards]
         # Each multiset of drawn ranks (as its rank key), with the ways the unseen cards give it.
@@ -267,14 +273,16 @@ def _crib_total(discard: Sequence[Card], unseen: _Unseen) -> tuple[int, int]:
     if all(c.suit == suit for c in discard):
         flush = rules.flush_points(hand_suited=True, starter_suited=True, crib=True)
         total += flush * comb(unseen.by_suit[suit], drawn) * drawn
-    # Nobs, for a discarded jack: any starter of its suit, the other crib cards from the rest.
-    nobs = 0
-    for jack in discard:
-        if jack.rank == Rank.JACK:
-            nobs += unseen.by_suit[jack.suit] * comb(n - 1, others)
-    # Nobs, for an unseen jack in the crib: a starter of its suit, the rest from the others.
-    for jack in unseen.jacks:
-        nobs += (unseen.by_suit[jack.suit] - 1) * comb(n - 2, others - 1)
+    # Nobs, for a card laid away: any starter that makes it his nob, the other crib cards from
+    # the rest.
+    laid_nobs = sum(
+        unseen.by_suit[suit]
+        for card in discard
+        for suit in Suit
+        if rules.is_nob(card.rank, card.suit, suit)
+    )
+    # Nobs, for an unseen card in the crib: such a starter, the rest from the others.
+    nobs = laid_nobs * comb(n - 1, others) + unseen.nob_starters * comb(n - 2, others - 1)
     return total + rules.NOBS_POINTS * nobs, cribs
 
 

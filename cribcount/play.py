@@ -40,7 +40,7 @@ from cribcount.cards import (
 )
 from cribcount.errors import Message, PlayError, Token, listed
 from cribcount.hand_lists import read_hands, seat_hands, split_hands
-from cribcount.rules import MAX_COUNT, PegItem, PegKind, score_card
+from cribcount.rules import PegItem, PegKind, fits_count, score_card
 from cribcount.seats import (
     HAND_SIZE,
     MAX_PLAYERS,
@@ -52,7 +52,6 @@ from cribcount.seats import (
 from cribcount.turns import Pegging, Play, PlayState
 
 __all__ = [
-    "MAX_COUNT",
     "PlayError",
     "PlayState",
     "PegItem",
@@ -60,6 +59,7 @@ __all__ = [
     "Pegging",
     "Play",
     "Seating",
+    "cards_laid",
     "peg",
     "peg_seated",
     "score_card",
@@ -80,6 +80,11 @@ def seating(players: int, partners: bool = False) -> Seating:
     names = seat_names(players)
     teams = partnerships(players, partners=partners)
     return names, tuple(tuple(names[seat - 1] for seat in team) for team in teams)
+
+
+def cards_laid(players: int) -> int:
+    """How many cards the whole play lays: every player's four, the last of them the last card."""
+    return HAND_SIZE * players
 
 
 _GO = "go"
@@ -125,7 +130,7 @@ def _read_play(text: str, players: int, notation: Notation) -> list[tuple[Card |
     if seen.bit_count() != laid:
         # Which card, and where: a card was given twice.
         check_distinct([(card, token) for card, token in moves if card is not None], text=text)
-    most = HAND_SIZE * players
+    most = cards_laid(players)
     if laid > most:
         card, token = [(card, token) for card, token in moves if card is not None][most]
         reason = Message(
@@ -233,7 +238,7 @@ def _peg_without_hands(
         if card is None:
             say_go(token)
             continue
-        if table.count + card.value > MAX_COUNT:
+        if not fits_count(table.count, card.value):
             still_in = [
                 Message(names[p])
                 for p in range(len(names))
@@ -277,7 +282,7 @@ def _peg_with_hands(
     table = PlayState(names, text, [len(hand) for hand in held])
 
     def playable(player: int) -> list[Card]:
-        return sorted(card for card in held[player] if table.count + card.value <= MAX_COUNT)
+        return sorted(card for card in held[player] if fits_count(table.count, card.value))
 
     def infer_gos() -> None:
         # A player holding cards of which none fits says go, written or not.
@@ -321,7 +326,7 @@ def _peg_with_hands(
                 cards=tuple(playable(player)),
             )
             raise table.error(reason, token)
-        if table.count + card.value > MAX_COUNT:
+        if not fits_count(table.count, card.value):
             reason = Message(
                 "{card} would take the count from {count} to {total}; {name} can play {cards}",
                 card=card,

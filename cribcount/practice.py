@@ -23,8 +23,8 @@ from time import monotonic
 
 from cribcount.cards import DECK, Card, Hand, Token
 from cribcount.errors import N_
-from cribcount.play import MAX_COUNT, PegItem, PegKind, PlayState, peg
-from cribcount.rules import settle_claim
+from cribcount.play import PegItem, PegKind, PlayState, cards_laid, peg
+from cribcount.rules import fits_count, settle_claim
 from cribcount.seats import HAND_SIZE, seat_names
 from cribcount.show import Count, Kind, count_show
 
@@ -64,7 +64,6 @@ HARD_TOTAL = 12
 
 _SEED_LIMIT = 1_000_000  # a seed a player can type back
 _MANY_FIFTEENS = 5
-_PLAY_CARDS = HAND_SIZE * 2
 
 
 # --- deals ------------------------------------------------------------------------------------
@@ -96,10 +95,14 @@ class ShowDeal:
 
 @dataclass(frozen=True)
 class PegDeal:
-    """A play in progress: the moves so far, pone first (None for a go), ending with a card."""
+    """A play in progress: the moves so far, seat 1 first (None for a go), ending with a card.
+
+    ``players`` is the table's size, 2 to 6 (with two, seat 1 is pone).
+    """
 
     round: int
     moves: tuple[Card | None, ...]
+    players: int = 2
 
     @property
     def text(self) -> str:
@@ -116,13 +119,13 @@ class PegDeal:
     @property
     def running(self) -> int:
         """The count after the last card (31 when it made 31)."""
-        plays = peg(self.text).plays
+        plays = peg(self.text, players=self.players).plays
         return next(play.count for play in reversed(plays) if play.card is not None)
 
     @property
     def items(self) -> tuple[PegItem, ...]:
         """What the last card pegs."""
-        return last_card_items(self.text)
+        return last_card_items(self.text, players=self.players)
 
     @property
     def points(self) -> int:
@@ -184,32 +187,30 @@ def is_hard(count: Count) -> bool:
     return count.total >= HARD_TOTAL or not _HARD_KINDS.isdisjoint(show_kinds(count))
 
 
-def last_card_items(text: str) -> tuple[PegItem, ...]:
+def last_card_items(text: str, *, players: int = 2) -> tuple[PegItem, ...]:
     """What the last card of a play in progress pegs (``text`` as for ``peg``, ending on a card).
 
     The go point is pegged at the go, after the card; the last card point
-    only when every card of a two-player play (8) has been laid.
+    only when every card of the play (four a player) has been laid.
 
     >>> [(item.kind.value, item.points) for item in last_card_items("4c 6d 5h")]
     [('fifteen', 2), ('run', 3)]
     """
-    plays = peg(text).plays
-    laid = [play for play in plays if play.card is not None]
-    items = laid[-1].items
-    # peg scores a sequence as a whole play: its last card takes the last card point.
-    if len(laid) < _PLAY_CARDS:
-        items = tuple(item for item in items if item.kind is not PegKind.LAST_CARD)
-    return items
+    # The play still going on, as peg scores it: no card is the last yet.
+    plays = peg(text, players=players, unfinished=True).plays
+    if sum(play.card is not None for play in plays) == cards_laid(players):
+        plays = peg(text, players=players).plays  # the whole play: its last card is the last
+    return next(play.items for play in reversed(plays) if play.card is not None)
 
 
 def _random_play(rng: random.Random, hands: Sequence[Sequence[Card]]) -> list[Card | None]:
-    """A whole legal two-player play of ``hands`` (pone's, the dealer's), cards chosen at random."""
+    """A whole legal play of ``hands`` (in seat order, 2 to 6), cards chosen at random."""
     held = [sorted(hand) for hand in hands]
-    table = PlayState(seat_names(2), "", [len(hand) for hand in held])
+    table = PlayState(seat_names(len(held)), "", [len(hand) for hand in held])
     moves: list[Card | None] = []
     while not table.over():
         player = table.turn
-        fits = [card for card in held[player] if table.count + card.value <= MAX_COUNT]
+        fits = [card for card in held[player] if fits_count(table.count, card.value)]
         if not fits:
             table.say_go(None)
             moves.append(None)
@@ -221,8 +222,13 @@ def _random_play(rng: random.Random, hands: Sequence[Sequence[Card]]) -> list[Ca
     return moves
 
 
-def deals(seed: int, *, drill: Drill = Drill.HAND, hard: bool = False) -> Iterator[Deal]:
-    """Endless deals from ``random.Random(seed)``: the same seed always deals the same."""
+def deals(
+    seed: int, *, drill: Drill = Drill.HAND, hard: bool = False, players: int = 2
+) -> Iterator[Deal]:
+    """Endless deals from ``random.Random(seed)``: the same seed always deals the same.
+
+    ``players`` (2 to 6) is the table of the pegging drill.
+    """
     if hard and drill is Drill.PLAY:
         raise ValueError("hard deals are for the show, not the play")
     rng = random.Random(seed)
@@ -230,12 +236,13 @@ def deals(seed: int, *, drill: Drill = Drill.HAND, hard: bool = False) -> Iterat
     while True:
         round_number += 1
         if drill is Drill.PLAY:
-            cards = rng.sample(DECK, _PLAY_CARDS)
-            moves = _random_play(rng, (cards[:HAND_SIZE], cards[HAND_SIZE:]))
-            # Stop after a card chosen at random: the first to the eighth.
-            stop = rng.randrange(_PLAY_CARDS)
+            cards = rng.sample(DECK, cards_laid(players))
+            hands = [cards[at : at + HAND_SIZE] for at in range(0, len(cards), HAND_SIZE)]
+            moves = _random_play(rng, hands)
+            # Stop after a card chosen at random: the first to the last.
+            stop = rng.randrange(len(cards))
             at = [i for i, card in enumerate(moves) if card is not None][stop]
-            yield PegDeal(round_number, tuple(moves[: at + 1]))
+            yield PegDeal(round_number, tuple(moves[: at + 1]), players)
             continue
         while True:
             crib = drill is Drill.CRIB or (drill is Drill.MIX and rng.random() < 0.5)

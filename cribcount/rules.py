@@ -23,11 +23,21 @@ from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement, product
 from operator import itemgetter
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 from cribcount.frozen import Frozen
 
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    Column = npt.NDArray[Any]
+    """A column of many cards' ranks or suits, for the fast paths: the rules read them too."""
+
 __all__ = [
+    "BOARDS",
+    "FLUSH_TABLE",
+    "GAMES",
     "FIFTEEN",
     "FIFTEEN_POINTS",
     "GO_POINTS",
@@ -42,11 +52,15 @@ __all__ = [
     "RANK_DATA",
     "RANK_KEY_BASE",
     "SUBSETS",
+    "Board",
     "RankPoints",
     "compute_rank_data",
     "counting_value",
     "fifteen_sets",
+    "fits_count",
+    "flush_key",
     "flush_points",
+    "four_suited",
     "heels_points",
     "is_nob",
     "pair_points",
@@ -94,6 +108,22 @@ def run_points(length: int) -> int:
     return length
 
 
+@overload
+def four_suited(a: Column, b: Column, c: Column, d: Column) -> npt.NDArray[np.bool_]: ...
+@overload
+def four_suited(a: int | str, b: int | str, c: int | str, d: int | str) -> bool: ...
+def four_suited(a: Any, b: Any, c: Any, d: Any) -> Any:
+    """True when the four cards of a hand or crib share a suit: the flush's first condition.
+
+    The suits may be any values that compare, or numpy columns of them (one
+    answer a row).
+
+    >>> four_suited("h", "h", "h", "h"), four_suited(0, 0, 1, 0)
+    (True, False)
+    """
+    return (a == b) & (b == c) & (c == d)
+
+
 def flush_points(*, hand_suited: bool, starter_suited: bool, crib: bool) -> int:
     """A flush: the four cards of one suit (``hand_suited``) score 4, or 5 with the starter's.
 
@@ -107,13 +137,19 @@ def flush_points(*, hand_suited: bool, starter_suited: bool, crib: bool) -> int:
 
 
 def is_nob(rank: int, suit: object, starter_suit: object) -> bool:
-    """True for his nob: a jack (among the four cards) of the starter's suit."""
-    return rank == JACK and suit == starter_suit
+    """True for his nob: a jack (among the four cards) of the starter's suit.
+
+    Numpy columns of ranks and suits give one answer a row.
+    """
+    return (rank == JACK) & (suit == starter_suit)
 
 
 def heels_points(starter_rank: int) -> int:
-    """What the cut is worth to the dealer: 2 for a jack turned, else nothing."""
-    return HEELS_POINTS if starter_rank == JACK else 0
+    """What the cut is worth to the dealer: 2 for a jack turned, else nothing.
+
+    A numpy column of ranks gives the points of each.
+    """
+    return HEELS_POINTS * (starter_rank == JACK)
 
 
 def settle_claim(claim: int, count: int) -> tuple[int, int]:
@@ -279,6 +315,15 @@ LAST_CARD_POINTS = 1
 """Points for the last card of the whole play, unless it made 31 or a go closed its count."""
 
 
+def fits_count(count: int, value: int) -> bool:
+    """True when a card of counting value ``value`` may be laid on ``count``: never past 31.
+
+    >>> fits_count(21, 10), fits_count(22, 10)
+    (True, False)
+    """
+    return count + value <= MAX_COUNT
+
+
 class PegKind(enum.Enum):
     """What a play scores for, in the order they are said."""
 
@@ -336,3 +381,54 @@ def score_card(ranks: Sequence[int], count: int) -> tuple[PegItem, ...]:
 def score_card_cached(ranks: tuple[int, ...], count: int) -> tuple[PegItem, ...]:
     """``score_card``, remembered: the counts of many plays begin alike."""
     return score_card(ranks, count)
+
+
+# --- the game: its length, the skunk lines, the board ------------------------------------------
+
+
+class Board(NamedTuple):
+    """A game's length, with the skunk lines that go with it and the board's cells.
+
+    A loser with ``skunk`` points or fewer is skunked (the game counts double),
+    with ``double_skunk`` or fewer (None: no such line) double-skunked; each
+    cell of a drawn board's track holds ``step`` points.
+    """
+
+    target: int
+    skunk: int
+    double_skunk: int | None
+    step: int
+
+
+BOARDS = {
+    board.target: board
+    for board in (
+        Board(target=121, skunk=90, double_skunk=60, step=3),  # the long board, the default
+        Board(target=61, skunk=30, double_skunk=None, step=2),  # the short board: the lurch
+    )
+}
+"""The games that may be played, by their target: 121 (the default) and 61."""
+GAMES = tuple(BOARDS)
+"""The targets of the games, the default first: ``(121, 61)``."""
+
+
+# --- the rules above as lookup tables, for the fast paths -----------------------------------
+
+
+def flush_key(hand_suited: Any, starter_suited: Any, crib: Any) -> Any:
+    """Where ``FLUSH_TABLE`` holds a flush's points: the three conditions as the bits of a number.
+
+    Works on bools and on numpy columns of them (of whole numbers 0 and 1).
+    """
+    return (hand_suited * 2 + starter_suited) * 2 + crib
+
+
+FLUSH_TABLE: tuple[int, ...] = tuple(
+    flush_points(hand_suited=hand, starter_suited=hand and starter, crib=crib)
+    for hand, starter, crib in product((False, True), repeat=3)
+)
+"""``flush_points`` by ``flush_key``: for a column of hands, looked up a row at a time.
+
+>>> FLUSH_TABLE[flush_key(True, False, False)], FLUSH_TABLE[flush_key(True, False, True)]
+(4, 0)
+"""

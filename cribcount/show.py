@@ -81,9 +81,9 @@ def rank_positions(ranks: Sequence[int]) -> Scoring:
     ]
 
 
-def suit_positions(ranks: Sequence[int], suits: Sequence[object], *, crib: bool) -> Scoring:
+def suit_positions(ranks: Sequence[int], suits: Sequence[int | str], *, crib: bool) -> Scoring:
     """The flush and his nob of five cards, the starter last."""
-    hand_suited = all(suit == suits[0] for suit in suits[:4])
+    hand_suited = rules.four_suited(suits[0], suits[1], suits[2], suits[3])
     starter_suited = hand_suited and suits[4] == suits[0]
     flush = rules.flush_points(hand_suited=hand_suited, starter_suited=starter_suited, crib=crib)
     items: Scoring = []

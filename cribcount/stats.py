@@ -51,7 +51,8 @@ __all__ = [
 HIGHEST = 29
 """The highest show score (three fives and the right jack, a five turned)."""
 
-_JACK = rules.JACK
+_NOB = {suit: next(c for c in DECK if rules.is_nob(c.rank, c.suit, suit)) for suit in Suit}
+"""The card that is his nob with a starter of each suit."""
 
 
 @dataclass(frozen=True)
@@ -179,8 +180,8 @@ def _count_starter(
         taken[card.rank].add(card.suit)
     held = [len(t) for t in taken]
     free = [4 - held[r] - (r == s) for r in range(14)]
-    # A flush is all four cards of one suit, so only a suit that holds every fixed card.
-    flush_suits = [t for t in Suit if all(not taken_r - {t} for taken_r in taken)]
+    # The suits the four cards can share for a flush: those of every fixed card.
+    flush_suits = [t for t in Suit if all(card.suit == t for card in fixed)]
     flush4_suits = sum(t is not suit for t in flush_suits)
     # Fifteens, pairs and runs of every five ranks, keyed by the sorted ranks.
     points = rules.rank_table()
@@ -191,15 +192,18 @@ def _count_starter(
             deals *= comb(free[r], m - held[r])
         if not deals:
             continue
-        jacks = shape.count[_JACK]
-        # His nob: the jack of the starter's suit among the four (never when a jack is turned).
+        # His nob among the four (never when it is the starter itself): of the cards of its
+        # rank, the deals that hold it.
+        nob = _NOB[suit]
+        jacks = shape.count[nob.rank]
         nobs = 0
-        if jacks and s != _JACK:
-            jacks_free = comb(free[_JACK], jacks - held[_JACK])
-            if suit in taken[_JACK]:
+        if jacks and nob != starter:
+            j = nob.rank
+            jacks_free = comb(free[j], jacks - held[j])
+            if nob in fixed:
                 with_nob = jacks_free
-            elif jacks > held[_JACK]:
-                with_nob = comb(free[_JACK] - 1, jacks - held[_JACK] - 1)
+            elif jacks > held[j]:
+                with_nob = comb(free[j] - 1, jacks - held[j] - 1)
             else:
                 with_nob = 0
             nobs = deals // jacks_free * with_nob

@@ -151,7 +151,7 @@ class PlayState:
         """The player whose turn it is cannot play: they play no more in this count."""
         player = self.turn
         # Up to 21 every card fits, so a player holding any card can play.
-        if self.count + _HIGHEST_VALUE <= MAX_COUNT:
+        if rules.fits_count(self.count, _HIGHEST_VALUE):
             reason = Message(
                 "go at count {count}: any card fits, so {player} can play",
                 count=self.count,
