@@ -399,6 +399,11 @@ class Board(NamedTuple):
     double_skunk: int | None
     step: int
 
+    @property
+    def skunk_lines(self) -> tuple[int, ...]:
+        """The skunk lines, as a board marks them: the skunk's, then the double skunk's if any."""
+        return (self.skunk,) if self.double_skunk is None else (self.skunk, self.double_skunk)
+
 
 BOARDS = {
     board.target: board

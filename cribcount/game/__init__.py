@@ -9,7 +9,6 @@ and the scoring of each deal in the order of the rules (``scoring``).
 from __future__ import annotations
 
 from cribcount.game.scoring import (
-    SKUNK_LINES,
     DealResult,
     Event,
     EventKind,
@@ -22,7 +21,6 @@ from cribcount.game.scoring import (
 )
 
 __all__ = [
-    "SKUNK_LINES",
     "DealResult",
     "Event",
     "EventKind",

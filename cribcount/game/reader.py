@@ -27,7 +27,6 @@ from collections.abc import Callable, Sequence
 from cribcount.cards import Card, parse_card, parse_cards
 from cribcount.errors import CribcountError, GameError, GameRecordError, Token, quote
 from cribcount.game.record import (
-    GAMES,
     Claim,
     DealDraft,
     DealRecord,
@@ -37,6 +36,7 @@ from cribcount.game.record import (
     check_deal,
 )
 from cribcount.hand_lists import HAND_SEPARATOR
+from cribcount.rules import GAMES
 from cribcount.seats import (
     DEAL_SIZES,
     HAND_SIZE,
@@ -49,6 +49,8 @@ from cribcount.seats import (
 __all__ = ["GameRecord", "read_record"]
 
 _STATEMENTS = "game, players, partners, muggins, deal, hand, extra, starter, play, peg, show, crib"
+_GAMES_SAID = " or ".join(str(game) for game in GAMES)
+"""The games a record may be played to, as a message says them: ``121 or 61``."""
 _WORD = re.compile(r"\S+")
 
 
@@ -130,12 +132,12 @@ class _Reader:
 
     def game(self, line: _Line) -> None:
         self.header(line)
-        line.expect(1, "121 or 61")
+        line.expect(1, _GAMES_SAID)
         token = line.words[1]
         if self.target is not None:
             raise line.error("a second game statement", line.words[0])
         if token.text not in {str(game) for game in GAMES}:
-            raise line.error(f"a game is to 121 or 61, not {quote(token.text)}", token)
+            raise line.error(f"a game is to {_GAMES_SAID}, not {quote(token.text)}", token)
         self.target = int(token.text)
 
     def read_players(self, line: _Line) -> None:

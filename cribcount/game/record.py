@@ -17,7 +17,6 @@ from cribcount.play import Pegging, peg
 from cribcount.seats import crib_from_deck, seat_names
 
 __all__ = [
-    "GAMES",
     "Claim",
     "DealDraft",
     "DealRecord",
@@ -26,9 +25,6 @@ __all__ = [
     "Peg",
     "check_deal",
 ]
-
-GAMES = (121, 61)
-"""The games a record may be played to: the long board and the short one."""
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,6 @@ __all__ = [
     "Event",
     "EventKind",
     "Game",
-    "SKUNK_LINES",
     "Skunk",
     "read_record",
     "score_game",
@@ -65,20 +64,16 @@ class Skunk(enum.Enum):
     DOUBLE = "double"
 
 
-SKUNK_LINES = {121: (90, 60), 61: (30, None)}
-"""For each game, the most a loser can have and be skunked, and be double-skunked."""
-
-
 def skunk_of(target: int, loser: int) -> Skunk | None:
     """Whether a loser with ``loser`` points in a game to ``target`` is skunked, or twice.
 
     >>> skunk_of(121, 91), skunk_of(121, 90), skunk_of(121, 60), skunk_of(61, 31), skunk_of(61, 30)
     (None, <Skunk.SKUNK: 'skunk'>, <Skunk.DOUBLE: 'double'>, None, <Skunk.SKUNK: 'skunk'>)
     """
-    single, double = SKUNK_LINES[target]
-    if double is not None and loser <= double:
+    board = rules.BOARDS[target]
+    if board.double_skunk is not None and loser <= board.double_skunk:
         return Skunk.DOUBLE
-    return Skunk.SKUNK if loser <= single else None
+    return Skunk.SKUNK if loser <= board.skunk else None
 
 
 @dataclass(frozen=True)

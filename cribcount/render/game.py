@@ -21,10 +21,11 @@ import textwrap
 from collections.abc import Iterator
 from typing import Any
 
-from cribcount.game import SKUNK_LINES, DealResult, Event, EventKind, Game, Skunk
+from cribcount.game import DealResult, Event, EventKind, Game, Skunk
 from cribcount.language import DEFAULT, language
 from cribcount.render import TEXT_WIDTH
 from cribcount.render.play import describe_peg_item
+from cribcount.rules import BOARDS
 
 __all__ = ["WIDTH", "describe_event", "game_to_dict", "render_board", "render_game"]
 
@@ -32,7 +33,6 @@ WIDTH = TEXT_WIDTH
 """The columns every line of the text fits in."""
 ENGLISH = language(DEFAULT)
 """The game's text is English only, its plurals said as the language says them."""
-_STEP = {121: 3, 61: 2}  # points a cell of the board holds
 _SKUNK_WORDS = {
     Skunk.SKUNK: "is skunked: the game counts double",
     Skunk.DOUBLE: "is double-skunked: the game counts four times",
@@ -144,7 +144,7 @@ def render_board(game: Game, scores: tuple[int, ...], backs: tuple[int, ...]) ->
       .--------------------|------+---|-#--------o
     """
     target = game.record.target
-    step = _STEP[target]
+    step = BOARDS[target].step
     said = _skunk_lines(target)
     which = "skunk lines" if len(said) > 1 else "the skunk line"
     lines = [f"  board: # front peg, + back peg, | {which} at {_lines_said(target)}"]
@@ -164,7 +164,7 @@ def render_board(game: Game, scores: tuple[int, ...], backs: tuple[int, ...]) ->
 
 
 def _skunk_lines(target: int) -> tuple[int, ...]:
-    return tuple(line for line in SKUNK_LINES[target] if line is not None)
+    return BOARDS[target].skunk_lines
 
 
 def _lines_said(target: int) -> str:
