@@ -136,7 +136,11 @@ def flush_points(*, hand_suited: bool, starter_suited: bool, crib: bool) -> int:
     return 0 if crib else 4
 
 
-def is_nob(rank: int, suit: object, starter_suit: object) -> bool:
+@overload
+def is_nob(rank: Column, suit: Column, starter_suit: Column) -> npt.NDArray[np.bool_]: ...
+@overload
+def is_nob(rank: int, suit: int | str, starter_suit: int | str) -> bool: ...
+def is_nob(rank: Any, suit: Any, starter_suit: Any) -> Any:
     """True for his nob: a jack (among the four cards) of the starter's suit.
 
     Numpy columns of ranks and suits give one answer a row.
@@ -144,7 +148,11 @@ def is_nob(rank: int, suit: object, starter_suit: object) -> bool:
     return (rank == JACK) & (suit == starter_suit)
 
 
-def heels_points(starter_rank: int) -> int:
+@overload
+def heels_points(starter_rank: Column) -> npt.NDArray[Any]: ...
+@overload
+def heels_points(starter_rank: int) -> int: ...
+def heels_points(starter_rank: Any) -> Any:
     """What the cut is worth to the dealer: 2 for a jack turned, else nothing.
 
     A numpy column of ranks gives the points of each.

@@ -14,7 +14,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import product
 from typing import Any
 
 import numpy as np
@@ -65,27 +64,13 @@ _SUBSET_MATRIX = np.zeros((len(rules.SUBSETS), 5), dtype=np.float64)
 for _i, _subset in enumerate(rules.SUBSETS):
     _SUBSET_MATRIX[_i, list(_subset)] = 1
 _VALUE_OF = np.array([0, *(rules.counting_value(rank) for rank in Rank)], dtype=np.float64)
-# Flush points by (hand of one suit, starter of that suit too, crib), and nobs by
-# (rank, of the starter's suit): the rules' own answers, looked up a column at a time.
-_FLUSH = np.array(
-    [
-        rules.flush_points(hand_suited=h, starter_suited=h and s, crib=c)
-        for h, s, c in product((False, True), repeat=3)
-    ],
-    dtype=np.uint8,
-).reshape(2, 2, 2)
-_FLUSH_VALUES = sorted({int(points) for points in _FLUSH.flat})
+# Flush points by ``rules.flush_key``: the rules' own table, looked up a column at a time.
+_FLUSH = np.array(rules.FLUSH_TABLE, dtype=np.uint8)
+_FLUSH_VALUES = sorted(set(rules.FLUSH_TABLE))
 _FLUSH_INDEX = np.zeros(256, dtype=np.uint8)
 _FLUSH_INDEX[_FLUSH_VALUES] = np.arange(len(_FLUSH_VALUES))
 """Where each flush's points are in ``_FLUSH_VALUES``."""
-_HEELS = np.array([rules.heels_points(rank) for rank in range(14)], dtype=np.uint8)
-_NOBS = np.array(
-    [
-        [rules.NOBS_POINTS if rules.is_nob(rank, 0, 0 if same else 1) else 0 for same in (0, 1)]
-        for rank in range(14)
-    ],
-    dtype=np.uint8,
-)
+_NOBS_POINTS = np.uint8(rules.NOBS_POINTS)
 
 
 def fifteen_sets(ranks: npt.NDArray[Any]) -> Bools:
@@ -207,7 +192,7 @@ class FastRows:
     @property
     def heels(self) -> Bools:
         """Whether the starter is a jack: his heels, for the dealer, outside the show."""
-        return _HEELS.take(self.ranks[4]) != 0  # type: ignore[no-any-return]
+        return rules.heels_points(self.ranks[4]) != 0  # type: ignore[no-any-return]
 
     @functools.cached_property
     def total(self) -> U8:
@@ -385,13 +370,12 @@ def score_rows(
     ranks, suits = (cards >> np.uint8(_SUIT_BITS)) + np.uint8(1), cards & np.uint8(_SUITS - 1)
     # Sorted cards have their ranks sorted too.
     key = rank_key([(column >> np.uint8(_SUIT_BITS)) + np.uint8(1) for column in in_order])
-    one_suit = (suits[0] == suits[1]) & (suits[1] == suits[2]) & (suits[2] == suits[3])
+    one_suit = rules.four_suited(suits[0], suits[1], suits[2], suits[3])
     starter_suited = suits[4] == suits[0]
-    # The small tables looked up flat, by their indices put together.
-    flush = _FLUSH.take((one_suit.view(np.uint8) * 2 + starter_suited) * 2 + crib)
+    flush = _FLUSH.take(rules.flush_key(one_suit.view(np.uint8), starter_suited, crib))
     nobs = np.zeros(len(line), dtype=np.uint8)
     for i in range(4):
-        nobs += _NOBS.take(ranks[i] * np.uint8(2) + (suits[i] == suits[4]))
+        nobs += rules.is_nob(ranks[i], suits[i], suits[4]) * _NOBS_POINTS
     return FastRows(
         line=line,
         ranks=ranks,
