@@ -12,9 +12,9 @@ import sys
 
 from timing import best_and_median, cribcount_command, time_command, timed
 
-from cribcount.batch.discard import advise_many
 from cribcount.cards import DECK
 from cribcount.discard import Role, advise_discard
+from cribcount.discard_file import advise_many
 
 SEED = 20261130
 DEALS = 100

@@ -93,7 +93,7 @@ def discard(
         single=N_("--format {fmt} is for --from FILE: one deal gives --format json"),
     )
     if from_path is not None:
-        from cribcount.batch.deals import advise_lines, deal_csv_header, render_deal_record
+        from cribcount.discard_file import advise_lines, deal_csv_header, render_deal_record
 
         notation, run_lang = base.lang().notation, base.lang()
         base.write_records(

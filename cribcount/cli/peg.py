@@ -127,7 +127,7 @@ def peg(
         single=N_("--format {fmt} is for --from FILE: one play gives --format json"),
     )
     if from_path is not None:
-        from cribcount.batch.plays import (
+        from cribcount.peg_file import (
             PegOptions,
             peg_lines,
             play_csv_header,

@@ -1,8 +1,9 @@
-"""The vectorised discard advice is exactly the plain one: every Fraction, every order.
+"""The discard advice of many deals (``discard --from``) is exactly the one-deal advice.
 
-``advise_discard`` is checked against ``count_show`` enumeration in
-test_discard; here ``advise_many`` is checked against ``advise_discard`` over
-random deals for every table size, role, seat and partnership.
+``advise_discard``, the definition, is checked against ``count_show``
+enumeration in test_discard; here ``advise_many``, its numpy form, is checked
+against it, every Fraction and every order, over random deals and deals rich
+in jacks and suits, for every table size, role, seat and partnership.
 """
 
 from __future__ import annotations
@@ -11,10 +12,10 @@ import random
 
 import pytest
 
-from cribcount.batch import discard as batch_discard
-from cribcount.batch.discard import advise_many
+from cribcount import discard_file
 from cribcount.cards import DECK, Card, parse_cards
 from cribcount.discard import Role, advise_discard, discard_seat
+from cribcount.discard_file import advise_many
 from cribcount.errors import CribcountError, TableError
 from cribcount.seats import DEAL_SIZES, seats_laying_away
 
@@ -65,7 +66,7 @@ def test_advise_many_is_advise_discard_exactly(
 
 
 def test_blocks_keep_the_order_of_the_deals(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(batch_discard, "BLOCK", 3)
+    monkeypatch.setattr(discard_file, "BLOCK", 3)
     deals = random_deals(random.Random(7), 6, 10)
     got = advise_many(deals, role=Role.PONE)
     assert [advice.cards for advice in got] == deals

@@ -1,14 +1,29 @@
-"""The discard advice of many deals at once, with numpy: exactly ``advise_discard``, faster.
+"""``cribcount discard --from FILE``: one deal a line, advised a block at a time with numpy.
 
-The rank part of every show is looked up in ``rules.rank_totals`` by rank key
-(the key of cards together is the sum of their keys). A crib's rank part is
-a table, built once a process, of the points of the ranks laid away with
-every multiset of ranks drawn from the unseen cards; each deal weights it by
-how many ways its unseen cards give each multiset. Flush, nobs and heels are
-counted by suit as ``discard`` counts them. The values are whole numbers
-until the end, so the advice is exactly that of ``advise_discard``:
+Each line holds the cards dealt to one seat, in the notation of ``discard``;
+blank lines and ``#`` comments are skipped but counted, as in ``batch``. A
+line that is not a deal gives a ``Failed`` record in its place.
 
->>> from cribcount.discard import Role, advise_discard, parse_deal
+>>> import io
+>>> from cribcount.discard import Role
+>>> stream = io.BytesIO(b"# two deals\\n5h 5d 6c 7s Jh Kd\\n5h 5d 6c 7s Jh\\n")
+>>> for record in advise_lines(stream, role=Role.DEALER):
+...     print(render_deal_record(record, "text").splitlines()[-1].strip())
+best: keep 5h 5d Jh Kd, lay away 6c 7s (net 17.861)
+expected 6 cards to choose from, got 5 cards
+
+The deals are advised together by ``advise_many``: exactly ``advise_discard``
+(the definition, in ``cribcount.discard``), faster. The rank part of every
+show is looked up in ``rules.rank_totals`` by rank key (the key of cards
+together is the sum of their keys). A crib's rank part is a table, built
+once a process, of the points of the ranks laid away with every multiset of
+ranks drawn from the unseen cards; each deal weights it by how many ways its
+unseen cards give each multiset. Flush, nobs and heels are counted by suit
+with the rules' own predicates, as ``discard`` counts them. The values are
+whole numbers until the end, so the advice is exactly that of
+``advise_discard``:
+
+>>> from cribcount.discard import advise_discard, parse_deal
 >>> (advice,) = advise_many([parse_deal("5h 5d 6c 7s Jh Kd")], role=Role.DEALER)
 >>> advice == advise_discard(parse_deal("5h 5d 6c 7s Jh Kd"), role=Role.DEALER)
 True
@@ -17,28 +32,136 @@ True
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from itertools import combinations, combinations_with_replacement
 from math import comb, factorial
 from operator import itemgetter
-from typing import Any
+from typing import Any, BinaryIO
 
 import numpy as np
 
 from cribcount import rules
-from cribcount.cards import Card, Rank, Suit
-from cribcount.discard import Advice, Choice, Role, check_deal, discard_seat
+from cribcount.batch.engine import Done, Failed, read_lines
+from cribcount.batch.records import render_failed
+from cribcount.cards import DECK, ENGLISH, SUIT_ORDER, Card, Notation, format_cards
+from cribcount.discard import Advice, Choice, Role, check_deal, discard_seat, parse_deal
+from cribcount.errors import CribcountError
+from cribcount.language import DEFAULT, Language, language
+from cribcount.render import csv_line, render_json
+from cribcount.render.discard import discard_to_dict, render_discard
 from cribcount.seats import CRIB_SIZE, DEAL_SIZES
 
-__all__ = ["BLOCK", "advise_many"]
+__all__ = [
+    "BLOCK",
+    "DEAL_CSV_COLUMNS",
+    "Advised",
+    "DealRecord",
+    "advise_lines",
+    "advise_many",
+    "deal_csv_header",
+    "render_deal_record",
+]
+
+DEAL_CSV_COLUMNS = ("line", "cards", "keep", "discard", "hand", "crib", "net", "error")
+"""The columns of ``discard --from --format csv``: the best choice of each deal."""
+
+
+Advised = Done[Advice]
+"""A line advised: its line number and, as its ``result``, the advice for its deal."""
+DealRecord = Advised | Failed
+
+
+def advise_lines(
+    stream: BinaryIO,
+    *,
+    role: Role,
+    players: int = 2,
+    seat: int | None = None,
+    partners: bool = False,
+    notation: Notation = ENGLISH,
+) -> Iterator[DealRecord]:
+    """One record for each line of ``stream`` that holds something: its advice, or what is wrong.
+
+    Every line is a deal for the same table, role and seat (checked once, by
+    ``discard_seat``), written in ``notation``; the deals are advised together
+    by ``advise_many``.
+    """
+    seat = discard_seat(players, role=role, seat=seat, partners=partners)
+    for lines in read_lines(stream):
+        read: list[DealRecord | tuple[int, tuple[Card, ...]]] = []
+        for line_read in lines:
+            if isinstance(line_read, Failed):
+                read.append(line_read)
+                continue
+            line, text = line_read
+            try:
+                read.append((line, parse_deal(text, players=players, seat=seat, notation=notation)))
+            except CribcountError as error:
+                read.append(Failed(line, text, error.reason, max(error.column, 1), said=error.said))
+        deals = [entry for entry in read if isinstance(entry, tuple)]
+        advice = iter(
+            advise_many(
+                [cards for _, cards in deals],
+                role=role,
+                players=players,
+                seat=seat,
+                partners=partners,
+            )
+        )
+        for entry in read:
+            # Done itself: calling through the alias Advised costs a generic alias's dispatch.
+            yield Done(entry[0], next(advice)) if isinstance(entry, tuple) else entry
+
+
+def deal_csv_header() -> str:
+    """The header row of the CSV records."""
+    return csv_line(DEAL_CSV_COLUMNS)
+
+
+def render_deal_record(record: DealRecord, fmt: str, *, lang: Language | None = None) -> str:
+    """One record in ``fmt`` (text, jsonl or csv), newline included; text in ``lang``.
+
+    jsonl: the object of ``discard --format json`` with ``"line"`` first; text:
+    ``line N:`` then the table of ``discard``; csv: one row
+    with the best choice. A failed line: ``{"line", "input", "error"}``, a row
+    with the input as its cards and the error, or ``line N: error: ...``.
+    """
+    lang = language(DEFAULT) if lang is None else lang
+    if isinstance(record, Failed):
+        return render_failed(record, fmt, [record.text, *[""] * 5], lang=lang)
+    advice = record.result
+    if fmt == "jsonl":
+        return render_json({"line": record.line, **discard_to_dict(advice)}) + "\n"
+    if fmt == "csv":
+        best = advice.best
+        return csv_line(
+            [
+                record.line,
+                format_cards(advice.cards),
+                format_cards(best.keep),
+                format_cards(best.discard),
+                float(best.hand),
+                float(best.crib),
+                float(best.net),
+                "",
+            ]
+        )
+    return f"{lang.say('line {line}:', line=record.line)}\n{render_discard(advice, lang=lang)}\n"
+
+
+# --- the advice of many deals at once ----------------------------------------------------------
 
 BLOCK = 2048
 """Deals computed together: large enough for numpy to pay, small enough for memory."""
 
-_SUITS = tuple(Suit)
-_RANK_OF = np.array([card_rank for card_rank in range(1, 14) for _ in _SUITS])  # by Card.index
-_SUIT_OF = np.array([s for _ in range(13) for s in range(len(_SUITS))])
+_SUITS = len(SUIT_ORDER)
+# Each card's rank and suit by ``Card.index``, which runs by rank, then suit; and whether it
+# is his nob with a starter of each suit.
+_RANK_OF = np.array([card.rank for card in DECK])
+_SUIT_OF = np.array([SUIT_ORDER[card.suit] for card in DECK])
+_NOB_OF = rules.is_nob(_RANK_OF[:, None], _SUIT_OF[:, None], np.arange(_SUITS))
+_FLUSH = np.array(rules.FLUSH_TABLE)
 
 
 @functools.cache
@@ -111,28 +234,27 @@ def _advise_block(
     deals: Sequence[Sequence[Card]], *, role: Role, players: int, seat: int, laid: int
 ) -> list[Advice]:
     dealt = len(deals[0])
-    n = 52 - dealt  # unseen cards
+    n = len(DECK) - dealt  # unseen cards
     drawn = CRIB_SIZE + 1 - laid  # the rest of the crib and the starter, all unseen
     others = drawn - 1
     cribs = comb(n, others) * (n - others)
     index = np.array([[card.index for card in cards] for cards in deals], dtype=np.int64)
     count = len(deals)
-    seen = np.zeros((count, 52), dtype=bool)
+    seen = np.zeros((count, len(DECK)), dtype=bool)
     seen[np.arange(count)[:, None], index] = True
     unseen = ~seen
     ranks, suits = _RANK_OF[index], _SUIT_OF[index]
     by_rank = np.zeros((count, 14), dtype=np.int64)  # column 0 for padding: never drawn
-    by_rank[:, 1:] = unseen.reshape(count, 13, 4).sum(axis=2)
-    by_suit = unseen.reshape(count, 13, 4).sum(axis=1)
-    unseen_jacks = unseen[:, (Rank.JACK - 1) * 4 : Rank.JACK * 4]
-    heels = rules.heels_points(Rank.JACK) * unseen_jacks.sum(axis=1)
+    by_rank[:, 1:] = unseen.reshape(count, -1, _SUITS).sum(axis=2)
+    by_suit = unseen.reshape(count, -1, _SUITS).sum(axis=1)
+    heels = (unseen * rules.heels_points(_RANK_OF)).sum(axis=1)
     powers = rules.RANK_KEY_BASE ** (ranks - 1)
 
     ways_keep = list(combinations(range(dealt), laid))
     discards = np.array(ways_keep)
     keeps = np.array([[i for i in range(dealt) if i not in d] for d in ways_keep])
 
-    # Hands: each kept four with every starter (all 52, the seen ones masked out).
+    # Hands: each kept four with every starter (the whole deck, the seen cards masked out).
     kept_keys = powers[:, keeps].sum(axis=2)  # (deals, choices)
     by_starter_rank = _lookup(kept_keys[:, :, None] + rules.RANK_KEY_BASE ** np.arange(13))
     bonus = _suit_bonus(suits[:, keeps], ranks[:, keeps])  # flush and nobs, by suit
@@ -158,13 +280,13 @@ def _advise_block(
     in_suit = np.take_along_axis(by_suit, laid_suits[:, :, 0], axis=1)
     flush = rules.flush_points(hand_suited=True, starter_suited=True, crib=True)
     crib += np.where(suited, flush * _comb(in_suit, drawn) * drawn, 0)
-    # Nobs: a jack laid away and a starter of its suit; an unseen jack in the crib likewise.
-    laid_jacks = ranks[:, discards] == Rank.JACK
-    jack_suits = np.take_along_axis(by_suit, laid_suits.reshape(count, -1), axis=1)
-    jack_suits = jack_suits.reshape(laid_suits.shape)
-    nobs = np.where(laid_jacks, jack_suits, 0).sum(axis=2) * comb(n - 1, others)
-    their_jacks = np.where(unseen_jacks, by_suit - 1, 0).sum(axis=1) * comb(n - 2, others - 1)
-    crib += rules.NOBS_POINTS * (nobs + their_jacks[:, None])
+    # Nobs, for a card laid away: any starter that makes it his nob, the other crib cards
+    # from the rest; for an unseen card in the crib: such a starter, the rest from the others.
+    laid_nobs = (_NOB_OF[index[:, discards]] * by_suit[:, None, None, :]).sum(axis=(2, 3))
+    other_starters = by_suit[:, None, :] - (_SUIT_OF[:, None] == np.arange(_SUITS))
+    nob_starters = (unseen[:, :, None] & _NOB_OF) * other_starters
+    their_nobs = nob_starters.sum(axis=(1, 2)) * comb(n - 2, others - 1)
+    crib += rules.NOBS_POINTS * (laid_nobs * comb(n - 1, others) + their_nobs[:, None])
 
     # Net over the common denominator n * cribs, to rank the choices exactly.
     sign = 1 if role is Role.DEALER else -1
@@ -211,17 +333,9 @@ def _suit_bonus(suits: Any, ranks: Any) -> Any:
 
     ``suits`` and ``ranks`` are those of the kept cards: (deals, choices, 4).
     """
-    starter = np.arange(len(_SUITS))
-    suited = (suits == suits[:, :, :1]).all(axis=2)[:, :, None]
+    starter = np.arange(_SUITS)
+    suited = rules.four_suited(*np.moveaxis(suits, -1, 0))[:, :, None]
     with_starter = suits[:, :, :1] == starter
-    flush = np.where(
-        suited,
-        np.where(
-            with_starter,
-            rules.flush_points(hand_suited=True, starter_suited=True, crib=False),
-            rules.flush_points(hand_suited=True, starter_suited=False, crib=False),
-        ),
-        0,
-    )
-    jacks = (ranks == rules.JACK)[:, :, :, None] & (suits[:, :, :, None] == starter)
-    return flush + rules.NOBS_POINTS * jacks.sum(axis=2)
+    flush = _FLUSH.take(rules.flush_key(suited, with_starter, False))
+    nobs = rules.is_nob(ranks[:, :, :, None], suits[:, :, :, None], starter)
+    return flush + rules.NOBS_POINTS * nobs.sum(axis=2)
