@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import ast
+import itertools
+import re
+from pathlib import Path
+
+import numpy as np
 import pytest
 
 from cribcount import rules
@@ -71,3 +77,178 @@ def test_rank_keys_tell_multisets_apart_and_add() -> None:
     # The order of the ranks does not matter, and keys of parts add up to the key of the whole.
     assert rules.rank_key([13, 1, 5]) == rules.rank_key([1, 5, 13]) == 1 + 5**4 + 5**12
     assert rules.rank_key([5, 5]) + rules.rank_key([5, 11, 5]) == rules.rank_key([5] * 4 + [11])
+
+
+# --- the derived forms: every case against the rule, scalar and numpy alike -------------------
+
+
+SUITS = ("c", "d", "h", "s")
+
+
+def test_four_suited_is_all_four_of_one_suit_for_every_suit_combination() -> None:
+    combos = list(itertools.product(range(4), repeat=4))
+    for combo in combos:
+        assert rules.four_suited(*combo) == (len(set(combo)) == 1)
+        assert rules.four_suited(*(SUITS[s] for s in combo)) == (len(set(combo)) == 1)
+    columns = np.array(combos, dtype=np.uint8).T
+    assert rules.four_suited(*columns).tolist() == [len(set(c)) == 1 for c in combos]
+
+
+@pytest.mark.parametrize(
+    ("hand_suited", "starter_suited", "crib", "points"),
+    [
+        (False, False, False, 0),
+        (False, True, False, 0),  # the starter alone makes no flush
+        (False, False, True, 0),
+        (False, True, True, 0),
+        (True, False, False, 4),
+        (True, True, False, 5),
+        (True, False, True, 0),
+        (True, True, True, 5),
+    ],
+)
+def test_the_flush_table_by_key_is_the_flush_rule(
+    hand_suited: bool, starter_suited: bool, crib: bool, points: int
+) -> None:
+    key = rules.flush_key(hand_suited, starter_suited, crib)
+    assert rules.FLUSH_TABLE[key] == points
+    assert sorted(
+        rules.flush_key(h, s, c) for h, s, c in itertools.product((False, True), repeat=3)
+    ) == list(range(len(rules.FLUSH_TABLE)))
+    # The key of numpy columns (0 and 1) is the key of the bools.
+    column = np.array([hand_suited], dtype=np.uint8)
+    assert rules.flush_key(column, np.array([starter_suited]), np.array([crib])).tolist() == [key]
+
+
+def test_the_flush_table_for_every_suit_combination_is_counted_by_hand() -> None:
+    # Five suits, the starter last: a hand scores 4 for four of one suit, 5 with the
+    # starter's; a crib only 5, for all five.
+    for suits in itertools.product(range(4), repeat=5):
+        four = len(set(suits[:4])) == 1
+        five = four and suits[4] == suits[0]
+        key = rules.flush_key(rules.four_suited(*suits[:4]), suits[4] == suits[0], False)
+        assert rules.FLUSH_TABLE[key] == (5 if five else 4 if four else 0)
+        key = rules.flush_key(rules.four_suited(*suits[:4]), suits[4] == suits[0], True)
+        assert rules.FLUSH_TABLE[key] == (5 if five else 0)
+
+
+def test_his_nob_and_his_heels_for_every_rank_and_suit() -> None:
+    ranks = np.repeat(np.arange(1, 14), 16)
+    suits = np.tile(np.repeat(np.arange(4), 4), 13)
+    starters = np.tile(np.arange(4), 52)
+    nobs = rules.is_nob(ranks, suits, starters)
+    heels = rules.heels_points(np.arange(1, 14))
+    for rank in range(1, 14):
+        # His heels: 2 for a jack turned (rank 11), nothing for any other rank.
+        assert rules.heels_points(rank) == (2 if rank == 11 else 0) == heels[rank - 1]
+        for suit, starter in itertools.product(range(4), repeat=2):
+            nob = rank == 11 and suit == starter
+            assert rules.is_nob(rank, SUITS[suit], SUITS[starter]) is nob
+            assert rules.is_nob(rank, suit, starter) is nob
+            assert nobs[(rank - 1) * 16 + suit * 4 + starter] == nob
+
+
+@pytest.mark.parametrize(
+    ("count", "value", "fits"),
+    [(0, 10, True), (21, 10, True), (22, 10, False), (30, 1, True), (31, 1, False), (27, 4, True)],
+)
+def test_a_card_fits_while_the_count_stays_at_31_or_under(
+    count: int, value: int, fits: bool
+) -> None:
+    assert rules.fits_count(count, value) is fits
+
+
+def test_fits_count_for_every_count_and_value() -> None:
+    for count in range(32):
+        for value in range(1, 11):
+            assert rules.fits_count(count, value) is (count + value <= 31)
+
+
+@pytest.mark.parametrize(
+    ("target", "loser", "skunk", "double"),
+    [
+        (121, 91, False, False),
+        (121, 90, True, False),  # 90 or fewer: skunked
+        (121, 61, True, False),
+        (121, 60, True, True),  # 60 or fewer: double-skunked
+        (61, 31, False, False),
+        (61, 30, True, False),  # the lurch, and no double skunk on the short board
+        (61, 0, True, False),
+    ],
+)
+def test_the_boards_skunk_lines(target: int, loser: int, skunk: bool, double: bool) -> None:
+    board = rules.BOARDS[target]
+    assert (loser <= board.skunk) is skunk
+    assert (board.double_skunk is not None and loser <= board.double_skunk) is double
+
+
+def test_the_games_are_121_and_61_the_long_board_first() -> None:
+    assert rules.GAMES == (121, 61)
+    assert rules.BOARDS[121].skunk_lines == (90, 60)
+    assert rules.BOARDS[61].skunk_lines == (30,)
+    # A board of 121 in cells of 3 and of 61 in cells of 2: forty-one and thirty-one cells.
+    assert [-(-board.target // board.step) for board in rules.BOARDS.values()] == [41, 31]
+
+
+# --- one home: the numbers of the rules are written nowhere else -----------------------------
+
+PACKAGE = Path(rules.__file__).parent
+RULE_NUMBERS = {52: "the deck", 31: "the count of the play", 121: "the game", 61: "the short game"}
+HOME = {"rules.py"}
+"""Where the numbers of the rules are defined."""
+EXEMPT = {
+    ("batch/vector.py", "(packed >> 5) & 31"): "five bits of a packed number, not the count",
+    ("render/play.py", '"31 for {points}"'): "a message that says the rule",
+    ("practice.py", '"play: 31"'): "a message that says the rule",
+}
+"""Lines that may hold one of the numbers, by module and a piece of the line, and why."""
+
+
+def rule_numbers_in(path: Path) -> list[tuple[int, str]]:
+    """Each number of the rules written in ``path`` as code (an int, or in a string that is
+    not a docstring), with its line."""
+    source = path.read_text(encoding="utf-8")
+    lines = source.splitlines()
+    tree = ast.parse(source)
+    prose = {
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+    }
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Constant) or id(node) in prose:
+            continue
+        value = node.value
+        if type(value) is int and value in RULE_NUMBERS:
+            found.append((node.lineno, lines[node.lineno - 1]))
+        elif isinstance(value, str) and re.search(r"\b(52|31|121|61)\b", value):
+            found.append((node.lineno, lines[node.lineno - 1]))
+    return found
+
+
+def test_the_numbers_of_the_rules_are_written_only_in_their_home() -> None:
+    stray = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        name = path.relative_to(PACKAGE).as_posix()
+        if name in HOME:
+            continue
+        for line, text in rule_numbers_in(path):
+            if not any(name == where and piece in text for where, piece in EXEMPT):
+                stray.append(f"{name}:{line}: {text.strip()}")
+    assert stray == []
+
+
+def test_the_check_of_the_numbers_finds_them(tmp_path: Path) -> None:
+    # The check itself: an int and a string are found, prose and other numbers are not.
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        '"""Game to 121."""\n'
+        "DECK = 52\n"
+        "x = 30 + 1\n"
+        'say = f"a game is to 61, not {x}"\n'
+        "y = 310\n"
+        '"""At 31 the count ends."""\n',
+        encoding="utf-8",
+    )
+    assert [line for line, _ in rule_numbers_in(sample)] == [2, 4]
