@@ -1,8 +1,8 @@
 """Random legal games, written by a plain generator of their own: right claims change nothing.
 
 The generator deals from a shuffled deck by the deal table, lays away at
-random, and plays out each play by the rules of turn, go and 31 in a few
-lines of its own (writing some of the gos), then writes the record with or
+random, and plays out each play with the tests' plain simulation of the play
+(conftest's ``simulate``, writing the gos or none), then writes the record with or
 without claims. A claim equal to the true count must score exactly what no
 claim scores, with muggins on or off.
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from conftest import simulate
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -27,39 +28,6 @@ DEALT = {
     5: [(5, 1)] * 4 + [(4, 0)],
     6: [(5, 1)] * 4 + [(4, 0)] * 2,
 }
-
-
-def play_out(rng: random.Random, hands: list[list[Card]], *, gos: bool) -> list[str]:
-    """A random legal play of ``hands`` (seat order): the cards laid, and some of the gos."""
-    held = [list(hand) for hand in hands]
-    n = len(held)
-    laid: list[str] = []
-    count, turn, last = 0, 0, -1
-    out: set[int] = set()  # said go in this count
-    while any(held):
-        if all(p in out or not held[p] for p in range(n)):
-            # Nobody can play: the count starts again, led after the last to lay a card.
-            count, out, turn = 0, set(), (last + 1) % n
-            continue
-        if turn in out or not held[turn]:
-            turn = (turn + 1) % n
-            continue
-        fits = [card for card in held[turn] if count + card.value <= 31]
-        if not fits:
-            out.add(turn)
-            if gos:
-                laid.append("go")
-            turn = (turn + 1) % n
-            continue
-        card = rng.choice(fits)
-        held[turn].remove(card)
-        laid.append(str(card))
-        count += card.value
-        last = turn
-        if count == 31:
-            count, out = 0, set()
-        turn = (turn + 1) % n
-    return laid
 
 
 def random_record(seed: int, players: int, *, game: int, partners: bool) -> list[list[str]]:
@@ -90,7 +58,8 @@ def random_record(seed: int, players: int, *, game: int, partners: bool) -> list
         starter = deck.pop()
         lines.append(f"starter {starter}")
         gos = rng.random() < 0.5
-        lines.append("play " + " ".join(play_out(rng, kept_by_seat, gos=gos)))
+        words, _ = simulate(kept_by_seat, rng)
+        lines.append("play " + " ".join(word for word, _ in words if gos or word != "go"))
         for name, kept in zip(seats, kept_by_seat, strict=True):
             total = count_show(Hand((kept[0], kept[1], kept[2], kept[3]), starter)).total
             lines.append(f"show {name} CLAIM {total}")
