@@ -14,8 +14,9 @@ from datetime import UTC, datetime, timedelta, timezone
 from itertools import islice
 
 import pytest
+from conftest import simulate
 
-from cribcount.cards import Card, Hand, Rank, parse_cards
+from cribcount.cards import DECK, Card, Hand, Rank, parse_cards
 from cribcount.play import peg
 from cribcount.practice import (
     AnswerKind,
@@ -336,6 +337,63 @@ def test_random_plays_are_legal_and_each_card_pegs_what_the_whole_play_says() ->
             at = [i for i, card in enumerate(moves) if card is not None][k]
             prefix = " ".join("go" if c is None else str(c) for c in moves[: at + 1])
             assert last_card_items(prefix) == play.items, (text, k)
+
+
+@pytest.mark.parametrize(
+    ("text", "players", "items"),
+    [
+        # Three players: K Q 9 is 29, two gos and the dealer's go point, then 5 5 5: the third
+        # five makes 15 and a pair royal, and with 8 of 12 cards laid it is not the last card.
+        ("Kc Qd 9h go go 5c 5d 5h", 3, [("fifteen", 2), ("pair", 6)]),
+        # Four players lay 16 cards: A to 6 is a run of six at 21, and not the last card.
+        ("Ac 2d 3h 4s 5c 6d", 4, [("run", 6)]),
+        # Two players lay 8: the same eighth card is the last card of all.
+        ("Kc 9d Th go 2s 7c 6s Qh Jh", 2, [("last-card", 1)]),
+    ],
+)
+def test_what_the_last_card_pegs_at_a_larger_table(
+    text: str, players: int, items: list[tuple[str, int]]
+) -> None:
+    got = last_card_items(text, players=players)
+    assert [(item.kind.value, item.points) for item in got] == items
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_each_card_of_a_play_pegs_what_the_simulation_says_at_every_table_size(
+    players: int,
+) -> None:
+    rng = random.Random(players)
+    for _ in range(30):
+        cards = rng.sample(DECK, 4 * players)
+        words, expected = simulate([cards[i : i + 4] for i in range(0, len(cards), 4)], rng)
+        laid = [row for row in expected if row[1] is not None]
+        at = [i for i, (word, _) in enumerate(words) if word != "go"]
+        for row, end in zip(laid, at, strict=True):
+            prefix = " ".join(word for word, _ in words[: end + 1])
+            got = last_card_items(prefix, players=players)
+            # The simulation gives the last card point to the last card of the whole play only.
+            assert {item.kind.value: item.points for item in got} == row[3], prefix
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_the_pegging_drill_deals_plays_at_every_table_size(players: int) -> None:
+    dealt = list(islice(deals(3, drill=Drill.PLAY, players=players), 120))
+    assert all(isinstance(deal, PegDeal) and deal.players == players for deal in dealt)
+    ends = 0
+    for deal in dealt:
+        assert isinstance(deal, PegDeal)
+        laid = [card for card in deal.moves if card is not None]
+        assert deal.moves[-1] is not None and 1 <= len(laid) <= 4 * players
+        assert len(set(laid)) == len(laid)
+        # A legal play: peg reads it at this table without an error.
+        plays = peg(deal.text, players=players).plays
+        assert [play.card for play in plays if play.card is not None] == laid
+        kinds = [item.kind.value for item in deal.items]
+        # The last card of all pegs 1, unless it made 31 (2 for the 31 alone).
+        last_card = "last-card" in kinds
+        assert last_card == (len(laid) == 4 * players and "thirty-one" not in kinds)
+        ends += last_card
+    assert 0 < ends < len(dealt)  # some drills stop at the last card of all, most before
 
 
 def test_play_deals_end_with_a_card_and_are_replayable() -> None:
