@@ -32,6 +32,7 @@ from cribcount.cards import (
     ENGLISH,
     Card,
     Notation,
+    Rank,
     Suit,
     check_count,
     check_distinct,
@@ -225,7 +226,7 @@ class _Unseen:
     def __init__(self, seen: Sequence[Card], *, drawn: int) -> None:
         self.cards = tuple(card for card in DECK if card not in seen)
         self.drawn = drawn
-        self.by_rank = [0] * 14
+        self.by_rank: dict[int, int] = {rank: 0 for rank in Rank}
         self.by_suit = dict.fromkeys(Suit, 0)
         for card in self.cards:
             self.by_rank[card.rank] += 1

@@ -3,7 +3,11 @@
 The rules work on plain numbers, so that the readable types (``Card``,
 ``Count``) and the fast paths (tables, numpy) share them: a rank is 1..13 in
 run order (ace low, jack 11), a suit any value that compares equal to itself,
-and five cards are the four of a hand or crib with the starter last.
+and five cards are the four of a hand or crib with the starter last. The
+predicates (``four_suited``, ``is_nob``, ``heels_points``) answer for numpy
+columns too, one answer a row, and ``FLUSH_TABLE`` gives the flush by
+``flush_key``: the fast paths use these, never a rule of their own. The
+game's lengths, with their skunk lines, are ``BOARDS``.
 
 >>> counting_value(13), pair_points(3)
 (10, 6)
@@ -36,10 +40,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BOARDS",
-    "FLUSH_TABLE",
-    "GAMES",
     "FIFTEEN",
     "FIFTEEN_POINTS",
+    "FLUSH_TABLE",
+    "GAMES",
     "GO_POINTS",
     "HEELS_POINTS",
     "JACK",
