@@ -8,6 +8,7 @@ in jacks and suits, for every table size, role, seat and partnership.
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -107,3 +108,22 @@ def test_advise_many_is_advise_discard_over_many_deals(
         advise_discard(deal, role=role, players=players, seat=seat, partners=partners)
         for deal in deals
     ]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("players", "role", "ranks"),
+    [(2, Role.DEALER, "J J 5 4 K 6"), (2, Role.PONE, "J J 5 4 K 6"), (3, Role.PONE, "J 5 4 K J")],
+)
+def test_advise_many_is_advise_discard_for_every_way_to_suit_a_deal(
+    players: int, role: Role, ranks: str
+) -> None:
+    # Flush, nobs and heels depend on the suits alone: every suiting of these ranks (two
+    # jacks, so a jack laid away and one kept, and a five, a four, a six for a flush).
+    deals = []
+    for suits in itertools.product("cdhs", repeat=len(ranks.split())):
+        tokens = [rank + suit for rank, suit in zip(ranks.split(), suits, strict=True)]
+        if len(set(tokens)) == len(tokens):  # the two jacks of two suits
+            deals.append(tuple(Card.parse(token) for token in tokens))
+    got = advise_many(deals, role=role, players=players)
+    assert got == [advise_discard(deal, role=role, players=players) for deal in deals]
