@@ -107,6 +107,8 @@ def pipeline(command: str) -> list[str] | None:
     """The parts of ``command`` between its pipes, or None if it holds any other shell syntax."""
     parts, part, quote = [], "", ""
     for char in command:
+        if quote == '"' and char in "$`\\":
+            return None  # expanded by the shell even between double quotes
         if quote:
             quote = "" if char == quote else quote
         elif char in "'\"":
@@ -115,7 +117,7 @@ def pipeline(command: str) -> list[str] | None:
             parts.append(part.strip())
             part = ""
             continue
-        elif char in "<>;&$`\\(){}*?~":
+        elif char in "<>;&$`\\(){}*?~#":
             return None
         part += char
     return None if quote else [*parts, part.strip()]
@@ -222,6 +224,8 @@ def test_plans_tell_the_shell_apart() -> None:
         "cribcount practice --log a && cribcount practice --report a",
         "cat a | cat | cribcount batch",
         "echo hi | head -1",
+        'cribcount peg "$PLAY"',
+        "cribcount 5h 5d 5c Js 5s  # the big one",
     ]:
         assert plan(command) is None, command
 
