@@ -312,6 +312,13 @@ def test_every_command_has_a_page() -> None:
     assert "$ cribcount help" in README.read_text(encoding="utf-8")
 
 
+def test_every_command_page_shows_its_command() -> None:
+    for name in commands():
+        page = README if name == "help" else DOCS / f"{name}.md"
+        run = [step.command for block in console_blocks(page) for step in block.steps]
+        assert any(re.search(rf"(^|\| )cribcount {name}\b", command) for command in run), name
+
+
 def test_every_page_is_linked() -> None:
     linked = {target for page in PAGES for target, _ in links(page) if target != page}
     unlinked = [page.name for page in PAGES[1:] if page.resolve() not in linked]
