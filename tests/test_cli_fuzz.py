@@ -53,7 +53,7 @@ _FILE = st.tuples(
 
 
 def holds_hand(raw: bytes) -> bool:
-    """The rule of README's batch section: a line gives a record unless blank or a comment,
+    """The rule of the batch manual (docs/batch.md): a line gives a record unless blank or a comment,
     whatever bytes the comment holds."""
     if len(raw) > MAX_LINE:
         return True

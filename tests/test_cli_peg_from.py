@@ -69,7 +69,7 @@ def test_csv_is_each_players_total(tmp_path: Path) -> None:
     code, out, _ = run("peg", "--from", path, "--players", "4", "--format", "csv")
     rows = list(csv.reader(io.StringIO(out)))
     assert rows[0] == ["line", "first", "second", "third", "dealer", "error"]
-    # As in the README: first 2, second 5, third 13, dealer 1.
+    # As in docs/peg.md: first 2, second 5, third 13, dealer 1.
     assert rows[1] == ["1", "2", "5", "13", "1", ""]
     # Kc Qd 9h make 29; dealer, first and second say go, and 5c cannot follow: third, who
     # laid the 9h, takes the go (1) and the dealer leads 5c. First pairs it (2); second's 5h

@@ -75,10 +75,11 @@ def batch(files: tuple[str, ...], crib: bool, fast: bool, form: str | None, fmt:
 
     \b
     Examples:
-      cribcount batch examples/hands.txt
-      cribcount batch examples/sheet.csv
+      printf '5h 5d 5c Js / 5s\\n2h 4h 6h 8h Kc crib\\n' | cribcount batch
+      printf 'Ann, deal 1: 5h 5d 5c Js / 5s = 29  # checked\\n' | cribcount batch
       printf '7h 7s 8d 8c / 9h = 18\\n' | cribcount batch -f json
-      cribcount batch --format csv big.txt > counts.csv
+      printf 'hand,claim\\n"5h,5d,5c,Js,5s",29\\n' | cribcount batch --input csv
+      printf '5h 5d 5c Js 5s\\n7h 7s 8d 8c 9h\\n' | cribcount batch -f csv > counts.csv
     """
     from cribcount.batch import Summary, write_stream
     from cribcount.batch.records import csv_header, render_error, render_summary

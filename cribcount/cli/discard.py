@@ -71,7 +71,8 @@ def discard(
       cribcount discard 5h 5d 6c 7s Jh Kd --pone -f json
       cribcount discard "5h 5d 6c 7s Jh" --players 3 --pone
       cribcount discard "5h 5d 6c 7s Jh" --players 6 --partners --seat 3 --dealer
-      cribcount discard --from deals.txt --pone --format csv
+      printf '5h 5d 6c 7s Jh Kd\\nAh 2h 3h 4h 5h 6h\\n' \\
+        | cribcount discard --from - --pone -f csv
     """
     from cribcount.discard import Role, advise_discard, discard_seat, parse_deal
     from cribcount.render.discard import discard_to_dict, render_discard

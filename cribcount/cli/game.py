@@ -28,19 +28,40 @@ from cribcount.render import render_json
 def game(file: str, board: bool, fmt: str) -> None:
     """Check a game record deal by deal, to 121 or 61, with muggins and skunks.
 
-    FILE (or '-', standard input) holds one statement a line: the game, the
-    players clockwise, muggins on or off, then each deal: its dealer, every
-    hand (kept | laid away), the starter, the play and the claimed shows, or
-    only the points as a score sheet keeps them. Each deal is scored in the
-    order of the rules, to the moment a side reaches the game. Exit status: 0
-    every claim right, 1 a claim was wrong, 2 a bad record (a
-    FILE:LINE:COLUMN line on stderr for each bad statement).
+    FILE (or '-', standard input) is the record: one statement a line, '#'
+    starting a comment. A deal gives every hand and the starter (the play and
+    the claims are then checked), or, as a score sheet keeps it, only the
+    points pegged and shown. Each deal is scored in the order of the rules
+    (heels, the play, the shows from the dealer's left, the crib) to the
+    moment a side reaches the game. Exit status: 0 every claim right, 1 a
+    claim was wrong, 2 a bad record (a FILE:LINE:COLUMN line on stderr for
+    each bad statement).
+
+    \b
+    The record, first:
+      game 121 (or 61)          the game; 121 if not said
+      players NAME NAME ...     2 to 6 players, clockwise round the table
+      partners                  six players in three partnerships (four always)
+      muggins on (or off)       missed points go to an opponent; off if not said
+    then each deal, its statements in any order:
+      deal NAME                 a deal begins, NAME dealing (in turn, to the left)
+      hand NAME CARDS | CARDS   the four cards NAME kept | those laid away
+      extra CARD                with three players, the deck's card in the crib
+      starter CARD              the cut card
+      play CARDS                the cards in the order laid, 'go' optional
+      show NAME N               what NAME claimed for their hand
+      crib N                    what the dealer claimed for the crib
+      peg NAME N                a score sheet: the points NAME pegged in the play
 
     \b
     Examples:
-      cribcount game examples/game-121.txt
-      cribcount game examples/game-four.txt --board
-      cribcount game examples/game-121.txt --format json
+      printf '%s\\n' 'players Ann Ben' 'deal Ann' 'hand Ben 5h 5d 5c Js | 2c 3d' \\
+        'hand Ann 7h 7s 8d 8c | Kc Qs' 'starter 5s' 'show Ben 29' 'show Ann 20' \\
+        | cribcount game -
+      printf '%s\\n' 'game 61' 'players Ann Ben' 'deal Ann' 'peg Ben 3' \\
+        'peg Ann 5' 'show Ben 8' 'show Ann 12' 'crib 4' | cribcount game - --board
+      printf '%s\\n' 'players Ann Ben' 'deal Ann' 'peg Ben 3' 'show Ben 8' \\
+        | cribcount game - -f json
 
     The game is in English only so far: --lang fr (or CRIBCOUNT_LANG=fr) is
     refused; --lang en overrides CRIBCOUNT_LANG.

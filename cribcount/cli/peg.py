@@ -115,7 +115,7 @@ def peg(
       cribcount peg "Tc 5c 5d 5h 5s Ac" --players 6 --partners
       cribcount peg 7c 8d 8h -f json
       cribcount peg "7c 8d 8h" --open
-      cribcount peg --from plays.txt --players 4 -f jsonl
+      printf 'Kc 9d Th go 2s 7c 6s\\n4c 6d 5h\\n' | cribcount peg --from - -f jsonl
     """
     from cribcount.play import peg as peg_play
     from cribcount.render.play import render_pegging, render_pegging_json

@@ -79,7 +79,8 @@ def practice(
       cribcount practice --mix --hard --rounds 10 --log practice.jsonl
       cribcount practice --play
       printf '29\\n?\\nq\\n' | cribcount practice --seed 7
-      cribcount practice --report practice.jsonl
+      printf '8\\n?\\n' | cribcount practice --seed 20 --rounds 2 --log log.jsonl \\
+        && cribcount practice --report log.jsonl
     """
     from cribcount.practice import AnswerKind, Drill, Practice, new_seed, read_answer
     from cribcount.practice_log import LogError, log_line, read_log, report, summarise
