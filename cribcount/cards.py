@@ -20,8 +20,9 @@ import itertools
 import re
 from collections.abc import Iterable, Sequence
 
-from cribcount.errors import N_, CribcountError, DealError, Message, NotationError, Token, quote
+from cribcount.errors import CribcountError, DealError, NotationError, Token, quote
 from cribcount.frozen import Frozen
+from cribcount.messages import N_, Message
 from cribcount.rules import counting_value
 
 __all__ = [

@@ -29,8 +29,9 @@ from cribcount.cards import (
     Card,
     Notation,
 )
-from cribcount.errors import CribcountError, Message, Untranslated
+from cribcount.errors import CribcountError
 from cribcount.frozen import Frozen
+from cribcount.messages import Message, Untranslated
 
 if TYPE_CHECKING:
     import gettext

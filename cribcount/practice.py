@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 from time import monotonic
 
 from cribcount.cards import DECK, Card, Hand, Token
-from cribcount.errors import N_
+from cribcount.messages import N_
 from cribcount.play import MAX_COUNT, PegItem, PegKind, PlayState, peg
 from cribcount.rules import settle_claim
 from cribcount.seats import HAND_SIZE, seat_names

@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any, NamedTuple
 
 from cribcount.cards import CribcountError, Hand, parse_card
-from cribcount.errors import Message
+from cribcount.messages import Message
 from cribcount.practice import Deal, PegDeal, Record, ShowDeal
 
 __all__ = [

@@ -8,9 +8,10 @@ import pickle
 import pytest
 
 from cribcount.cards import DECK, ENGLISH, Card, Hand, Notation, Rank, Suit, parse_card
-from cribcount.errors import DealError, Untranslated
+from cribcount.errors import DealError
 from cribcount.frozen import Frozen
 from cribcount.language import Language, language
+from cribcount.messages import Untranslated
 from cribcount.rules import PegItem, PegKind
 
 FIVE_OF_HEARTS = Card(Rank.FIVE, Suit.HEARTS)

@@ -15,8 +15,9 @@ from typing import IO, Any, BinaryIO, TypeVar
 import click
 
 from cribcount.cards import Suit, parse_card, tokenize
-from cribcount.errors import N_, CribcountError, escape
+from cribcount.errors import CribcountError, escape
 from cribcount.language import DEFAULT, Language, language, languages
+from cribcount.messages import N_
 
 F = TypeVar("F", bound=Callable[..., Any])
 

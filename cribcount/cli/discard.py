@@ -6,7 +6,8 @@ import click
 
 from cribcount.cards import tokenize
 from cribcount.cli import base
-from cribcount.errors import N_, DealError, Message
+from cribcount.errors import DealError
+from cribcount.messages import N_, Message
 from cribcount.render import render_json
 
 

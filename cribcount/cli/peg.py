@@ -19,7 +19,7 @@ from cribcount.cli.base import (
     lang,
     write_records,
 )
-from cribcount.errors import N_
+from cribcount.messages import N_
 
 
 class KeepsArguments(click.Command):

@@ -16,8 +16,8 @@ from typing import Any
 
 from cribcount import rules
 from cribcount.cards import DECK, Card
-from cribcount.errors import N_
 from cribcount.language import DEFAULT, Language, language
+from cribcount.messages import N_
 from cribcount.play import Pegging, PegItem, PegKind
 from cribcount.render import TEXT_WIDTH, render_json
 from cribcount.seats import partnership_name

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import textwrap
 
-from cribcount.errors import N_
 from cribcount.language import DEFAULT, Language, language
+from cribcount.messages import N_
 from cribcount.practice import Deal, Drill, PegDeal, Record
 from cribcount.practice_log import Report, Summary
 from cribcount.render import TEXT_WIDTH
