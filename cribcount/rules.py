@@ -20,12 +20,11 @@ from __future__ import annotations
 import enum
 import os
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement, product
 from operator import itemgetter
 from typing import NamedTuple
-
-from cribcount.frozen import Frozen
 
 __all__ = [
     "FIFTEEN",
@@ -290,15 +289,12 @@ class PegKind(enum.Enum):
     LAST_CARD = "last-card"
 
 
-class PegItem(Frozen):
+@dataclass(frozen=True, slots=True)
+class PegItem:
     """One thing a play scores: its kind and points (a pair royal is one item of 6)."""
 
-    __slots__ = __match_args__ = ("kind", "points")
     kind: PegKind
     points: int
-
-    def __init__(self, kind: PegKind, points: int) -> None:
-        self._set(kind=kind, points=points)
 
 
 def score_card(ranks: Sequence[int], count: int) -> tuple[PegItem, ...]:

@@ -9,6 +9,7 @@ import re
 import shutil
 import string
 import subprocess
+from dataclasses import FrozenInstanceError
 from pathlib import Path
 
 import click
@@ -18,10 +19,11 @@ from conftest import hand, outcome
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cribcount.cards import DECK, Hand, parse_card, parse_hand
+from cribcount.cards import DECK, ENGLISH, Hand, parse_card, parse_hand
 from cribcount.cli import cli
 from cribcount.errors import CribcountError, DealError, NotationError
-from cribcount.language import language, languages
+from cribcount.language import Language, language, languages
+from cribcount.messages import Untranslated
 from cribcount.msgfmt import compile_po, parse_po
 from cribcount.render.show import render_count, say_count
 from cribcount.show import count_show
@@ -313,6 +315,16 @@ def test_an_unknown_language_is_bad_usage() -> None:
 def test_a_language_without_a_catalog_is_a_value_error() -> None:
     with pytest.raises(ValueError, match="no catalog"):
         language("xx")
+
+
+def test_a_language_is_made_once_and_equal_only_to_itself() -> None:
+    assert language("en") is language("en")
+    made = Language("en", Untranslated(), ENGLISH)
+    assert made != language("en") and made == made
+    assert len({made, language("en")}) == 2
+    assert repr(language("fr")) == "language('fr')"
+    with pytest.raises(FrozenInstanceError):
+        made.code = "fr"  # type: ignore[misc]
 
 
 def test_errors_are_still_cribcount_errors() -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pickle
+from dataclasses import FrozenInstanceError
+
 import pytest
 
 from cribcount import rules
@@ -71,3 +74,15 @@ def test_rank_keys_tell_multisets_apart_and_add() -> None:
     # The order of the ranks does not matter, and keys of parts add up to the key of the whole.
     assert rules.rank_key([13, 1, 5]) == rules.rank_key([1, 5, 13]) == 1 + 5**4 + 5**12
     assert rules.rank_key([5, 5]) + rules.rank_key([5, 11, 5]) == rules.rank_key([5] * 4 + [11])
+
+
+def test_play_items_are_values_equal_by_kind_and_points() -> None:
+    pair = rules.PegItem(rules.PegKind.PAIR, 2)
+    assert pair == rules.PegItem(rules.PegKind.PAIR, 2)
+    assert len({pair, rules.PegItem(rules.PegKind.PAIR, 2)}) == 1
+    assert pair != rules.PegItem(rules.PegKind.PAIR, 6)
+    assert pair != rules.PegItem(rules.PegKind.RUN, 2)
+    assert repr(rules.PegItem(rules.PegKind.GO, 1)) == "PegItem(kind=<PegKind.GO: 'go'>, points=1)"
+    assert pickle.loads(pickle.dumps(pair)) == pair
+    with pytest.raises(FrozenInstanceError):
+        pair.points = 6  # type: ignore[misc]
