@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import doctest
 import gettext
 import io
 import re
@@ -13,18 +14,19 @@ from dataclasses import FrozenInstanceError
 from pathlib import Path
 
 import click
+import msgfmt
 import pytest
 from click.testing import CliRunner
 from conftest import hand, outcome
 from hypothesis import given
 from hypothesis import strategies as st
+from msgfmt import catalogs, compile_po, parse_po
 
 from cribcount.cards import DECK, ENGLISH, Hand, parse_card, parse_hand
 from cribcount.cli import cli
 from cribcount.errors import CribcountError, DealError, NotationError
 from cribcount.language import Language, language, languages
 from cribcount.messages import Untranslated
-from cribcount.msgfmt import compile_po, parse_po
 from cribcount.render.show import render_count, say_count
 from cribcount.show import count_show
 
@@ -64,6 +66,11 @@ def fields(text: str) -> set[str]:
 
 def test_french_is_a_language() -> None:
     assert languages() == ("en", "fr")
+
+
+def test_the_build_tool_compiles_the_catalog_of_each_language() -> None:
+    assert catalogs() == [catalog(code) for code in languages()[1:]]
+    assert doctest.testmod(msgfmt).failed == 0
 
 
 def test_each_compiled_catalog_is_its_source_compiled() -> None:

@@ -9,9 +9,8 @@ from typing import Any
 import click
 
 from cribcount.cli.base import EXIT_OK, BadInput, echo_text, lang, lang_option, no_color_option
+from cribcount.entry import EXIT_INTERRUPTED
 from cribcount.messages import Message
-
-EXIT_INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl-C (128 + SIGINT)
 
 
 def _read_line(prompt: str) -> str | None:
