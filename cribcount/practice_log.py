@@ -23,8 +23,8 @@ from cribcount.practice import Deal, PegDeal, Record, ShowDeal
 __all__ = [
     "KindShare",
     "LogError",
+    "PracticeSummary",
     "Report",
-    "Summary",
     "Week",
     "log_line",
     "read_log",
@@ -56,7 +56,7 @@ class KindShare:
 
 
 @dataclass(frozen=True)
-class Summary:
+class PracticeSummary:
     """Figures over some answered deals: a ``?`` counts as a hand, not right, with no points."""
 
     hands: int
@@ -73,7 +73,7 @@ class Summary:
         return self.right / self.hands if self.hands else None
 
 
-def summarise(records: Sequence[Record]) -> Summary:
+def summarise(records: Sequence[Record]) -> PracticeSummary:
     """Hands, right, median seconds of the right counts, points missed and over, streak, kinds."""
     right_seconds = [record.seconds for record in records if record.right]
     streak = best = 0
@@ -92,7 +92,7 @@ def summarise(records: Sequence[Record]) -> Summary:
         (KindShare(kind, n, len(misses), seen[kind]) for kind, n in order.items()),
         key=lambda share: (-share.misses, share.kind),
     )
-    return Summary(
+    return PracticeSummary(
         hands=len(records),
         right=len(records) - len(misses),
         median_seconds=statistics.median(right_seconds) if right_seconds else None,
@@ -107,14 +107,14 @@ class Week(NamedTuple):
     """The figures of one ISO week (``2026-W48``)."""
 
     week: str
-    summary: Summary
+    summary: PracticeSummary
 
 
 class Report(NamedTuple):
     """A log summarised: each ISO week in order, and the whole log."""
 
     weeks: tuple[Week, ...]
-    overall: Summary
+    overall: PracticeSummary
     first: datetime | None
     last: datetime | None
 

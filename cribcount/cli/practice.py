@@ -84,12 +84,12 @@ def practice(
     from cribcount.practice_log import LogError, log_line, read_log, report, summarise
     from cribcount.render.practice import (
         prompt,
+        render_answer,
         render_deal,
         render_not_understood,
-        render_record,
+        render_practice_summary,
         render_report,
         render_start,
-        render_summary,
     )
 
     if report_path is not None:
@@ -150,7 +150,7 @@ def practice(
             if answer.kind is AnswerKind.QUIT:
                 break
             record = session.answer(answer.value)
-            echo_text(render_record(record, match=session.match, lang=lang()))
+            echo_text(render_answer(record, match=session.match, lang=lang()))
             if log is not None:
                 try:
                     log.write(log_line(record) + "\n")
@@ -168,5 +168,7 @@ def practice(
         if log is not None:
             with contextlib.suppress(OSError):  # a failed write was said already
                 log.close()
-    click.echo(render_summary(summarise(session.records), match=session.match, lang=lang()))
+    click.echo(
+        render_practice_summary(summarise(session.records), match=session.match, lang=lang())
+    )
     sys.exit(status)
