@@ -1,4 +1,4 @@
-"""Cards and card notation: ``Rank``, ``Suit``, ``Card``, parsing and errors.
+"""Cards and card notation: ``Rank``, ``Suit``, ``Card``, ``Hand``, the deck, reading and writing.
 
 Notation: a rank (A 2-9 10 T J Q K, any case) followed by a suit (c d h s, any
 case, or one of the symbols ♣ ♦ ♥ ♠ ♧ ♢ ♡ ♤). Cards are separated by white space
