@@ -19,7 +19,7 @@ import textwrap
 
 from cribcount.language import DEFAULT, Language, language
 from cribcount.messages import N_
-from cribcount.practice import Deal, Drill, PegDeal, Record
+from cribcount.practice import Deal, Drill, PegDeal, PracticeRecord
 from cribcount.practice_log import PracticeSummary, Report
 from cribcount.render import TEXT_WIDTH
 from cribcount.render.play import describe_peg_item
@@ -113,7 +113,7 @@ def _match_line(match: tuple[int, int], lang: Language) -> str:
 
 
 def render_answer(
-    record: Record, *, match: tuple[int, int] | None, lang: Language = ENGLISH
+    record: PracticeRecord, *, match: tuple[int, int] | None, lang: Language = ENGLISH
 ) -> str:
     """What follows an answer: right and how fast, or the whole count and the verdict.
 
