@@ -104,14 +104,17 @@ _SUIT_SYMBOLS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Notation:
     """How cards are written in one language: the letters of ranks and suits, and their help.
 
     ``ranks`` and ``suits`` map what may be read (ranks upper case, suits lower
     case; the suit symbols in every notation) to ranks and suits; ``rank_symbols``
-    and ``suit_letters`` say how each is written.
+    and ``suit_letters`` say how each is written. Notations are equal by their letters.
     """
+
+    # No generated repr: the tables would fill a screen, and each generated method costs
+    # start-up time (a dataclass compiles its methods when the class is made).
 
     ranks: dict[str, Rank]
     suits: dict[str, Suit]
