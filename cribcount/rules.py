@@ -20,7 +20,6 @@ from __future__ import annotations
 import enum
 import os
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations, combinations_with_replacement, product
 from operator import itemgetter
@@ -289,9 +288,12 @@ class PegKind(enum.Enum):
     LAST_CARD = "last-card"
 
 
-@dataclass(frozen=True, slots=True)
-class PegItem:
-    """One thing a play scores: its kind and points (a pair royal is one item of 6)."""
+class PegItem(NamedTuple):
+    """One thing a play scores: its kind and points (a pair royal is one item of 6).
+
+    A named tuple, as the show's ``Item`` is: the lightest immutable record, and
+    the cheapest to make when cribcount starts.
+    """
 
     kind: PegKind
     points: int

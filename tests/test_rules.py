@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pickle
-from dataclasses import FrozenInstanceError
 
 import pytest
 
@@ -84,5 +83,5 @@ def test_play_items_are_values_equal_by_kind_and_points() -> None:
     assert pair != rules.PegItem(rules.PegKind.RUN, 2)
     assert repr(rules.PegItem(rules.PegKind.GO, 1)) == "PegItem(kind=<PegKind.GO: 'go'>, points=1)"
     assert pickle.loads(pickle.dumps(pair)) == pair
-    with pytest.raises(FrozenInstanceError):
+    with pytest.raises(AttributeError):
         pair.points = 6  # type: ignore[misc]
