@@ -1,4 +1,4 @@
-"""Cards and card notation: ``Rank``, ``Suit``, ``Card``, parsing and errors.
+"""Cards and card notation: ``Rank``, ``Suit``, ``Card``, ``Hand``, the deck, reading and writing.
 
 Notation: a rank (A 2-9 10 T J Q K, any case) followed by a suit (c d h s, any
 case, or one of the symbols ♣ ♦ ♥ ♠ ♧ ♢ ♡ ♤). Cards are separated by white space
@@ -19,9 +19,10 @@ import functools
 import itertools
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 
-from cribcount.errors import N_, CribcountError, DealError, Message, NotationError, Token, quote
-from cribcount.frozen import Frozen
+from cribcount.errors import CribcountError, DealError, NotationError, Token, quote
+from cribcount.messages import N_, Message
 from cribcount.rules import counting_value
 
 __all__ = [
@@ -103,28 +104,22 @@ _SUIT_SYMBOLS = {
 }
 
 
-class Notation(Frozen):
+@dataclass(frozen=True, slots=True, repr=False)
+class Notation:
     """How cards are written in one language: the letters of ranks and suits, and their help.
 
     ``ranks`` and ``suits`` map what may be read (ranks upper case, suits lower
     case; the suit symbols in every notation) to ranks and suits; ``rank_symbols``
-    and ``suit_letters`` say how each is written.
+    and ``suit_letters`` say how each is written. Notations are equal by their letters.
     """
 
-    __slots__ = __match_args__ = ("ranks", "suits", "rank_symbols", "suit_letters")
+    # No generated repr: the tables would fill a screen, and each generated method costs
+    # start-up time (a dataclass compiles its methods when the class is made).
+
     ranks: dict[str, Rank]
     suits: dict[str, Suit]
     rank_symbols: tuple[str, ...]
     suit_letters: dict[Suit, str]
-
-    def __init__(
-        self,
-        ranks: dict[str, Rank],
-        suits: dict[str, Suit],
-        rank_symbols: tuple[str, ...],
-        suit_letters: dict[Suit, str],
-    ) -> None:
-        self._set(ranks=ranks, suits=suits, rank_symbols=rank_symbols, suit_letters=suit_letters)
 
     @classmethod
     def from_letters(cls, ranks: str, suits: str) -> Notation:
@@ -186,30 +181,28 @@ _TOKEN = re.compile(r"/|[^\s,/]+")
 
 
 @functools.total_ordering
-class Card(Frozen):
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Card:
     """One of the 52 cards; orders by rank, then suit (c d h s).
 
     ``index`` is a number 0..51, by rank then suit: a compact key for tables;
     ``value`` the counting value (A = 1, 2..10 face value, J = Q = K = 10).
     Both are worked out once a card: scoring and writing plays ask for them often.
+    Cards are equal, hashed and ordered by ``index``.
     """
 
-    __match_args__ = ("rank", "suit")
-    __slots__ = (*__match_args__, "index", "value", "_notation")
     rank: Rank
     suit: Suit
-    index: int
-    value: int
-    _notation: str
+    index: int = field(init=False)
+    value: int = field(init=False)
+    _text: str = field(init=False)  # str(card), the canonical notation: written often
 
-    def __init__(self, rank: Rank, suit: Suit) -> None:
-        self._set(
-            rank=rank,
-            suit=suit,
-            index=(rank - 1) * 4 + SUIT_ORDER[suit],
-            value=rank.counting_value,
-            _notation=rank.symbol + suit.value,
-        )
+    def __post_init__(self) -> None:
+        # Worked out once, here: a frozen dataclass sets its fields through object.
+        set_field = object.__setattr__
+        set_field(self, "index", (self.rank - 1) * 4 + SUIT_ORDER[self.suit])
+        set_field(self, "value", self.rank.counting_value)
+        set_field(self, "_text", self.rank.symbol + self.suit.value)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Card):
@@ -235,7 +228,7 @@ class Card(Frozen):
         return DECK[index]
 
     def __str__(self) -> str:
-        return self._notation
+        return self._text
 
     def __repr__(self) -> str:
         return f"Card.parse('{self}')"
@@ -245,18 +238,17 @@ DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in Rank for suit in Sui
 """All 52 cards in ``index`` order."""
 
 
-class Hand(Frozen):
+@dataclass(frozen=True, slots=True, repr=False)
+class Hand:
     """Four cards and a starter, all different: what is counted at the show."""
 
-    __slots__ = __match_args__ = ("cards", "starter")
     cards: tuple[Card, Card, Card, Card]
     starter: Card
 
-    def __init__(self, cards: tuple[Card, Card, Card, Card], starter: Card) -> None:
-        if len(cards) != 4:
-            raise DealError(f"a hand needs 4 cards and a starter, got {len(cards)} cards")
-        check_distinct([(card, None) for card in (*cards, starter)])
-        self._set(cards=cards, starter=starter)
+    def __post_init__(self) -> None:
+        if len(self.cards) != 4:
+            raise DealError(f"a hand needs 4 cards and a starter, got {len(self.cards)} cards")
+        check_distinct([(card, None) for card in (*self.cards, self.starter)])
 
     def __str__(self) -> str:
         return format_cards(self.cards) + " / " + str(self.starter)

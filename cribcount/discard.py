@@ -38,7 +38,8 @@ from cribcount.cards import (
     check_distinct,
     parse_cards,
 )
-from cribcount.errors import DealError, Message, TableError
+from cribcount.errors import DealError, TableError
+from cribcount.messages import Message
 from cribcount.seats import (
     CRIB_SIZE,
     DEAL_SIZES,

@@ -21,9 +21,9 @@ EXIT_INTERRUPTED = 128 + signal.SIGINT
 def main() -> None:
     """Run the command line (it exits); Ctrl-C at any moment ends it with one line, status 130."""
     try:
-        from cribcount.cli import main as run
+        from cribcount.cli import cli
 
-        run()
+        cli()
     except KeyboardInterrupt:
         _interrupted()
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cribcount.cards import ENGLISH, Card, Notation, parse_cards
-from cribcount.errors import CribcountError, Message, PlayError, Token
+from cribcount.errors import CribcountError, PlayError, Token
+from cribcount.messages import Message
 from cribcount.seats import HAND_SIZE
 
 __all__ = ["HAND_SEPARATOR", "HandText", "read_hand", "read_hands", "seat_hands", "split_hands"]

@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, cast
 
@@ -29,8 +30,8 @@ from cribcount.cards import (
     Card,
     Notation,
 )
-from cribcount.errors import CribcountError, Message, Untranslated
-from cribcount.frozen import Frozen
+from cribcount.errors import CribcountError
+from cribcount.messages import Message, Untranslated
 
 if TYPE_CHECKING:
     import gettext
@@ -49,27 +50,19 @@ NOTATION = "notation"
 """The catalog context of the card letters."""
 
 
-class Language(Frozen):
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Language:
     """A language: its code, its catalog of messages and its card notation.
 
     Each is made once per code (``language``), and is equal only to itself.
     """
 
-    __slots__ = __match_args__ = ("code", "catalog", "notation")
     code: str
     catalog: Untranslated | gettext.GNUTranslations
     notation: Notation
 
-    def __init__(
-        self, code: str, catalog: Untranslated | gettext.GNUTranslations, notation: Notation
-    ) -> None:
-        self._set(code=code, catalog=catalog, notation=notation)
-
-    def __eq__(self, other: object) -> bool:
-        return self is other
-
-    def __hash__(self) -> int:
-        return id(self)
+    def __repr__(self) -> str:
+        return f"language({self.code!r})"
 
     def text(self, message: Message) -> str:
         """A message in this language, its cards in this notation."""

@@ -24,8 +24,9 @@ from typing import BinaryIO, TypedDict, Unpack
 from cribcount.batch.engine import Done, Failed, read_lines
 from cribcount.batch.records import render_failed
 from cribcount.cards import ENGLISH, Notation
-from cribcount.errors import N_, CribcountError
+from cribcount.errors import CribcountError
 from cribcount.language import DEFAULT, Language, language
+from cribcount.messages import N_
 from cribcount.play import Pegging, Seating, peg_seated, seating
 from cribcount.render import csv_line
 from cribcount.render.play import render_pegging, render_pegging_json

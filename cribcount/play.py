@@ -38,8 +38,9 @@ from cribcount.cards import (
     parse_card,
     tokenize,
 )
-from cribcount.errors import Message, PlayError, Token, listed
+from cribcount.errors import PlayError, Token
 from cribcount.hand_lists import read_hands, seat_hands, split_hands
+from cribcount.messages import Message, listed
 from cribcount.rules import PegItem, PegKind, fits_count, score_card
 from cribcount.seats import (
     HAND_SIZE,

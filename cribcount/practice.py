@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 from time import monotonic
 
 from cribcount.cards import DECK, Card, Hand, Token
-from cribcount.errors import N_
+from cribcount.messages import N_
 from cribcount.play import PegItem, PegKind, PlayState, cards_laid, peg
 from cribcount.rules import fits_count, settle_claim
 from cribcount.seats import HAND_SIZE, seat_names
@@ -39,7 +39,7 @@ __all__ = [
     "Drill",
     "PegDeal",
     "Practice",
-    "Record",
+    "PracticeRecord",
     "ShowDeal",
     "deals",
     "is_hard",
@@ -307,7 +307,7 @@ def read_answer(line: str | None) -> Answer:
 
 
 @dataclass(frozen=True)
-class Record:
+class PracticeRecord:
     """One deal practised: when, the deal, the answer (None for ``?``), seconds, muggins.
 
     ``muggins`` is what the table took by muggins (None when it was not played).
@@ -365,7 +365,7 @@ class Practice:
     rounds: int | None = None
     clock: Callable[[], float] = monotonic
     now: Callable[[], datetime] = field(default=_local_now)
-    records: list[Record] = field(default_factory=list, init=False)
+    records: list[PracticeRecord] = field(default_factory=list, init=False)
     _deals: Iterator[Deal] = field(init=False, repr=False)
     _current: Deal | None = field(default=None, init=False, repr=False)
     _started: float = field(default=0.0, init=False, repr=False)
@@ -382,13 +382,13 @@ class Practice:
         self._started = self.clock()
         return self._current
 
-    def answer(self, answer: int | None) -> Record:
+    def answer(self, answer: int | None) -> PracticeRecord:
         """Answer the current deal with a count, or None for ``?`` (a pass: nobody scores)."""
         deal = self._current
         if deal is None:
             raise ValueError("no deal to answer: call deal() first")
         seconds = self.clock() - self._started
-        record = Record(self.now(), self.seed, deal, answer, seconds)
+        record = PracticeRecord(self.now(), self.seed, deal, answer, seconds)
         if self.muggins:
             # Points missed go to the table; an over-claim is only taken back.
             record = replace(record, muggins=record.missed)

@@ -17,14 +17,14 @@ from datetime import datetime
 from typing import Any, NamedTuple
 
 from cribcount.cards import CribcountError, Hand, parse_card
-from cribcount.errors import Message
-from cribcount.practice import Deal, PegDeal, Record, ShowDeal
+from cribcount.messages import Message
+from cribcount.practice import Deal, PegDeal, PracticeRecord, ShowDeal
 
 __all__ = [
     "KindShare",
     "LogError",
+    "PracticeSummary",
     "Report",
-    "Summary",
     "Week",
     "log_line",
     "read_log",
@@ -56,7 +56,7 @@ class KindShare:
 
 
 @dataclass(frozen=True)
-class Summary:
+class PracticeSummary:
     """Figures over some answered deals: a ``?`` counts as a hand, not right, with no points."""
 
     hands: int
@@ -73,7 +73,7 @@ class Summary:
         return self.right / self.hands if self.hands else None
 
 
-def summarise(records: Sequence[Record]) -> Summary:
+def summarise(records: Sequence[PracticeRecord]) -> PracticeSummary:
     """Hands, right, median seconds of the right counts, points missed and over, streak, kinds."""
     right_seconds = [record.seconds for record in records if record.right]
     streak = best = 0
@@ -92,7 +92,7 @@ def summarise(records: Sequence[Record]) -> Summary:
         (KindShare(kind, n, len(misses), seen[kind]) for kind, n in order.items()),
         key=lambda share: (-share.misses, share.kind),
     )
-    return Summary(
+    return PracticeSummary(
         hands=len(records),
         right=len(records) - len(misses),
         median_seconds=statistics.median(right_seconds) if right_seconds else None,
@@ -107,14 +107,14 @@ class Week(NamedTuple):
     """The figures of one ISO week (``2026-W48``)."""
 
     week: str
-    summary: Summary
+    summary: PracticeSummary
 
 
 class Report(NamedTuple):
     """A log summarised: each ISO week in order, and the whole log."""
 
     weeks: tuple[Week, ...]
-    overall: Summary
+    overall: PracticeSummary
     first: datetime | None
     last: datetime | None
 
@@ -124,9 +124,9 @@ def _iso_week(when: datetime) -> str:
     return f"{year}-W{week:02d}"
 
 
-def report(records: Sequence[Record]) -> Report:
+def report(records: Sequence[PracticeRecord]) -> Report:
     """Figures by ISO week of each record's own time, and over the whole log."""
-    by_week: dict[str, list[Record]] = {}
+    by_week: dict[str, list[PracticeRecord]] = {}
     for record in records:
         by_week.setdefault(_iso_week(record.time), []).append(record)
     times = [record.time for record in records]
@@ -141,7 +141,7 @@ def report(records: Sequence[Record]) -> Report:
 # --- the log ----------------------------------------------------------------------------------
 
 
-def log_line(record: Record) -> str:
+def log_line(record: PracticeRecord) -> str:
     """One JSON line for the log (no newline).
 
     The keys: time (ISO-8601), seed, round, hand, starter, crib, answer (None
@@ -209,7 +209,7 @@ def _deal(data: dict[str, Any], line: int) -> Deal:
     return ShowDeal(round_number, hand, bool(_value(data, "crib", (bool,), line)))
 
 
-def _read_record(text: str, line: int) -> Record:
+def _read_record(text: str, line: int) -> PracticeRecord:
     try:
         data = json.loads(text)
     except ValueError:
@@ -246,7 +246,7 @@ def _read_record(text: str, line: int) -> Record:
             count=count,
         )
         raise LogError(reason)
-    return Record(
+    return PracticeRecord(
         time=when,
         seed=int(_value(data, "seed", (int,), line)),
         deal=deal,
@@ -256,7 +256,7 @@ def _read_record(text: str, line: int) -> Record:
     )
 
 
-def read_log(lines: Iterable[str]) -> list[Record]:
+def read_log(lines: Iterable[str]) -> list[PracticeRecord]:
     """The records of a practice log, one JSON line each; blank lines are skipped.
 
     Raises LogError whose message begins with the line: ``line 3: not a JSON object``.

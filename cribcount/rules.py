@@ -29,8 +29,6 @@ from itertools import combinations, combinations_with_replacement, product
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
-from cribcount.frozen import Frozen
-
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
@@ -347,15 +345,15 @@ class PegKind(enum.Enum):
     LAST_CARD = "last-card"
 
 
-class PegItem(Frozen):
-    """One thing a play scores: its kind and points (a pair royal is one item of 6)."""
+class PegItem(NamedTuple):
+    """One thing a play scores: its kind and points (a pair royal is one item of 6).
 
-    __slots__ = __match_args__ = ("kind", "points")
+    A named tuple, as the show's ``Item`` is: the lightest immutable record, and
+    the cheapest to make when cribcount starts.
+    """
+
     kind: PegKind
     points: int
-
-    def __init__(self, kind: PegKind, points: int) -> None:
-        self._set(kind=kind, points=points)
 
 
 def score_card(ranks: Sequence[int], count: int) -> tuple[PegItem, ...]:

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cribcount.errors import N_, Message, TableError
+from cribcount.errors import TableError
+from cribcount.messages import N_, Message
 
 __all__ = [
     "CRIB_SIZE",

@@ -36,7 +36,8 @@ from cribcount.cards import (
     check_distinct,
     parse_cards,
 )
-from cribcount.errors import DealError, Message
+from cribcount.errors import DealError
+from cribcount.messages import Message
 
 __all__ = [
     "HIGHEST",

@@ -13,7 +13,8 @@ from typing import NamedTuple
 
 from cribcount import rules
 from cribcount.cards import Card
-from cribcount.errors import Message, PlayError, Token
+from cribcount.errors import PlayError, Token
+from cribcount.messages import Message
 from cribcount.rules import MAX_COUNT, PegItem, PegKind, score_card_cached
 from cribcount.seats import partnership_name
 

@@ -15,7 +15,7 @@ from click.testing import CliRunner, Result
 from hypothesis import settings
 
 from cribcount.cards import DECK, Card, Hand, format_cards, parse_card, parse_hand
-from cribcount.cli import cli, main
+from cribcount.cli import cli
 from cribcount.turns import Pegging
 
 settings.register_profile("cribcount", deadline=None)
@@ -39,7 +39,7 @@ def outcome(*args: str, stdin: bytes | str | None = None) -> tuple[int, str, str
 def status(*args: str) -> int:
     """Run ``cribcount ARGS`` through the console script's entry point; its exit status."""
     with pytest.raises(SystemExit) as done:
-        main(list(args))
+        cli(list(args))
     code = done.value.code
     assert isinstance(code, int)
     return code

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import re
+from dataclasses import FrozenInstanceError
 
 import pytest
 from hypothesis import given
@@ -10,10 +13,12 @@ from hypothesis import strategies as st
 
 from cribcount.cards import (
     DECK,
+    ENGLISH,
     Card,
     CribcountError,
     DealError,
     Hand,
+    Notation,
     Rank,
     Suit,
     Token,
@@ -173,6 +178,86 @@ def test_hand_checks_its_cards() -> None:
     five = Card(Rank.FIVE, Suit.HEARTS)
     with pytest.raises(DealError, match="5h appears twice"):
         Hand((five, DECK[0], DECK[1], DECK[2]), five)
+    with pytest.raises(DealError, match="4 cards and a starter, got 3"):
+        Hand((DECK[0], DECK[1], DECK[2]), five)  # type: ignore[arg-type]
+
+
+# Cards, hands and notations are values: equal by what they hold, immutable, copied and
+# pickled as equal values, and a card or hand's repr reads back.
+
+FIVE_OF_HEARTS = Card(Rank.FIVE, Suit.HEARTS)
+HAND = Hand(
+    (parse_card("5h"), parse_card("5d"), parse_card("5c"), parse_card("Js")), parse_card("5s")
+)
+VALUES = [FIVE_OF_HEARTS, HAND, ENGLISH]
+
+
+def test_a_card_made_anew_is_the_deck_card() -> None:
+    # Fives are the fifth rank: index 4 * 4, plus hearts, third of c d h s.
+    assert FIVE_OF_HEARTS.index == 4 * 4 + 2
+    assert FIVE_OF_HEARTS == DECK[18]
+    assert hash(FIVE_OF_HEARTS) == hash(DECK[18]) == 18
+    assert FIVE_OF_HEARTS.value == 5 and Card(Rank.KING, Suit.CLUBS).value == 10
+    assert str(FIVE_OF_HEARTS) == "5h"
+    assert FIVE_OF_HEARTS != Card(Rank.FIVE, Suit.SPADES)
+    assert FIVE_OF_HEARTS != (Rank.FIVE, Suit.HEARTS)
+
+
+def test_cards_order_by_rank_then_suit() -> None:
+    cards = [parse_card(text) for text in ("Kc", "Ah", "Ac", "Ts", "Td")]
+    assert [str(card) for card in sorted(cards)] == ["Ac", "Ah", "Td", "Ts", "Kc"]
+    assert parse_card("Ah") > parse_card("Ac") >= parse_card("Ac")
+
+
+def test_hands_are_equal_by_cards_and_starter() -> None:
+    again = Hand(HAND.cards, HAND.starter)
+    assert again == HAND and hash(again) == hash(HAND)
+    other = Hand(HAND.cards[:3] + (HAND.starter,), HAND.cards[3])
+    assert other != HAND
+
+
+def test_cards_and_hands_read_back_from_their_repr() -> None:
+    assert repr(FIVE_OF_HEARTS) == "Card.parse('5h')"
+    assert repr(HAND) == "parse_hand('5h 5d 5c Js / 5s')"
+    for value in (FIVE_OF_HEARTS, HAND):
+        assert eval(repr(value), {"Card": Card, "parse_hand": parse_hand}) == value
+
+
+@pytest.mark.parametrize("value", VALUES, ids=lambda value: type(value).__name__)
+def test_values_refuse_assignment(value: Card | Hand | Notation) -> None:
+    name = type(value).__match_args__[0]
+    before = getattr(value, name)
+    with pytest.raises(FrozenInstanceError):
+        setattr(value, name, None)
+    with pytest.raises(FrozenInstanceError):
+        delattr(value, name)
+    assert getattr(value, name) is before
+
+
+@pytest.mark.parametrize("value", VALUES, ids=lambda value: type(value).__name__)
+def test_values_copy_and_pickle_as_equal_values(value: Card | Hand | Notation) -> None:
+    for twin in (copy.copy(value), copy.deepcopy(value), pickle.loads(pickle.dumps(value))):
+        assert type(twin) is type(value)
+        assert twin == value
+
+
+def test_a_pickled_card_keeps_what_is_worked_out_from_it() -> None:
+    twin = pickle.loads(pickle.dumps(DECK[51]))
+    assert (twin.index, twin.value, str(twin)) == (51, 10, "Ks")
+
+
+def test_values_match_by_their_fields() -> None:
+    match FIVE_OF_HEARTS:
+        case Card(rank, Suit.HEARTS):
+            assert rank == Rank.FIVE
+        case _:
+            pytest.fail("a five of hearts is a card of hearts")
+
+
+def test_a_notation_is_equal_by_its_letters() -> None:
+    assert Notation.from_letters("A 2 3 4 5 6 7 8 9 T|10 J Q K", "c d h s") == ENGLISH
+    french = Notation.from_letters("A 2 3 4 5 6 7 8 9 10 V D R", "t k c p")
+    assert french != ENGLISH
 
 
 @given(st.text())

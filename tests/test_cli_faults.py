@@ -21,7 +21,7 @@ import click
 import pytest
 from conftest import outcome, status
 
-from cribcount.cli import cli, main
+from cribcount.cli import cli
 
 CRIBCOUNT = [str(Path(sys.executable).parent / "cribcount")]
 """The console script, as installed."""
@@ -309,7 +309,7 @@ def test_ctrl_c_at_a_prompt_is_an_interrupt(monkeypatch: pytest.MonkeyPatch) -> 
     # Click turns it into Abort; it reaches the entry point as Ctrl-C, which exits 130.
     _prompt_that_ends(monkeypatch, KeyboardInterrupt)
     with pytest.raises(KeyboardInterrupt):
-        main(["ask"])
+        cli(["ask"])
 
 
 def test_end_of_input_at_a_prompt_is_one_line(

@@ -179,7 +179,7 @@ def test_a_card_count_for_another_table_gets_a_hint(
 def _coloured(
     monkeypatch: pytest.MonkeyPatch, *args: str, env: dict[str, str] | None = None
 ) -> str:
-    monkeypatch.setattr(cli_base, "_stdout_is_terminal", lambda: True)
+    monkeypatch.setattr(cli_base, "stdout_is_terminal", lambda: True)
     return CliRunner().invoke(cli, list(args), color=True, env=env).stdout
 
 
@@ -242,7 +242,7 @@ def test_any_white_space_separates_the_cards_of_every_command(space: str) -> Non
 def test_every_text_command_paints_red_suits_on_a_terminal(
     monkeypatch: pytest.MonkeyPatch, args: list[str], red: str, plain: str
 ) -> None:
-    monkeypatch.setattr(cli_base, "_stdout_is_terminal", lambda: True)
+    monkeypatch.setattr(cli_base, "stdout_is_terminal", lambda: True)
     out = CliRunner().invoke(cli, args, color=True, input="q\n").stdout
     assert f"\x1b[31m{red}\x1b[0m" in out
     assert plain in out and f"\x1b[31m{plain}" not in out

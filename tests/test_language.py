@@ -3,26 +3,30 @@
 from __future__ import annotations
 
 import ast
+import doctest
 import gettext
 import io
 import re
 import shutil
 import string
 import subprocess
+from dataclasses import FrozenInstanceError
 from pathlib import Path
 
 import click
+import msgfmt
 import pytest
 from click.testing import CliRunner
 from conftest import hand, outcome
 from hypothesis import given
 from hypothesis import strategies as st
+from msgfmt import catalogs, compile_po, parse_po
 
-from cribcount.cards import DECK, Hand, parse_card, parse_hand
+from cribcount.cards import DECK, ENGLISH, Hand, parse_card, parse_hand
 from cribcount.cli import cli
 from cribcount.errors import CribcountError, DealError, NotationError
-from cribcount.language import language, languages
-from cribcount.msgfmt import compile_po, parse_po
+from cribcount.language import Language, language, languages
+from cribcount.messages import Untranslated
 from cribcount.render.show import render_count, say_count
 from cribcount.show import count_show
 
@@ -62,6 +66,11 @@ def fields(text: str) -> set[str]:
 
 def test_french_is_a_language() -> None:
     assert languages() == ("en", "fr")
+
+
+def test_the_build_tool_compiles_the_catalog_of_each_language() -> None:
+    assert catalogs() == [catalog(code) for code in languages()[1:]]
+    assert doctest.testmod(msgfmt).failed == 0
 
 
 def test_each_compiled_catalog_is_its_source_compiled() -> None:
@@ -313,6 +322,16 @@ def test_an_unknown_language_is_bad_usage() -> None:
 def test_a_language_without_a_catalog_is_a_value_error() -> None:
     with pytest.raises(ValueError, match="no catalog"):
         language("xx")
+
+
+def test_a_language_is_made_once_and_equal_only_to_itself() -> None:
+    assert language("en") is language("en")
+    made = Language("en", Untranslated(), ENGLISH)
+    assert made != language("en") and made == made
+    assert len({made, language("en")}) == 2
+    assert repr(language("fr")) == "language('fr')"
+    with pytest.raises(FrozenInstanceError):
+        made.code = "fr"  # type: ignore[misc]
 
 
 def test_errors_are_still_cribcount_errors() -> None:

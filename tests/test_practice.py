@@ -23,7 +23,7 @@ from cribcount.practice import (
     Drill,
     PegDeal,
     Practice,
-    Record,
+    PracticeRecord,
     ShowDeal,
     _random_play,
     deals,
@@ -258,8 +258,8 @@ def record(
     *,
     crib: bool = False,
     when: datetime = WHEN,
-) -> Record:
-    return Record(when, 1, ShowDeal(1, hand(cards), crib), answer, seconds)
+) -> PracticeRecord:
+    return PracticeRecord(when, 1, ShowDeal(1, hand(cards), crib), answer, seconds)
 
 
 def test_summary_figures_worked_by_hand() -> None:

@@ -16,10 +16,10 @@ from cribcount.play import peg
 from cribcount.render import render_json
 from cribcount.render.play import (
     WIDTH,
-    _fill,
     pegging_to_dict,
     render_pegging,
     render_pegging_json,
+    wrap_at_commas,
 )
 
 
@@ -87,4 +87,4 @@ def test_text_wrapped_once_for_its_widths_is_textwrap_at_its_commas(
         line.replace("\u00a0", " ")
         for line in textwrap.wrap(kept, WIDTH, initial_indent=lead, subsequent_indent=indent)
     ]
-    assert _fill(text, first=lead, then=indent) == expected
+    assert wrap_at_commas(text, first=lead, then=indent) == expected

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import itertools
+import pickle
 import re
 from pathlib import Path
 
@@ -252,3 +253,15 @@ def test_the_check_of_the_numbers_finds_them(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert [line for line, _ in rule_numbers_in(sample)] == [2, 4]
+
+
+def test_play_items_are_values_equal_by_kind_and_points() -> None:
+    pair = rules.PegItem(rules.PegKind.PAIR, 2)
+    assert pair == rules.PegItem(rules.PegKind.PAIR, 2)
+    assert len({pair, rules.PegItem(rules.PegKind.PAIR, 2)}) == 1
+    assert pair != rules.PegItem(rules.PegKind.PAIR, 6)
+    assert pair != rules.PegItem(rules.PegKind.RUN, 2)
+    assert repr(rules.PegItem(rules.PegKind.GO, 1)) == "PegItem(kind=<PegKind.GO: 'go'>, points=1)"
+    assert pickle.loads(pickle.dumps(pair)) == pair
+    with pytest.raises(AttributeError):
+        pair.points = 6  # type: ignore[misc]

@@ -26,7 +26,8 @@ from typing import BinaryIO, cast
 from cribcount.batch.engine import Chunk, Failed, Record, Scored, read_claim
 from cribcount.batch.reading import MAX_LINE, PLAIN_CHUNK_SIZE, read_chunks
 from cribcount.cards import ENGLISH, Notation, parse_hand
-from cribcount.errors import N_, CribcountError, Message, NotationError, Token, quote
+from cribcount.errors import CribcountError, NotationError, Token, quote
+from cribcount.messages import N_, Message
 from cribcount.show import count_show
 
 __all__ = ["COLUMNS", "field_starts", "score_csv", "score_csv_stream"]

@@ -42,7 +42,8 @@ from cribcount.batch.reading import (
     read_chunks,
 )
 from cribcount.cards import DECK, ENGLISH, Hand, Notation
-from cribcount.errors import CribcountError, Message
+from cribcount.errors import CribcountError
+from cribcount.messages import Message
 from cribcount.show import Count, count_show
 
 if TYPE_CHECKING:

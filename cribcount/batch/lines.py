@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from cribcount.cards import ENGLISH, Hand, Notation, parse_hand_tokens, tokenize
-from cribcount.errors import Message, NotationError, Token, quote
+from cribcount.errors import NotationError, Token, quote
+from cribcount.messages import Message
 
 __all__ = [
     "CRIB_WORD",

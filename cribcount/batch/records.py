@@ -33,8 +33,9 @@ from cribcount.batch.engine import Failed, Record, Scored, Summary
 from cribcount.batch.quick import CARD_NAMES, Points, QuickParts
 from cribcount.batch.quickjson import SAMPLE, SAMPLE_HAND, Template, fill_items, placeholders
 from cribcount.cards import DECK, Notation, format_cards
-from cribcount.errors import N_, escape
+from cribcount.errors import escape
 from cribcount.language import DEFAULT, Language, language
+from cribcount.messages import N_
 from cribcount.render import TEXT_WIDTH, csv_line, render_json
 from cribcount.render.show import claim_fields, count_to_dict, heels_fields, render_claim
 from cribcount.show import Count, Kind

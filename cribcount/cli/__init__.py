@@ -5,12 +5,13 @@ Exit status: 0 all well, 1 a claim differs from the count, 2 bad input,
 ``cribcount.entry``'s; ``practice`` prints its summary first).
 
 One module a command, named as the command and imported when it runs;
-``base`` holds what the commands share and ``group`` the group itself, its
-entry point and its handling of errors and faults.
+``base`` holds what the commands share and ``group`` the group itself and
+its handling of errors and faults; the console script is ``cribcount.entry``'s
+``main``, which runs ``cli``.
 """
 
 from __future__ import annotations
 
-from cribcount.cli.group import cli, main
+from cribcount.cli.group import cli
 
-__all__ = ["cli", "main"]
+__all__ = ["cli"]

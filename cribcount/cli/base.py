@@ -15,8 +15,9 @@ from typing import IO, Any, BinaryIO, TypeVar
 import click
 
 from cribcount.cards import Suit, parse_card, tokenize
-from cribcount.errors import N_, CribcountError, escape
+from cribcount.errors import CribcountError, escape
 from cribcount.language import DEFAULT, Language, language, languages
+from cribcount.messages import N_
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -38,9 +39,14 @@ def lang() -> Language:
     return _language.get(language(DEFAULT))
 
 
+def use_language(said: Language) -> None:
+    """Make ``said`` the language of this run, the one ``lang`` gives."""
+    _language.set(said)
+
+
 def _choose_language(ctx: click.Context, param: click.Parameter, code: str | None) -> None:
     if code is not None:
-        _language.set(language(code))
+        use_language(language(code))
 
 
 def lang_option(*, group: bool = False) -> Callable[[F], F]:
@@ -150,10 +156,11 @@ def _colour_wanted() -> bool:
         return False
     if os.environ.get("NO_COLOR"):
         return False
-    return _stdout_is_terminal()
+    return stdout_is_terminal()
 
 
-def _stdout_is_terminal() -> bool:
+def stdout_is_terminal() -> bool:
+    """True when standard output is a terminal (a person reads it)."""
     return sys.stdout is not None and sys.stdout.isatty()
 
 
@@ -190,14 +197,14 @@ def join_arguments(args: Sequence[str]) -> str:
         raise BadInput(
             lang().say(
                 "no cards given: expected 4 cards and a starter, such as {example}",
-                example=_example("5h 5d 5c Js / 5s"),
+                example=example_cards("5h 5d 5c Js / 5s"),
             )
         )
     return " ".join(args)
 
 
-def _example(cards: str) -> str:
-    """Example cards, written in the notation of the run's language."""
+def example_cards(cards: str) -> str:
+    """Example cards (``cards`` in English notation), written in the run's language."""
     from cribcount.cards import parse_cards
 
     return " / ".join(
@@ -262,7 +269,7 @@ def write_records(
     from cribcount.batch.records import render_error
 
     name = STDIN_NAME if path == "-" else display_name(path)
-    out = _stdout_bytes()
+    out = stdout_bytes()
     done = failed = 0
     # Records are written some together: standard output may be unbuffered.
     pending = [header]
@@ -275,7 +282,7 @@ def write_records(
         pending, size = [], 0
 
     # A fault in reading is named after the file; writes name themselves first.
-    with naming(name), _open_input(path) as stream:
+    with naming(name), open_input(path) as stream:
         for record in records(stream):
             text = render(record)
             pending.append(text)
@@ -299,7 +306,7 @@ def write_records(
         sys.exit(EXIT_BAD_INPUT)
 
 
-def _from_summary(template: str, singular: str, plural: str) -> Callable[[int, int], str]:
+def from_summary(template: str, singular: str, plural: str) -> Callable[[int, int], str]:
     """The summary of a ``--from`` run: ``template`` with {records} done and {lines} failed."""
 
     def said(done: int, failed: int) -> str:
@@ -313,10 +320,7 @@ def _from_summary(template: str, singular: str, plural: str) -> Callable[[int, i
     return said
 
 
-_GROUP_OPTIONS = ("-h", "--help", "--version", "--no-color")
-
-
-def _card_like(word: str, said: Language) -> bool:
+def card_like(word: str, said: Language) -> bool:
     """True when every piece of ``word`` is a card in ``said``'s notation, a '/' or '-'."""
     if word == "-":
         return True
@@ -330,7 +334,7 @@ def _card_like(word: str, said: Language) -> bool:
     return True
 
 
-def _early_language(flags: Sequence[str]) -> Language:
+def early_language(flags: Sequence[str]) -> Language:
     """The language the group's ``flags`` (or ``CRIBCOUNT_LANG``) ask for, before click reads
     them: for a mistyped command, found before any option is."""
     code = os.environ.get(LANG_VARIABLE) or DEFAULT
@@ -354,7 +358,7 @@ def _describe(error: OSError) -> str:
     return f"[Errno {error.errno}] {error.strerror}" if error.errno else str(error)
 
 
-def _fault(error: OSError | StreamError) -> str:
+def fault_message(error: OSError | StreamError) -> str:
     """A stream fault as said on stderr: ``NAME: [Errno N] reason``."""
     if isinstance(error, StreamError):
         return str(error)
@@ -380,7 +384,7 @@ def naming(name: str) -> Iterator[None]:
         raise StreamError(name, error) from error
 
 
-def _finish_output(status: int) -> None:
+def finish_output(status: int) -> None:
     """Flush standard output: output that could not be written is never a success.
 
     With descriptor 1 closed there is no ``sys.stdout``, and Click writes
@@ -394,7 +398,7 @@ def _finish_output(status: int) -> None:
         sys.stdout.flush()
 
 
-def _drop(stream: IO[Any] | None) -> None:
+def to_devnull(stream: IO[Any] | None) -> None:
     """Point a failed stream at /dev/null, so that the flush at exit cannot fail and complain."""
     if stream is None:
         return
@@ -411,7 +415,7 @@ def say(line: str) -> None:
     try:
         click.echo(escape(line), err=True)
     except OSError:
-        _drop(sys.stderr)
+        to_devnull(sys.stderr)
 
 
 def display_name(path: str) -> str:
@@ -420,7 +424,7 @@ def display_name(path: str) -> str:
 
 
 @contextlib.contextmanager
-def _open_input(path: str) -> Iterator[BinaryIO]:
+def open_input(path: str) -> Iterator[BinaryIO]:
     """The file as bytes; ``-`` is standard input, left open."""
     if path != "-":
         with open(path, "rb") as stream:
@@ -431,7 +435,7 @@ def _open_input(path: str) -> Iterator[BinaryIO]:
         yield sys.stdin.buffer
 
 
-def _stdout_bytes() -> BinaryIO:
+def stdout_bytes() -> BinaryIO:
     """Standard output as bytes; closed before the start, a fault."""
     if sys.stdout is None:
         raise StreamError(STDOUT_NAME, _closed())

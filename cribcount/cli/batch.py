@@ -14,15 +14,15 @@ from cribcount.cli.base import (
     EXIT_CLAIM_DIFFERS,
     STDIN_NAME,
     STDOUT_NAME,
-    _open_input,
-    _stdout_bytes,
     display_name,
     format_option,
     input_file,
     lang,
     lang_option,
     naming,
+    open_input,
     say,
+    stdout_bytes,
 )
 
 _PROGRESS_MIN_BYTES = 1 << 20
@@ -88,7 +88,7 @@ def batch(files: tuple[str, ...], crib: bool, fast: bool, form: str | None, fmt:
     keep_freed_memory()
     paths = files or ("-",)
     named = len(paths) > 1
-    out = _stdout_bytes()
+    out = stdout_bytes()
     summary = Summary()
     sizes = [0 if path == "-" else os.path.getsize(path) for path in paths]
     show_progress = "-" not in paths and sum(sizes) >= _PROGRESS_MIN_BYTES and _stderr_is_terminal()
@@ -99,7 +99,7 @@ def batch(files: tuple[str, ...], crib: bool, fast: bool, form: str | None, fmt:
         for path in paths:
             name = STDIN_NAME if path == "-" else display_name(path)
             # A fault in reading is named after the file; writes name themselves first.
-            with naming(name), _open_input(path) as stream:
+            with naming(name), open_input(path) as stream:
                 file = name if named else None
                 as_csv = form == "csv" or (form is None and path.lower().endswith(".csv"))
                 written_records = write_stream(

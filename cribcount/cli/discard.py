@@ -6,7 +6,8 @@ import click
 
 from cribcount.cards import tokenize
 from cribcount.cli import base
-from cribcount.errors import N_, DealError, Message
+from cribcount.errors import DealError
+from cribcount.messages import N_, Message
 from cribcount.render import render_json
 
 
@@ -109,7 +110,7 @@ def discard(
             ),
             lambda record: render_deal_record(record, fmt, lang=run_lang),
             header=deal_csv_header() if fmt == "csv" else "",
-            summary=base._from_summary(
+            summary=base.from_summary(
                 N_("{records} advised, {lines} failed"), N_("{n} deal"), N_("{n} deals")
             ),
         )
@@ -120,7 +121,7 @@ def discard(
             base.lang().say(
                 "no cards given: expected {n} cards, such as {example}",
                 n=wanted,
-                example=base._example(" ".join("5h 5d 6c 7s Jh Kd".split()[:wanted])),
+                example=base.example_cards(" ".join("5h 5d 6c 7s Jh Kd".split()[:wanted])),
             )
         )
     text = base.join_arguments(cards)

@@ -1,4 +1,4 @@
-"""The ``cribcount`` group: one entry point, every error one line, faults their own status."""
+"""The ``cribcount`` group: its commands, every error one line, faults their own status."""
 
 from __future__ import annotations
 
@@ -12,25 +12,27 @@ import click
 
 from cribcount import __version__
 from cribcount.cli.base import (
-    _GROUP_OPTIONS,
     EXIT_BAD_INPUT,
     EXIT_BROKEN_PIPE,
     EXIT_IO_ERROR,
     EXIT_OK,
     StreamError,
-    _card_like,
-    _drop,
-    _early_language,
-    _fault,
-    _finish_output,
-    _language,
+    card_like,
+    early_language,
+    fault_message,
+    finish_output,
     lang,
     lang_option,
     no_color_option,
     say,
+    to_devnull,
+    use_language,
 )
 from cribcount.errors import CribcountError, quote
 from cribcount.language import DEFAULT, Language, language
+
+GROUP_OPTIONS = ("-h", "--help", "--version", "--no-color")
+"""The group's own options that take no value: a first argument among them is not cards."""
 
 
 class CribcountGroup(click.Group):
@@ -70,14 +72,14 @@ class CribcountGroup(click.Group):
             else:
                 break
         names = self.list_commands(ctx)
-        if at < len(args) and args[at] not in names and args[at] not in _GROUP_OPTIONS:
-            self.check_not_a_typo(args[at], _early_language(args[:at]), names)
+        if at < len(args) and args[at] not in names and args[at] not in GROUP_OPTIONS:
+            self.check_not_a_typo(args[at], early_language(args[:at]), names)
             args = [*args[:at], "score", *args[at:]]
         return super().parse_args(ctx, args)
 
     def check_not_a_typo(self, word: str, said: Language, names: Sequence[str]) -> None:
         """A word that is no card and close to a command's name (``names``) is a mistyped one."""
-        if _card_like(word, said):
+        if card_like(word, said):
             return
         import difflib  # only for a word that is neither a card nor a command
 
@@ -111,20 +113,20 @@ class CribcountGroup(click.Group):
         **extra: Any,
     ) -> int:
         """The exit status of a whole run, output flushed; a stream fault ends it cleanly too."""
-        _language.set(language(DEFAULT))
+        use_language(language(DEFAULT))
         try:
             status = self._status(args, prog_name, complete_var, **extra)
-            _finish_output(status)
+            finish_output(status)
             return status
         except BrokenPipeError:
             # Whoever read the output has all they wanted: end quietly.
-            _drop(sys.stdout)
+            to_devnull(sys.stdout)
             return EXIT_BROKEN_PIPE
         except (StreamError, OSError) as error:
             with contextlib.suppress(OSError, ValueError, AttributeError):
                 sys.stdout.flush()  # what was written before the fault still goes out
-            _drop(sys.stdout)
-            say(f"cribcount: {_fault(error)}")
+            to_devnull(sys.stdout)
+            say(f"cribcount: {fault_message(error)}")
             return EXIT_IO_ERROR
 
     def _status(
@@ -212,7 +214,3 @@ def help_command(ctx: click.Context, command: str | None) -> None:
             lang().say("no such command {word}: see 'cribcount help'", word=quote(command))
         )
     click.echo(wanted.get_help(click.Context(wanted, info_name=command, parent=root)))
-
-
-main = cli
-"""The console script ``cribcount`` and ``python -m cribcount``: the group itself."""

@@ -9,17 +9,17 @@ import click
 from cribcount.cards import tokenize
 from cribcount.cli.base import (
     BadInput,
-    _card_like,
-    _example,
-    _from_summary,
+    card_like,
     check_from,
     echo_text,
+    example_cards,
     from_options,
+    from_summary,
     join_arguments,
     lang,
     write_records,
 )
-from cribcount.errors import N_
+from cribcount.messages import N_
 
 
 class KeepsArguments(click.Command):
@@ -44,7 +44,7 @@ def check_quoted(option: str, value: str | None) -> None:
     after = args[args.index(option) + 2 :]
     more = []
     for word in after[: 4 - len(given)]:
-        if word.startswith("-") or not _card_like(word, lang()):
+        if word.startswith("-") or not card_like(word, lang()):
             break
         more.append(word)
     if more:
@@ -151,7 +151,7 @@ def peg(
             lambda stream: peg_lines(stream, **options),
             lambda record: render_play_record(record, fmt, players=table, lang=run_lang),
             header=play_csv_header(table) if fmt == "csv" else "",
-            summary=_from_summary(
+            summary=from_summary(
                 N_("{records} pegged, {lines} failed"), N_("{n} play"), N_("{n} plays")
             ),
         )
@@ -160,7 +160,7 @@ def peg(
         raise BadInput(
             lang().say(
                 "no cards given: expected the cards in the order they were laid, such as {example}",
-                example=_example("Kc 9d"),
+                example=example_cards("Kc 9d"),
             )
         )
     if (pone is None) != (dealer is None):

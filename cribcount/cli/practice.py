@@ -9,9 +9,8 @@ from typing import Any
 import click
 
 from cribcount.cli.base import EXIT_OK, BadInput, echo_text, lang, lang_option, no_color_option
-from cribcount.errors import Message
-
-EXIT_INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl-C (128 + SIGINT)
+from cribcount.entry import EXIT_INTERRUPTED
+from cribcount.messages import Message
 
 
 def _read_line(prompt: str) -> str | None:
@@ -86,12 +85,12 @@ def practice(
     from cribcount.practice_log import LogError, log_line, read_log, report, summarise
     from cribcount.render.practice import (
         prompt,
+        render_answer,
         render_deal,
         render_not_understood,
-        render_record,
+        render_practice_summary,
         render_report,
         render_start,
-        render_summary,
     )
 
     if report_path is not None:
@@ -152,7 +151,7 @@ def practice(
             if answer.kind is AnswerKind.QUIT:
                 break
             record = session.answer(answer.value)
-            echo_text(render_record(record, match=session.match, lang=lang()))
+            echo_text(render_answer(record, match=session.match, lang=lang()))
             if log is not None:
                 try:
                     log.write(log_line(record) + "\n")
@@ -170,5 +169,7 @@ def practice(
         if log is not None:
             with contextlib.suppress(OSError):  # a failed write was said already
                 log.close()
-    click.echo(render_summary(summarise(session.records), match=session.match, lang=lang()))
+    click.echo(
+        render_practice_summary(summarise(session.records), match=session.match, lang=lang())
+    )
     sys.exit(status)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import click
 
 from cribcount.cli.base import (
-    _stdout_is_terminal,
     about,
     echo_text,
     format_option,
     lang,
     lang_option,
+    stdout_is_terminal,
 )
 from cribcount.render import render_json
 
@@ -74,7 +74,7 @@ def stats(
         click.echo(render_stats_csv(result, sides=sides))
     else:
         # On a terminal the bars follow its width; through a pipe the table fits 60 columns.
-        if _stdout_is_terminal():
+        if stdout_is_terminal():
             import shutil  # only on a terminal, to follow its width
 
             width = shutil.get_terminal_size().columns

@@ -33,7 +33,7 @@ from cribcount.game.record import (
     GameRecord,
     HandRecord,
     Peg,
-    check_deal,
+    record_deal,
 )
 from cribcount.hand_lists import HAND_SEPARATOR
 from cribcount.rules import GAMES
@@ -323,7 +323,7 @@ class _Reader:
         if draft is None or draft.bad:
             return
         try:
-            self.deals.append(check_deal(draft, partners=self.partners))
+            self.deals.append(record_deal(draft, partners=self.partners))
         except GameError as error:
             self.errors.append(error)
 

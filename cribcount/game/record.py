@@ -1,7 +1,7 @@
 """A deal of a game record: what the record says of it, and the checks of the deal as a whole.
 
 The statements of a deal are read one by one into a ``DealDraft``
-(``cribcount.game.reader``); once the deal is read, ``check_deal`` makes it a
+(``cribcount.game.reader``); once the deal is read, ``record_deal`` makes it a
 ``DealRecord``: every hand there, a starter, the deck's card to the crib with
 three players, and the play checked against the hands by ``play.peg``.
 """
@@ -23,7 +23,7 @@ __all__ = [
     "GameRecord",
     "HandRecord",
     "Peg",
-    "check_deal",
+    "record_deal",
 ]
 
 
@@ -128,7 +128,7 @@ def _at_statement(line: int, keyword: str, reason: str) -> GameError:
     return GameError(reason, text=keyword, token=keyword, column=1, line=line)
 
 
-def check_deal(draft: DealDraft, *, partners: bool = False) -> DealRecord:
+def record_deal(draft: DealDraft, *, partners: bool = False) -> DealRecord:
     """The deal as a whole: a score sheet, or every hand with a starter and the play checked.
 
     ``partners`` plays six players as three partnerships. Raises GameError

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from cribcount.discard import Advice, Role
-from cribcount.errors import N_
 from cribcount.language import DEFAULT, Language, language
+from cribcount.messages import N_
 
 __all__ = ["discard_to_dict", "render_discard"]
 

@@ -16,8 +16,8 @@ from typing import Any
 
 from cribcount import rules
 from cribcount.cards import DECK, Card
-from cribcount.errors import N_
 from cribcount.language import DEFAULT, Language, language
+from cribcount.messages import N_
 from cribcount.play import Pegging, PegItem, PegKind
 from cribcount.render import TEXT_WIDTH, render_json
 from cribcount.seats import partnership_name
@@ -132,7 +132,7 @@ def _said(items: tuple[PegItem, ...], lang: Language, indent: int) -> tuple[str,
     """What a turn scored, said after ``indent`` columns and wrapped: the first line without
     them, the lines after it indented; many plays share their turns, so they are remembered."""
     said = ", ".join(describe_peg_item(item, lang=lang) for item in items)
-    lines = _fill(said, first=" " * indent, then=" " * indent)
+    lines = wrap_at_commas(said, first=" " * indent, then=" " * indent)
     return (lines[0][indent:], *lines[1:]) if lines else ()
 
 
@@ -191,7 +191,7 @@ def render_pegging(pegging: Pegging, *, lang: Language = ENGLISH) -> str:
                 pegging.partnerships, pegging.partnership_totals.values(), strict=True
             )
         )
-        lines += _fill(lang.say("partnerships: {teams}", teams=teams))
+        lines += wrap_at_commas(lang.say("partnerships: {teams}", teams=teams))
     return "\n".join(lines)
 
 
@@ -205,11 +205,13 @@ def _totals_lines(
         f"{names[name]} {total}" for name, total in zip(players, points, strict=True)
     )
     if unfinished:
-        return tuple(_fill(lang.say("totals so far: {totals} (play going on)", totals=totals)))
-    return tuple(_fill(lang.say("totals: {totals}", totals=totals)))
+        return tuple(
+            wrap_at_commas(lang.say("totals so far: {totals} (play going on)", totals=totals))
+        )
+    return tuple(wrap_at_commas(lang.say("totals: {totals}", totals=totals)))
 
 
-def _fill(text: str, *, first: str = "", then: str = "  ") -> list[str]:
+def wrap_at_commas(text: str, *, first: str = "", then: str = "  ") -> list[str]:
     """``text`` after ``first``, wrapped at ``WIDTH`` at its commas, go on lines after ``then``."""
     lines = _wrapped(text, len(first), len(then))
     return [first + lines[0], *(then + line for line in lines[1:])] if lines else []

@@ -9,7 +9,7 @@ and through a pipe keeps the English line that scripts read.
 >>> session = Practice(7, clock=iter([0.0, 3.4]).__next__)
 >>> print(render_deal(session.deal()))
 hand 6c 3d 7d Jd / As
->>> print(render_record(session.answer(0), match=None))
+>>> print(render_answer(session.answer(0), match=None))
 right: 0 (3.4 s)
 """
 
@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import textwrap
 
-from cribcount.errors import N_
 from cribcount.language import DEFAULT, Language, language
-from cribcount.practice import Deal, Drill, PegDeal, Record
-from cribcount.practice_log import Report, Summary
+from cribcount.messages import N_
+from cribcount.practice import Deal, Drill, PegDeal, PracticeRecord
+from cribcount.practice_log import PracticeSummary, Report
 from cribcount.render import TEXT_WIDTH
 from cribcount.render.play import describe_peg_item
 from cribcount.render.show import render_claim, render_count
@@ -30,10 +30,10 @@ __all__ = [
     "prompt",
     "render_deal",
     "render_not_understood",
-    "render_record",
+    "render_answer",
+    "render_practice_summary",
     "render_report",
     "render_start",
-    "render_summary",
 ]
 
 ENGLISH = language(DEFAULT)
@@ -112,8 +112,8 @@ def _match_line(match: tuple[int, int], lang: Language) -> str:
     return lang.say("match: you {you}, the table {table}", you=match[0], table=match[1])
 
 
-def render_record(
-    record: Record, *, match: tuple[int, int] | None, lang: Language = ENGLISH
+def render_answer(
+    record: PracticeRecord, *, match: tuple[int, int] | None, lang: Language = ENGLISH
 ) -> str:
     """What follows an answer: right and how fast, or the whole count and the verdict.
 
@@ -149,7 +149,7 @@ def _seconds(value: float | None) -> str:
     return "-" if value is None else f"{value:.1f}"
 
 
-def _kinds(summary: Summary, lang: Language) -> list[str]:
+def _kinds(summary: PracticeSummary, lang: Language) -> list[str]:
     if not summary.kinds:
         return []
     names = [lang.say(share.kind) for share in summary.kinds]
@@ -170,8 +170,8 @@ def _kinds(summary: Summary, lang: Language) -> list[str]:
     return lines
 
 
-def render_summary(
-    summary: Summary, *, match: tuple[int, int] | None = None, lang: Language = ENGLISH
+def render_practice_summary(
+    summary: PracticeSummary, *, match: tuple[int, int] | None = None, lang: Language = ENGLISH
 ) -> str:
     """The end of a session: hands, right, accuracy, median seconds, points, streak, kinds."""
     if not summary.hands:

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from cribcount.combinations import Call, call_items
-from cribcount.errors import N_, Message
 from cribcount.language import DEFAULT, Language, language
+from cribcount.messages import N_, Message
+from cribcount.named_combinations import Call, call_items
 from cribcount.rules import heels_points
 from cribcount.show import Count, Item, Kind
 

@@ -6,8 +6,8 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from cribcount.errors import N_, Message
 from cribcount.language import DEFAULT, Language, language
+from cribcount.messages import N_, Message
 from cribcount.render import TEXT_WIDTH
 from cribcount.stats import DealStats, Distribution, Side
 

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cribcount.cards import DECK, Hand
-from cribcount.combinations import Combination, call_items
+from cribcount.named_combinations import Combination, call_items
 from cribcount.show import Kind, count_show
 
 # (hand, the combination, its cards in the order called, its points, the hand's total),

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from cribcount.cards import Card
-from cribcount.errors import N_
+from cribcount.messages import N_
 from cribcount.show import Item, Kind
 
 __all__ = ["Call", "Combination", "call_items"]

@@ -1,11 +1,18 @@
 """Compiling gettext catalogs: a ``.po`` file's text to the ``.mo`` bytes that gettext reads.
 
-The compiled catalogs ship with cribcount beside their ``.po`` sources; a test
-checks that each ``.mo`` is what this module makes of its ``.po``. After
-editing a catalog, ``python -m cribcount.msgfmt`` compiles them all again.
-It reads the subset of the format that the catalogs use: comments,
-``msgctxt``, ``msgid``, ``msgid_plural``, ``msgstr`` and ``msgstr[N]``, strings
-over several lines; fuzzy entries are left out, as GNU msgfmt leaves them.
+A build tool for developers, not part of the package. The compiled catalogs
+ship with cribcount beside their ``.po`` sources,
+``cribcount/locale/<code>/LC_MESSAGES/cribcount.po``; a test
+(``tests/test_language.py``) checks that each ``.mo`` is what this module makes
+of its ``.po``. After editing a catalog, rebuild every ``.mo`` of the checkout
+(from its top folder) with::
+
+    python tests/msgfmt.py
+
+and commit each ``.po`` with its ``.mo``. It reads the subset of the format
+that the catalogs use: comments, ``msgctxt``, ``msgid``, ``msgid_plural``,
+``msgstr`` and ``msgstr[N]``, strings over several lines; fuzzy entries are
+left out, as GNU msgfmt leaves them.
 
 >>> parse_po('msgctxt "card"\\nmsgid "go"\\nmsgstr ""\\n"passe"\\n')
 {'card\\x04go': 'passe'}
@@ -16,10 +23,9 @@ from __future__ import annotations
 import ast
 import struct
 import sys
-from importlib.resources import files
 from pathlib import Path
 
-__all__ = ["compile_po", "parse_po"]
+__all__ = ["catalogs", "compile_po", "parse_po"]
 
 _MAGIC = 0x950412DE
 
@@ -88,9 +94,13 @@ def compile_po(text: str) -> bytes:
     return header + struct.pack(f"<{4 * count}I", *offsets) + data
 
 
+LOCALE = Path(__file__).resolve().parent.parent / "cribcount" / "locale"
+"""The catalogs of the checkout this file is in."""
+
+
 def catalogs() -> list[Path]:
-    """The ``.po`` files shipped with cribcount."""
-    return sorted(Path(str(files("cribcount") / "locale")).glob("*/LC_MESSAGES/*.po"))
+    """The ``.po`` files of the checkout, shipped with cribcount."""
+    return sorted(LOCALE.glob("*/LC_MESSAGES/*.po"))
 
 
 def main() -> None:
