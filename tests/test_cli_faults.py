@@ -293,6 +293,11 @@ def test_the_entry_point_imports_nothing_heavy() -> None:
     assert loaded.stdout == "['cribcount', 'cribcount.entry']\n"
 
 
+def ctrl_c_heard() -> None:
+    """In a child about to start: Ctrl-C as a terminal gives it (a background run ignores it)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def started(args: list[str], **env: str) -> subprocess.Popen[bytes]:
     """Start ``args``, every standard stream a pipe, with ``env`` added to the environment."""
     return subprocess.Popen(
@@ -301,6 +306,7 @@ def started(args: list[str], **env: str) -> subprocess.Popen[bytes]:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env={**os.environ, **env},
+        preexec_fn=ctrl_c_heard,
     )
 
 
