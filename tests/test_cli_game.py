@@ -98,28 +98,22 @@ def test_json(record: Path) -> None:
     ]
 
 
-def test_a_wrong_claim_exits_1_after_checking_the_whole_record(tmp_path: Path) -> None:
-    path = tmp_path / "g.txt"
-    # Bob deals; Alice's 5h 5d 5c Js with the 5s is 29, claimed 28: one point lost.
-    path.write_text(
-        "players Alice Bob\ndeal Bob\nhand Alice 5h 5d 5c Js | 2c 3d\n"
-        "hand Bob 7h 7s 8d 8c | 9c Kd\nstarter 5s\nshow Alice 28\n",
-        encoding="utf-8",
-    )
-    code, out, err = outcome("game", str(path))
+HANDS = "hand Alice 5h 5d 5c Js | 2c 3d\nhand Bob 7h 7s 8d 8c | 9c Kd\nstarter 5s\n"
+"""Alice holds 5h 5d 5c Js, 29 with the 5s; Bob 7h 7s 8d 8c, 12 (four fifteens, two pairs)."""
+
+
+def test_a_wrong_claim_exits_1_after_checking_the_whole_record() -> None:
+    # Bob deals; Alice's 29 claimed 28: one point lost.
+    record = "players Alice Bob\ndeal Bob\n" + HANDS + "show Alice 28\n"
+    code, out, err = outcome("game", "-", stdin=record)
     assert (code, err) == (1, "")
     assert "  Alice shows 29: claimed 28, pegs 28, 1 point lost\n" in out
     assert out.endswith("game not finished: Alice 28, Bob 16\n1 claim wrong\n")
 
 
-def test_an_over_claim_is_taken_back(tmp_path: Path) -> None:
-    path = tmp_path / "g.txt"
-    path.write_text(
-        "players Alice Bob\nmuggins on\ndeal Bob\nhand Alice 5h 5d 5c Js | 2c 3d\n"
-        "hand Bob 7h 7s 8d 8c | 9c Kd\nstarter 5s\nshow Bob 14\n",
-        encoding="utf-8",
-    )
-    code, out, _ = outcome("game", str(path))
+def test_an_over_claim_is_taken_back() -> None:
+    record = "players Alice Bob\nmuggins on\ndeal Bob\n" + HANDS + "show Bob 14\n"
+    code, out, _ = outcome("game", "-", stdin=record)
     assert code == 1
     assert "  Bob shows 12: claimed 14, taken back to 12\n" in out
 
@@ -161,11 +155,10 @@ def test_the_examples_fit_60_columns(name: str, options: tuple[str, ...]) -> Non
     assert max(len(line) for line in out.splitlines()) <= 60
 
 
-def test_long_lines_wrap_at_60_columns(tmp_path: Path) -> None:
+def test_long_lines_wrap_at_60_columns() -> None:
     names = ["Alexandrina", "Bartholomew", "Christabella", "Demetrius", "Evangeline", "Fitzgerald"]
-    path = tmp_path / "g.txt"
-    path.write_text(f"players {' '.join(names)}\ndeal Fitzgerald\nshow Alexandrina 4\n")
-    _, out, _ = outcome("game", str(path), "--board")
+    record = f"players {' '.join(names)}\ndeal Fitzgerald\nshow Alexandrina 4\n"
+    _, out, _ = outcome("game", "-", "--board", stdin=record)
     lines = out.splitlines()
     assert max(len(line) for line in lines) <= 60
     assert "      Demetrius 0, Evangeline 0, Fitzgerald 0" in lines

@@ -356,6 +356,9 @@ def test_ctrl_c_prints_the_summary_and_exits_130() -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # Ctrl-C as a terminal gives it, also when this run is in the background (which
+        # ignores SIGINT, and its children with it).
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert process.stdin is not None and process.stdout is not None
     process.stdin.write("8\n")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from conftest import simulate
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -89,23 +90,28 @@ def scored(text: str) -> Game:
 TABLES = st.sampled_from([(2, False), (3, False), (4, False), (5, False), (6, False), (6, True)])
 
 
-@settings(max_examples=60)
-@given(seed=st.integers(0, 2**32), table=TABLES, game=st.sampled_from([121, 61]))
-def test_right_claims_score_as_no_claims(seed: int, table: tuple[int, bool], game: int) -> None:
-    players, partners = table
-    deals = random_record(seed, players, game=game, partners=partners)
-    plain = scored(write(deals, claims=False, muggins=False))
-    for muggins in (False, True):
-        claimed = scored(write(deals, claims=True, muggins=muggins))
-        assert claimed.scores == plain.scores
-        assert claimed.winner == plain.winner
-        assert claimed.wrong_claims == ()
-        assert [len(d.events) for d in claimed.deals] == [len(d.events) for d in plain.deals]
-    # Nothing counts after the one event that reaches the game, and the score of every
-    # side but the winner's is the sum of its points.
-    counted = [event for deal in plain.deals for event in deal.events]
-    reaching = [i for i, event in enumerate(counted) if max(event.scores) >= game]
-    assert reaching in ([], [len(counted) - 1])
-    for side, final in plain.scores.items():
-        if side != plain.winner:
-            assert final == sum(e.points for e in counted if plain.side_of(e.player) == side)
+@pytest.mark.parametrize("games", [12, pytest.param(400, marks=pytest.mark.slow)])
+def test_right_claims_score_as_no_claims(games: int) -> None:
+    # A dozen random games in the default run; many more under -m slow.
+    @settings(max_examples=games)
+    @given(seed=st.integers(0, 2**32), table=TABLES, game=st.sampled_from([121, 61]))
+    def check(seed: int, table: tuple[int, bool], game: int) -> None:
+        players, partners = table
+        deals = random_record(seed, players, game=game, partners=partners)
+        plain = scored(write(deals, claims=False, muggins=False))
+        for muggins in (False, True):
+            claimed = scored(write(deals, claims=True, muggins=muggins))
+            assert claimed.scores == plain.scores
+            assert claimed.winner == plain.winner
+            assert claimed.wrong_claims == ()
+            assert [len(d.events) for d in claimed.deals] == [len(d.events) for d in plain.deals]
+        # Nothing counts after the one event that reaches the game, and the score of every
+        # side but the winner's is the sum of its points.
+        counted = [event for deal in plain.deals for event in deal.events]
+        reaching = [i for i, event in enumerate(counted) if max(event.scores) >= game]
+        assert reaching in ([], [len(counted) - 1])
+        for side, final in plain.scores.items():
+            if side != plain.winner:
+                assert final == sum(e.points for e in counted if plain.side_of(e.player) == side)
+
+    check()

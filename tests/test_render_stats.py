@@ -1,4 +1,4 @@
-"""Tests for the stats rendering in cribcount.formats: text table, JSON data and CSV.
+"""Tests for the stats rendering in cribcount.render.stats: text table, JSON data and CSV.
 
 The expected figures come from 5h 5d 5c Js over the 48 starters, worked out by
 hand in tests/test_stats.py: 14 (24 deals), 15 (8), 20 (9), 21 (3), 22 (3), 29 (1),
@@ -8,6 +8,7 @@ the same for hand and crib, mean 794 / 48.
 from __future__ import annotations
 
 import csv
+import functools
 import io
 
 import pytest
@@ -23,14 +24,20 @@ def cards(text: str) -> tuple[Card, ...]:
     return tuple(Card.parse(token) for token in text.split())
 
 
-@pytest.fixture(scope="module")
+@functools.cache
+def stats_holding(hand_cards: tuple[Card, ...]) -> DealStats:
+    """``deal_stats`` of the deals holding ``hand_cards``, worked out once for the module."""
+    return deal_stats(hand_cards=hand_cards)
+
+
+@pytest.fixture
 def fives() -> DealStats:
-    return deal_stats(hand_cards=cards("5h 5d 5c Js"))
+    return stats_holding(cards("5h 5d 5c Js"))
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def everything() -> DealStats:
-    return deal_stats()
+    return stats_holding(())
 
 
 def test_text_table(fives: DealStats) -> None:
@@ -86,7 +93,7 @@ def test_text_whole_deck(everything: DealStats) -> None:
 )
 @pytest.mark.parametrize("width", [60, 80, 132])
 def test_text_fits_its_width(sides: list[Side], restriction: tuple[Card, ...], width: int) -> None:
-    text = render_stats_text(deal_stats(hand_cards=restriction), sides=sides, width=width)
+    text = render_stats_text(stats_holding(restriction), sides=sides, width=width)
     assert max(len(line) for line in text.splitlines()) <= width
     assert all(line == line.rstrip() for line in text.splitlines())
 
