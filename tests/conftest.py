@@ -18,7 +18,10 @@ from cribcount.cards import DECK, Card, Hand, format_cards, parse_card, parse_ha
 from cribcount.cli import cli
 from cribcount.turns import Pegging
 
-settings.register_profile("cribcount", deadline=None)
+# A few examples a property in the default run; the thorough profile (CI's run of the slow
+# checks: --hypothesis-profile thorough) tries many more.
+settings.register_profile("cribcount", deadline=None, max_examples=25)
+settings.register_profile("thorough", deadline=None, max_examples=300)
 settings.load_profile("cribcount")
 
 

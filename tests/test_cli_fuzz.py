@@ -13,7 +13,7 @@ import json
 import re
 
 from conftest import outcome
-from hypothesis import assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from cribcount.batch.reading import MAX_LINE
@@ -69,7 +69,6 @@ def record_lines(data: bytes) -> list[int]:
     return [number for number, raw in enumerate(lines, start=1) if holds_hand(raw)]
 
 
-@settings(max_examples=50)
 @given(
     _FILE,
     st.sampled_from(["text", "csv", "jsonl"]),
@@ -121,7 +120,6 @@ _VALID = [
 """A run of each command that works, for the random words to break or leave alone."""
 
 
-@settings(max_examples=50)
 @given(
     st.sampled_from(_VALID),
     st.lists(

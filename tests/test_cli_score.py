@@ -9,7 +9,7 @@ import sys
 import click
 import pytest
 from conftest import run, status
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from cribcount import __version__
@@ -110,7 +110,6 @@ def test_bad_input_is_one_line_and_exits_2(args: list[str], words: list[str]) ->
         assert word in result.stderr
 
 
-@settings(max_examples=300)
 @given(st.text())
 def test_no_string_gives_a_traceback(text: str) -> None:
     result = run("score", text)

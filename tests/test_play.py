@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from conftest import SEAT_NAMES, Row, rows, simulate
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from cribcount.cards import DECK, Card, CribcountError, DealError, NotationError, format_cards
@@ -386,7 +386,6 @@ def assert_agrees(
     assert pegging.partnership_totals == teams
 
 
-@settings(max_examples=500, deadline=None)
 @given(
     deal=st.lists(st.sampled_from(DECK), min_size=24, max_size=24, unique=True),
     players=st.integers(min_value=2, max_value=6),

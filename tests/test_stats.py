@@ -238,6 +238,7 @@ def test_against_count_show_with_a_starter_and_one_card(starter: str, fixed: str
     assert fast(card(starter), cards(fixed)) == brute_force(card(starter), cards(fixed))
 
 
+@pytest.mark.slow
 def test_against_brute_force_with_a_starter() -> None:
     # Every deal with the five of spades turned: C(51, 4) = 249,900 of them, one by one.
     assert fast(card("5s"), ()) == brute_force_by_ranks(card("5s"), ())
