@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from typing import BinaryIO, cast
 
 from cribcount.batch.engine import Chunk, Failed, Record, Scored, read_claim
-from cribcount.batch.reading import MAX_LINE, PLAIN_CHUNK_SIZE, read_chunks
+from cribcount.batch.reading import MAX_LINE, CAREFUL_CHUNK_SIZE, read_chunks
 from cribcount.cards import ENGLISH, Notation, parse_hand
 from cribcount.errors import N_, CribcountError, Message, NotationError, Token, quote
 from cribcount.show import count_show
@@ -55,7 +55,7 @@ class _Lines:
         self.seen: dict[int, str] = {}
 
     def __iter__(self) -> Iterator[str]:
-        for first, data in read_chunks(self._stream, size=PLAIN_CHUNK_SIZE):
+        for first, data in read_chunks(self._stream, size=CAREFUL_CHUNK_SIZE):
             for i, raw in enumerate(data.split(b"\n")[:-1]):
                 if len(raw) > MAX_LINE:
                     raw = raw[:MAX_LINE]  # the field limit below then fails its record

@@ -21,7 +21,7 @@ from typing import BinaryIO
 __all__ = [
     "CHUNK_SIZE",
     "MAX_LINE",
-    "PLAIN_CHUNK_SIZE",
+    "CAREFUL_CHUNK_SIZE",
     "count_lines",
     "read_chunks",
     "text_blocks",
@@ -29,8 +29,8 @@ __all__ = [
 
 CHUNK_SIZE = 1 << 18
 """Bytes read at a time on the fast path: about 15,000 canonical lines, whose arrays stay small."""
-PLAIN_CHUNK_SIZE = 1 << 16
-"""Bytes read at a time on the plain path, whose records take more memory a line."""
+CAREFUL_CHUNK_SIZE = 1 << 16
+"""Bytes read at a time by the careful reader, whose records take more memory a line."""
 MAX_LINE = 1 << 16
 """Bytes a line may hold (64 KiB): a longer line is one error record, never held whole."""
 

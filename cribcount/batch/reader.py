@@ -1,0 +1,298 @@
+"""The vectorised reader of ``cribcount batch``: every regular line of a chunk read at once.
+
+A line is taken apart as the careful reader (``batch.lines``) takes it: a
+comment from a ``#`` at the start or after white space, a label up to the
+first ``:`` before it, and the body between them, trimmed. Bodies written
+canonically are read at fixed columns (``batch.canonical``), the others by
+their tokens (``batch.normalise``); the rows are then scored by
+``batch.vector``. Blank and comment lines are skipped; every line the
+reader does not take (errors, a card twice, a label it cannot place, a
+``#`` after a character it does not know) is handed back, to be read by the
+careful reader, which alone says what is wrong.
+
+Labels are kept where they stand in the chunk: a label of printable ASCII
+without ``"`` or ``\\`` is written as its bytes (``Labels.at``, ``size``);
+any other is decoded and kept as text (``Labels.odd``), to be escaped as
+each format escapes it.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from cribcount.batch.canonical import WINDOW, canonical_text, read_canonical
+from cribcount.batch.reading import MAX_LINE
+from cribcount.batch.vector import Rows, score_rows, sort_columns
+
+__all__ = ["Labels", "count_newlines", "read_chunk"]
+
+U8 = npt.NDArray[np.uint8]
+I64 = npt.NDArray[np.int64]
+Bools = npt.NDArray[np.bool_]
+
+_WHITE = np.zeros(256, dtype=np.bool_)
+_WHITE[[ord(c) for c in map(chr, range(128)) if c.isspace()]] = True
+"""ASCII white space as ``str.strip`` and a regular expression's ``\\s`` see it."""
+_MARKS = bytes(c in ":#\n" for c in map(chr, range(256)))
+"""``bytes.translate`` makes the label's ``:``, the comment's ``#`` and the newline 1, and
+every other byte 0 (as booleans: numpy finds those quickest)."""
+_COMMA, _ODD = 1, 0x80
+_COMMAS, _ODDS = (np.uint64(int.from_bytes(bytes([bit] * 8), "little")) for bit in (_COMMA, _ODD))
+_BYTE_MASKS = np.array([(1 << (8 * n)) - 1 for n in range(9)], dtype=np.uint64)
+"""By a number of bytes up to eight, the bits of that many."""
+_LABEL_BYTES = bytes(
+    0 if 32 <= b < 127 and chr(b) not in ',"\\' else _COMMA if chr(b) == "," else _ODD
+    for b in range(256)
+)
+"""What each byte of a label asks of its writers: nothing, quotes in CSV (a comma), or
+escaping (``_ODD``: not printable ASCII, or a quote or backslash)."""
+_TRIM = 4
+"""White space trimmed from each end of a body or label a byte at a time; the token reader
+skips any more, and a label with more is decoded and trimmed as text."""
+
+
+@dataclass(frozen=True)
+class Labels:
+    """The labels of rows: where each stands in ``source``, its length (0: none, or odd),
+    whether it holds a comma; odd labels as text by row."""
+
+    source: U8
+    at: I64
+    size: I64
+    comma: Bools
+    odd: dict[int, str] = field(default_factory=dict)
+
+    def part(self, start: int, stop: int) -> Labels:
+        """The labels of rows ``start`` up to ``stop``."""
+        odd = {row - start: text for row, text in self.odd.items() if start <= row < stop}
+        sizes = self.size[start:stop]
+        return Labels(self.source, self.at[start:stop], sizes, self.comma[start:stop], odd)
+
+    def take(self, rows: npt.NDArray[np.intp]) -> Labels:
+        """The labels of ``rows`` (rising), in that order."""
+        place = {int(row): i for i, row in enumerate(rows.tolist()) if int(row) in self.odd}
+        odd = {place[row]: text for row, text in self.odd.items() if row in place}
+        return Labels(self.source, self.at.take(rows), self.size.take(rows), self.comma.take(rows), odd)
+
+
+class _Parts(NamedTuple):
+    """Each line's body (start, stop), its label (start, stop; stop -1 without a colon),
+    whether it is skipped, and whether it is left to the careful reader."""
+
+    start: I64
+    stop: I64
+    label_start: I64
+    label_stop: I64
+    skipped: Bools
+    refused: Bools
+
+
+def _first_of_each(lines: I64) -> Bools:
+    """Which entries are the first of their line (``lines`` rising)."""
+    first = np.ones(len(lines), dtype=np.bool_)
+    first[1:] = lines[1:] != lines[:-1]
+    return first
+
+
+def _trim(buffer: U8, start: I64, stop: I64) -> None:
+    """Move ``start`` and ``stop`` past white space at the two ends (up to ``_TRIM`` bytes)."""
+    for _ in range(_TRIM):
+        moving = (start < stop) & _WHITE.take(buffer.take(start))
+        if not moving.any():
+            break
+        start += moving
+    for _ in range(_TRIM):
+        moving = (start < stop) & _WHITE.take(buffer.take(stop - 1))
+        if not moving.any():
+            break
+        stop -= moving
+
+
+def _parts(chunk: bytes, buffer: U8, starts: I64, stops: I64, ends: I64, marks: I64) -> _Parts:
+    """Take each line apart as ``lines.split_line`` does: comment, label, body.
+
+    ``marks`` are where the chunk's ``:`` and ``#`` are.
+    """
+    start, stop = starts.copy(), stops.copy()
+    label_stop = np.full(len(starts), -1, dtype=np.int64)
+    refused = (stops - starts) > MAX_LINE
+    if len(marks):
+        line = np.searchsorted(ends, marks)
+        hashes = buffer.take(marks) == ord("#")
+        before = buffer.take(marks - 1)
+        # A comment starts at a '#' first on its line or after white space; after a byte
+        # that is not ASCII (white space, perhaps) the careful reader decides.
+        after_white = (marks == starts.take(line)) | _WHITE.take(before)
+        comment = hashes & after_white
+        at, of = marks[comment], line[comment]
+        first = _first_of_each(of)
+        stop[of[first]] = at[first]
+        unsure = hashes & ~after_white & (before >= 0x80)
+        refused[line[unsure][marks[unsure] < stop.take(line[unsure])]] = True
+        colons = ~hashes
+        at, of = marks[colons], line[colons]
+        kept = at < stop.take(of)
+        at, of = at[kept], of[kept]
+        first = _first_of_each(of)
+        label_stop[of[first]] = at[first]
+        start[of[first]] = at[first] + 1
+        # Only the lines with a label or a comment need trimming: the token reader skips
+        # the white space of the others, and a canonical line has none.
+        marked = np.flatnonzero((start != starts) | (stop != stops))
+        if len(marked):
+            body_start, body_stop = start.take(marked), stop.take(marked)
+            _trim(buffer, body_start, body_stop)
+            start[marked], stop[marked] = body_start, body_stop
+    skipped = (start == stop) & (label_stop < 0) & ~refused
+    return _Parts(start, stop, starts.copy(), label_stop, skipped, refused)
+
+
+def _labels(chunk: bytes, buffer: U8, parts: _Parts, lines: I64) -> tuple[Labels, Bools]:
+    """The labels of ``lines``, and which of them cannot be read (not UTF-8)."""
+    label_start, label_stop = parts.label_start.take(lines), parts.label_stop.take(lines)
+    has = label_stop >= 0
+    label_stop = np.where(has, label_stop, label_start)
+    _trim(buffer, label_start, label_stop)
+    size = label_stop - label_start
+    comma = np.zeros(len(lines), dtype=np.bool_)
+    bad = np.zeros(len(lines), dtype=np.bool_)
+    odd: dict[int, str] = {}
+    if has.any():
+        # White space left at an end (more than ``_TRIM`` bytes of it): trimmed as text.
+        untrimmed = (size > 0) & (
+            _WHITE.take(buffer.take(label_start)) | _WHITE.take(buffer.take(label_stop - 1))
+        )
+        odd_rows = untrimmed
+        # What each byte of each label asks of its writers, eight bytes at a time: a comma
+        # is bit 0 of its byte, a byte to escape bit 7.
+        words = np.ndarray((len(buffer) - 7,), dtype="<u8", buffer=buffer, strides=(1,))
+        for block in range((int(size.max()) - 1) // 8 + 1):
+            these = np.flatnonzero(size > 8 * block)
+            read = words.take(label_start.take(these) + 8 * block).tobytes()
+            kinds = np.frombuffer(read.translate(_LABEL_BYTES), dtype=np.uint64)
+            kinds = kinds & _BYTE_MASKS.take(np.minimum(size.take(these) - 8 * block, 8))
+            comma[these] |= (kinds & _COMMAS) != 0
+            odd_rows[these] |= (kinds & _ODDS) != 0
+        for i in np.flatnonzero(odd_rows).tolist():
+            raw = chunk[int(parts.label_start[lines[i]]) : int(parts.label_stop[lines[i]])]
+            try:
+                text = raw.decode("utf-8").strip()
+            except UnicodeDecodeError:
+                bad[i] = True
+                continue
+            size[i] = 0
+            if text:
+                odd[i] = text
+    return Labels(buffer, label_start, size, comma, odd), bad
+
+
+def count_newlines(chunk: bytes) -> int:
+    """The newlines in ``chunk``, as ``reading.count_lines`` counts them, with numpy.
+
+    ``bytes.count`` slows by half when lines are of uneven lengths (each
+    newline is a branch it cannot foresee); comparing every byte does not.
+    """
+    return int(np.count_nonzero(np.frombuffer(chunk, dtype=np.uint8) == ord("\n")))
+
+
+def read_chunk(
+    chunk: bytes, first_line: int, *, crib: bool = False
+) -> tuple[Rows, list[tuple[int, int, bytes]]]:
+    """Read and score the regular lines of ``chunk`` (whole lines, each ending in ``\\n``).
+
+    Returns the scored rows, and every line left to the careful reader as
+    (how many rows come before it, its line number, its bytes without the
+    newline), in order. Blank and comment lines are in neither.
+    """
+    # Padding lets the windows of canonical bodies exist even when the chunk is shorter.
+    buffer = np.frombuffer(chunk + bytes(WINDOW), dtype=np.uint8)
+    if b":" in chunk or b"#" in chunk:
+        found = np.flatnonzero(np.frombuffer(chunk.translate(_MARKS), dtype=np.bool_))
+        newline = buffer.take(found) == ord("\n")
+        ends, marks = found[newline], found[~newline]
+    else:
+        ends, marks = np.flatnonzero(buffer == ord("\n")), np.empty(0, dtype=np.int64)
+    starts = np.zeros_like(ends)
+    starts[1:] = ends[:-1] + 1
+    stops = ends - ((ends > starts) & (buffer.take(np.maximum(ends - 1, 0)) == ord("\r")))
+    parts = _parts(chunk, buffer, starts, stops, ends, marks)
+    lengths = parts.stop - parts.start
+    lengths[parts.skipped | parts.refused] = -1  # no body
+    fast, cards, text, cribs, claims = read_canonical(buffer, parts.start, lengths)
+    cribs |= crib
+    make_text = functools.partial(_same, text)
+    unread = lengths >= 0
+    unread[fast] = False
+    if unread.any():
+        from cribcount.batch.normalise import read_lines  # its tables only when needed
+
+        # The other bodies, put together, are read by their tokens; their rows join these.
+        lines = np.flatnonzero(unread)
+        body = np.zeros((len(ends), 4), dtype=np.bool_)
+        body[lines, 1] = body[lines, 3] = True
+        sizes = np.stack([parts.start - starts, lengths.clip(0), ends - parts.stop, ends * 0 + 1])
+        sizes[2] += np.where(lengths < 0, parts.stop - parts.start, 0)
+        raw = buffer[: len(chunk)][np.repeat(body.reshape(-1), sizes.T.reshape(-1))]
+        read = read_lines(raw, lengths.take(lines), crib=crib)
+        if len(read.lines):
+            # Which row of the two sets each line's is: the order in which they are put together.
+            read_at = lines.take(read.lines)
+            source = np.empty(len(ends), dtype=np.intp)
+            source[fast] = np.arange(len(fast))
+            source[read_at] = np.arange(len(fast), len(fast) + len(read_at))
+            taken = np.zeros(len(ends), dtype=np.bool_)
+            taken[fast] = taken[read_at] = True
+            order, fast = source[taken], np.flatnonzero(taken)
+            make_text = functools.partial(_merged_text, text, read.cards, order)
+            # (take is quicker than indexing.)
+            cards = np.concatenate([cards, read.cards], axis=1).take(order, axis=1)
+            cribs = np.concatenate([cribs, read.crib]).take(order)
+            claims = np.concatenate([claims, read.claim]).take(order)
+    labels, bad = _labels(chunk, buffer, parts, fast)
+    # Different cards: sorted, no two neighbours are equal; and a label that can be read.
+    in_order = sort_columns(list(cards))
+    kept = ~bad
+    for low, high in zip(in_order, in_order[1:], strict=False):
+        kept &= low != high
+    if not kept.all():
+        make_text = functools.partial(_same, make_text()[kept])
+        rows = np.flatnonzero(kept)
+        labels = labels.take(rows)
+        fast, cards, cribs, claims = fast[kept], cards[:, kept], cribs[kept], claims[kept]
+        in_order = [column[kept] for column in in_order]
+    scored = score_rows(
+        line=fast + first_line,
+        cards=cards,
+        crib=cribs,
+        claim=claims,
+        make_text=make_text,
+        in_order=in_order,
+        labels=labels,
+    )
+    others = np.ones(len(ends), dtype=np.bool_)
+    others[fast] = False
+    others[parts.skipped] = False
+    slow = np.flatnonzero(others)
+    places = np.searchsorted(fast, slow)
+    rest = [
+        (place, index + first_line, chunk[start:end])
+        for place, index, start, end in zip(
+            places.tolist(), slow.tolist(), starts[slow].tolist(), ends[slow].tolist(), strict=True
+        )
+    ]
+    return scored, rest
+
+
+def _same(text: U8) -> U8:
+    """``text`` itself: the text of rows whose text was read whole."""
+    return text
+
+
+def _merged_text(text: U8, cards: U8, order: npt.NDArray[np.intp]) -> U8:
+    """The ``text`` read of some rows and that of rows of ``cards``, put together in ``order``."""
+    return np.concatenate([text, canonical_text(cards)]).take(order, axis=0)
