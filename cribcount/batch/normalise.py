@@ -246,7 +246,8 @@ def _token_kinds(buffer: U8, first: I64, last: I64) -> tuple[U8, U16]:
     """Each token's kind, and its card's number if a card, its value if a number."""
     # Every eight bytes of the buffer as one number (little-endian), read where tokens start.
     count = len(buffer) - _LONGEST_TOKEN + 1
-    words = np.ndarray((count,), dtype="<u8", buffer=buffer, strides=(1,)).take(first)
+    # (Indexing, not take: take copies a view of overlapping items whole first.)
+    words = np.ndarray((count,), dtype="<u8", buffer=buffer, strides=(1,))[first]
     words &= _BYTE_MASK.take(last - first, mode="clip")  # a longer token as one too long
     products = _products(words, _MULTIPLIER)
     found = _TOKENS.take(products >> np.uint64(_REST_BITS))

@@ -206,7 +206,8 @@ class LabelPieces:
             for block in range((int(size.max()) - 1) // width, -1, -1):
                 these = np.flatnonzero(size > block * width)
                 skip = block * width
-                copy_at(out, label_at.take(these) + skip, blocks.take(source.take(these) + skip))
+                # (Indexing, not take: take copies a view of overlapping items whole first.)
+                copy_at(out, label_at.take(these) + skip, blocks[source.take(these) + skip])
             for quoted, (before, after) in enumerate((self.plain, self.comma)):
                 these = np.flatnonzero(comma == quoted)
                 for text, where in ((before, start), (after, label_at + size)):

@@ -38,19 +38,30 @@ Bools = npt.NDArray[np.bool_]
 _WHITE = np.zeros(256, dtype=np.bool_)
 _WHITE[[ord(c) for c in map(chr, range(128)) if c.isspace()]] = True
 """ASCII white space as ``str.strip`` and a regular expression's ``\\s`` see it."""
-_MARKS = bytes(c in ":#\n" for c in map(chr, range(256)))
-"""``bytes.translate`` makes the label's ``:``, the comment's ``#`` and the newline 1, and
-every other byte 0 (as booleans: numpy finds those quickest)."""
-_COMMA, _ODD = 1, 0x80
-_COMMAS, _ODDS = (np.uint64(int.from_bytes(bytes([bit] * 8), "little")) for bit in (_COMMA, _ODD))
+_ONES = np.uint64(0x0101010101010101)
+_HIGH = np.uint64(0x8080808080808080)
+_FILL = np.uint64(int.from_bytes(b"a" * 8, "little"))
 _BYTE_MASKS = np.array([(1 << (8 * n)) - 1 for n in range(9)], dtype=np.uint64)
 """By a number of bytes up to eight, the bits of that many."""
-_LABEL_BYTES = bytes(
-    0 if 32 <= b < 127 and chr(b) not in ',"\\' else _COMMA if chr(b) == "," else _ODD
-    for b in range(256)
-)
-"""What each byte of a label asks of its writers: nothing, quotes in CSV (a comma), or
-escaping (``_ODD``: not printable ASCII, or a quote or backslash)."""
+
+
+def _has_below(words: npt.NDArray[np.uint64], n: int) -> Bools:
+    """Which words (eight bytes each) hold a byte below ``n`` (at most 128)."""
+    return ((words - _ONES * np.uint64(n)) & ~words & _HIGH) != 0  # type: ignore[no-any-return]
+
+
+def _has_byte(words: npt.NDArray[np.uint64], byte: str) -> Bools:
+    """Which words hold the byte ``byte``."""
+    return _has_below(words ^ (_ONES * np.uint64(ord(byte))), 1)
+
+
+def _to_escape(words: npt.NDArray[np.uint64]) -> Bools:
+    """Which words (eight bytes of labels) hold a byte that formats escape: not printable
+    ASCII, a quote or a backslash."""
+    above = ((words + _ONES) | words) & _HIGH != 0  # a byte of 127 or more
+    return above | _has_below(words, 32) | _has_byte(words, '"') | _has_byte(words, "\\")
+
+
 _TRIM = 4
 """White space trimmed from each end of a body or label a byte at a time; the token reader
 skips any more, and a label with more is decoded and trimmed as text."""
@@ -82,12 +93,14 @@ class Labels:
 
 class _Parts(NamedTuple):
     """Each line's body (start, stop), its label (start, stop; stop -1 without a colon),
-    whether it is skipped, and whether it is left to the careful reader."""
+    whether its label holds a comma, whether it is skipped, and whether it is left to the
+    careful reader."""
 
     start: I64
     stop: I64
     label_start: I64
     label_stop: I64
+    comma: Bools
     skipped: Bools
     refused: Bools
 
@@ -99,57 +112,68 @@ def _first_of_each(lines: I64) -> Bools:
     return first
 
 
-def _trim(buffer: U8, start: I64, stop: I64) -> None:
-    """Move ``start`` and ``stop`` past white space at the two ends (up to ``_TRIM`` bytes)."""
-    for _ in range(_TRIM):
+def _trim(buffer: U8, start: I64, stop: I64, steps: tuple[int, int] = (_TRIM, _TRIM)) -> None:
+    """Move ``start`` and ``stop`` past white space at the two ends (up to ``steps`` bytes)."""
+    for _ in range(steps[0]):
         moving = (start < stop) & _WHITE.take(buffer.take(start))
-        if not moving.any():
-            break
         start += moving
-    for _ in range(_TRIM):
+    for _ in range(steps[1]):
         moving = (start < stop) & _WHITE.take(buffer.take(stop - 1))
-        if not moving.any():
-            break
         stop -= moving
 
 
-def _parts(chunk: bytes, buffer: U8, starts: I64, stops: I64, ends: I64, marks: I64) -> _Parts:
+def _parts(buffer: U8, starts: I64, stops: I64, marks: I64, line: I64) -> _Parts:
     """Take each line apart as ``lines.split_line`` does: comment, label, body.
 
-    ``marks`` are where the chunk's ``:`` and ``#`` are.
+    ``marks`` are where the chunk's ``:``, ``#`` and ``,`` are, ``line`` the line of each.
     """
     start, stop = starts.copy(), stops.copy()
     label_stop = np.full(len(starts), -1, dtype=np.int64)
+    comma = np.zeros(len(starts), dtype=np.bool_)
     refused = (stops - starts) > MAX_LINE
     if len(marks):
-        line = np.searchsorted(ends, marks)
-        hashes = buffer.take(marks) == ord("#")
-        before = buffer.take(marks - 1)
+        kind = buffer.take(marks)
+        hashes = np.flatnonzero(kind == ord("#"))
+        at, of = marks.take(hashes), line.take(hashes)
+        before = buffer.take(at - 1)
         # A comment starts at a '#' first on its line or after white space; after a byte
         # that is not ASCII (white space, perhaps) the careful reader decides.
-        after_white = (marks == starts.take(line)) | _WHITE.take(before)
-        comment = hashes & after_white
-        at, of = marks[comment], line[comment]
+        after_white = (at == starts.take(of)) | _WHITE.take(before)
+        unsure = np.flatnonzero(~after_white & (before >= 0x80))
+        unsure_at, unsure_line = at.take(unsure), of.take(unsure)
+        comment = np.flatnonzero(after_white)
+        first = comment[_first_of_each(of.take(comment))]
+        at, of = at.take(first), of.take(first)
+        # The body ends before the white space in front of the comment: one byte of it,
+        # or two (any more, and the token reader skips it).
+        at -= at > starts.take(of)
+        stop[of] = at - ((at > starts.take(of)) & _WHITE.take(buffer.take(at - 1)))
+        refused[unsure_line[unsure_at < stop.take(unsure_line)]] = True
+        colons = np.flatnonzero(kind == ord(":"))
+        at, of = marks.take(colons), line.take(colons)
+        kept = np.flatnonzero(at < stop.take(of))
+        at, of = at.take(kept), of.take(kept)
         first = _first_of_each(of)
-        stop[of[first]] = at[first]
-        unsure = hashes & ~after_white & (before >= 0x80)
-        refused[line[unsure][marks[unsure] < stop.take(line[unsure])]] = True
-        colons = ~hashes
-        at, of = marks[colons], line[colons]
-        kept = at < stop.take(of)
-        at, of = at[kept], of[kept]
-        first = _first_of_each(of)
-        label_stop[of[first]] = at[first]
-        start[of[first]] = at[first] + 1
-        # Only the lines with a label or a comment need trimming: the token reader skips
-        # the white space of the others, and a canonical line has none.
-        marked = np.flatnonzero((start != starts) | (stop != stops))
-        if len(marked):
-            body_start, body_stop = start.take(marked), stop.take(marked)
-            _trim(buffer, body_start, body_stop)
-            start[marked], stop[marked] = body_start, body_stop
+        at, of = at[first], of[first]
+        label_stop[of] = at
+        # The body starts after the colon and a space, if one follows it.
+        start[of] = at + 1 + _WHITE.take(buffer.take(at + 1))
+        np.maximum(start, starts, out=start)
+        np.minimum(start, stop, out=start)
+        # A comma before the colon is in the label.
+        commas = np.flatnonzero(kind == ord(","))
+        at, of = marks.take(commas), line.take(commas)
+        comma[of[at < label_stop.take(of)]] = True
     skipped = (start == stop) & (label_stop < 0) & ~refused
-    return _Parts(start, stop, starts.copy(), label_stop, skipped, refused)
+    return _Parts(start, stop, starts.copy(), label_stop, comma, skipped, refused)
+
+
+def _plain(chunk: bytes, buffer: U8, lines: int) -> bool:
+    """Whether every byte of ``chunk`` is printable ASCII but a quote or a backslash, or a
+    newline: then no label needs escaping."""
+    if not chunk.isascii() or b'"' in chunk or b"\\" in chunk:
+        return False
+    return int(np.count_nonzero(buffer[: len(chunk)] < 32)) == lines
 
 
 def _labels(chunk: bytes, buffer: U8, parts: _Parts, lines: I64) -> tuple[Labels, Bools]:
@@ -157,37 +181,46 @@ def _labels(chunk: bytes, buffer: U8, parts: _Parts, lines: I64) -> tuple[Labels
     label_start, label_stop = parts.label_start.take(lines), parts.label_stop.take(lines)
     has = label_stop >= 0
     label_stop = np.where(has, label_stop, label_start)
-    _trim(buffer, label_start, label_stop)
-    size = label_stop - label_start
-    comma = np.zeros(len(lines), dtype=np.bool_)
+    comma = parts.comma.take(lines)
     bad = np.zeros(len(lines), dtype=np.bool_)
     odd: dict[int, str] = {}
-    if has.any():
-        # White space left at an end (more than ``_TRIM`` bytes of it): trimmed as text.
-        untrimmed = (size > 0) & (
-            _WHITE.take(buffer.take(label_start)) | _WHITE.take(buffer.take(label_stop - 1))
+    if not has.any():
+        return Labels(buffer, label_start, label_stop - label_start, comma, odd), bad
+    # Most labels have no white space at their ends: the others are trimmed (up to
+    # ``_TRIM`` bytes; any more, and the label is trimmed as text).
+    ends = (label_stop > label_start) & (
+        _WHITE.take(buffer.take(label_start)) | _WHITE.take(buffer.take(label_stop - 1))
+    )
+    odd_rows = np.zeros(len(lines), dtype=np.bool_)
+    if ends.any():
+        at = np.flatnonzero(ends)
+        start, stop = label_start.take(at), label_stop.take(at)
+        _trim(buffer, start, stop)
+        label_start[at], label_stop[at] = start, stop
+        odd_rows[at] = (stop > start) & (
+            _WHITE.take(buffer.take(start)) | _WHITE.take(buffer.take(stop - 1))
         )
-        odd_rows = untrimmed
-        # What each byte of each label asks of its writers, eight bytes at a time: a comma
-        # is bit 0 of its byte, a byte to escape bit 7.
+    size = label_stop - label_start
+    if not _plain(chunk, buffer, len(parts.start)):
+        # Which labels hold a byte to escape, eight bytes at a time (bytes past the end made
+        # harmless).
         words = np.ndarray((len(buffer) - 7,), dtype="<u8", buffer=buffer, strides=(1,))
         for block in range((int(size.max()) - 1) // 8 + 1):
             these = np.flatnonzero(size > 8 * block)
-            read = words.take(label_start.take(these) + 8 * block).tobytes()
-            kinds = np.frombuffer(read.translate(_LABEL_BYTES), dtype=np.uint64)
-            kinds = kinds & _BYTE_MASKS.take(np.minimum(size.take(these) - 8 * block, 8))
-            comma[these] |= (kinds & _COMMAS) != 0
-            odd_rows[these] |= (kinds & _ODDS) != 0
-        for i in np.flatnonzero(odd_rows).tolist():
-            raw = chunk[int(parts.label_start[lines[i]]) : int(parts.label_stop[lines[i]])]
-            try:
-                text = raw.decode("utf-8").strip()
-            except UnicodeDecodeError:
-                bad[i] = True
-                continue
-            size[i] = 0
-            if text:
-                odd[i] = text
+            # (Indexing, not take: take copies a view of overlapping items whole first.)
+            read = words[label_start.take(these) + 8 * block]
+            kept = _BYTE_MASKS.take(np.minimum(size.take(these) - 8 * block, 8))
+            odd_rows[these] |= _to_escape((read & kept) | (_FILL & ~kept))
+    for i in np.flatnonzero(odd_rows).tolist():
+        raw = chunk[int(parts.label_start[lines[i]]) : int(parts.label_stop[lines[i]])]
+        try:
+            text = raw.decode("utf-8").strip()
+        except UnicodeDecodeError:
+            bad[i] = True
+            continue
+        size[i] = 0
+        if text:
+            odd[i] = text
     return Labels(buffer, label_start, size, comma, odd), bad
 
 
@@ -212,15 +245,22 @@ def read_chunk(
     # Padding lets the windows of canonical bodies exist even when the chunk is shorter.
     buffer = np.frombuffer(chunk + bytes(WINDOW), dtype=np.uint8)
     if b":" in chunk or b"#" in chunk:
-        found = np.flatnonzero(np.frombuffer(chunk.translate(_MARKS), dtype=np.bool_))
+        # Newlines, colons, hashes and commas, found together (numpy compares bytes quicker than
+        # ``bytes.translate`` maps them).
+        marked = buffer == ord("\n")
+        for mark in ":#,":
+            marked |= buffer == ord(mark)
+        found = np.flatnonzero(marked)
         newline = buffer.take(found) == ord("\n")
         ends, marks = found[newline], found[~newline]
+        line = np.cumsum(newline)[~newline]  # newlines before a mark: the number of its line
     else:
-        ends, marks = np.flatnonzero(buffer == ord("\n")), np.empty(0, dtype=np.int64)
+        ends = np.flatnonzero(buffer == ord("\n"))
+        marks = line = np.empty(0, dtype=np.int64)
     starts = np.zeros_like(ends)
     starts[1:] = ends[:-1] + 1
     stops = ends - ((ends > starts) & (buffer.take(np.maximum(ends - 1, 0)) == ord("\r")))
-    parts = _parts(chunk, buffer, starts, stops, ends, marks)
+    parts = _parts(buffer, starts, stops, marks, line)
     lengths = parts.stop - parts.start
     lengths[parts.skipped | parts.refused] = -1  # no body
     fast, cards, text, cribs, claims = read_canonical(buffer, parts.start, lengths)
