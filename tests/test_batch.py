@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cribcount.batch import vector
+from cribcount.batch import reader
 from cribcount.batch.engine import (
     Failed,
     Scored,
@@ -129,7 +129,7 @@ def test_read_chunks_drops_a_bom_and_ends_the_last_line() -> None:
     st.lists(st.binary(max_size=12).map(lambda b: b.replace(b"\n", b"")), max_size=20),
     st.integers(min_value=1, max_value=40),
     st.booleans(),
-    st.sampled_from([count_lines, vector.count_lines]),
+    st.sampled_from([count_lines, reader.count_newlines]),
 )
 def test_read_chunks_gives_every_line_once_in_order(
     lines: list[bytes], size: int, final_newline: bool, count: Callable[[bytes], int]
@@ -230,4 +230,4 @@ def test_score_stream_plain_path_keeps_line_numbers() -> None:
 @given(st.binary(max_size=300))
 def test_both_ways_of_counting_lines_count_every_newline(data: bytes) -> None:
     newlines = sum(1 for byte in data if byte == ord("\n"))
-    assert count_lines(data) == vector.count_lines(data) == newlines
+    assert count_lines(data) == reader.count_newlines(data) == newlines

@@ -1,8 +1,10 @@
-"""Tests for cribcount.fastbatch: the table, the sorting network and the fast path as a whole.
+"""Tests for the vectorised reader and scoring (``batch.reader``, ``batch.vector``): the table,
+the sorting network and the vectorised path as a whole.
 
-The fast path must give exactly what the plain path gives (``parse_line`` and
-``count_show``), on every kind of line: that is checked on random files in all
-three formats, with chunks small enough to cut lines anywhere.
+The vectorised path must give exactly what the careful path gives (``parse_line``
+and ``count_show``), on every kind of line, labelled and commented too: that is
+checked on random files in all three formats, with chunks small enough to cut
+lines anywhere.
 """
 
 from __future__ import annotations
@@ -19,13 +21,8 @@ from hypothesis import strategies as st
 from cribcount.batch import jsonl, jsonl_parts, normalise, slots, vector, writers
 from cribcount.batch.canonical import NO_CLAIM, WINDOW, read_canonical
 from cribcount.batch.engine import MAX_CLAIM_DIGITS, Summary, parse_line, score_stream
-from cribcount.batch.vector import (
-    SORT_NETWORK,
-    rank_key,
-    rank_tables,
-    sort_columns,
-    split_chunk,
-)
+from cribcount.batch.reader import read_chunk as split_chunk
+from cribcount.batch.vector import SORT_NETWORK, rank_key, rank_tables, sort_columns
 from cribcount.batch.writers import render_chunk
 from cribcount.cards import DECK, SUIT_ORDER, parse_card
 from cribcount.rules import rank_multisets, rank_points
@@ -128,14 +125,60 @@ def test_every_notation_is_read_by_the_fast_path(line: str) -> None:
         "5h 5d 5c Js / 5s \x00",
         "5h 5d 5c Js / 5s\x00",  # a NUL byte where a shorter token would end
         "9s\x00 5d 5c Js / 5s",
-        "# 5h 5d 5c Js / 5s",
-        "",
+        "Ann: 5h 5d 5c Js / 5s#x",  # a '#' that starts no comment
+        "Ann: 5h 5d 5c Js / 5s\u00a0# x",  # after white space the reader does not know
+        "Ann: 5h 5d 5c Js: 5s",  # a second colon
+        "Ann #1: 5h 5d 5c Js 5s",  # the comment starts before the colon
+        "Ann: # 5h 5d 5c Js 5s",
+        b"\xff: 5h 5d 5c Js 5s".decode("latin-1"),  # as Latin-1: a label not UTF-8
     ],
 )
-def test_other_lines_are_left_to_the_plain_path(line: str) -> None:
+def test_other_lines_are_left_to_the_careful_reader(line: str) -> None:
+    raw = line.encode("latin-1" if "\xff" in line else "utf-8")
+    rows, others = split_chunk(b"Ah 2c 3d 4s / 6h\n" + raw + b"\n", 10)
+    assert len(rows) == 1
+    assert others == [(1, 11, raw)]
+
+
+@pytest.mark.parametrize("line", ["", "# 5h 5d 5c Js / 5s", "  # x", "#", " \t#:"])
+def test_blank_and_comment_lines_are_skipped(line: str) -> None:
     rows, others = split_chunk(f"Ah 2c 3d 4s / 6h\n{line}\n".encode(), 10)
     assert len(rows) == 1
-    assert others == [(1, 11, line.encode())]
+    assert others == []
+
+
+@pytest.mark.parametrize(
+    ("line", "label", "comma"),
+    [
+        # Worked from the careful reader's rule: up to the first colon, trimmed.
+        ("Ann, deal 3: 5h 5d 5c Js / 5s = 29  # checked", b"Ann, deal 3", True),
+        ("  Bob  :5h 5d 5c Js 5s", b"Bob", False),
+        ("x:y: # no", None, False),
+        ("Cleo:\t5h 5d 5c Js / 5s crib # a, b: c", b"Cleo", False),
+        (": 5h 5d 5c Js / 5s", b"", False),
+    ],
+)
+def test_labels_are_read_where_they_stand(line: str, label: bytes | None, comma: bool) -> None:
+    rows, others = split_chunk(f"{line}\n".encode(), 1)
+    if label is None:
+        assert len(rows) == 0
+        return
+    assert others == []
+    labels = rows.labels
+    assert labels is not None
+    at, size = int(labels.at[0]), int(labels.size[0])
+    assert labels.source[at : at + size].tobytes() == label
+    assert bool(labels.comma[0]) == comma
+    assert rows.text[0].tobytes() == b"5h 5d 5c Js / 5s"
+
+
+def test_labels_to_escape_are_kept_as_text() -> None:
+    lines = ['q"x": 5h 5d 5c Js 5s', "Zoë : 5h 5d 5c Js 5s", "\u00a0a\tb\u00a0: 5h 5d 5c Js 5s"]
+    rows, others = split_chunk("".join(line + "\n" for line in lines).encode(), 1)
+    assert others == []
+    assert rows.labels is not None
+    assert rows.labels.odd == {0: 'q"x"', 1: "Zoë", 2: "a\tb"}
+    assert rows.labels.size.tolist() == [0, 0, 0]
 
 
 def test_a_byte_that_is_never_utf8_inside_a_card_is_not_taken_for_a_suit() -> None:
@@ -363,10 +406,21 @@ def _regular_line(draw: st.DrawFn) -> tuple[bytes, bool]:
         st.sampled_from([str(draw(st.integers(0, 999))), "0", "07", "029", "1000", "x"])
     )
     tail = draw(st.sampled_from(["", word, claim, word + claim, claim + word, word + word]))
-    lead = draw(st.sampled_from(["", " ", "\t"]))
-    trail = draw(st.sampled_from(["", " ", " \t", "\r"]))
+    lead = draw(st.sampled_from(["", " ", "\t", "  "]))
+    trail = draw(st.sampled_from(["", " ", " \t", "   "]))
     regular = "1000" not in tail and "x" not in tail and tail != word + word
-    return (lead + text + tail + trail).encode(), regular
+    # A label (none, usual ones, or any text without a colon or a hash) and a comment.
+    label = draw(
+        st.one_of(
+            st.sampled_from(["", "", "Ann:", "Bob, deal 3:", " deal 4 :", ":", '"q" \\ :']),
+            st.text(st.characters(blacklist_characters="#:\n\r", blacklist_categories=["Cs"]))
+            .filter(lambda text: len(text) < 24)
+            .map(lambda text: text + ":"),
+        )
+    )
+    comment = draw(st.sampled_from(["", "", " # checked", "\t#a: b # c", " #", "  # café ♥"]))
+    end = draw(st.sampled_from(["", "", "\r"]))  # a CR before the newline
+    return (label + lead + text + tail + trail + comment + end).encode(), regular
 
 
 @settings(max_examples=60, deadline=None)
@@ -378,7 +432,7 @@ def _regular_line(draw: st.DrawFn) -> tuple[bytes, bool]:
     st.booleans(),
     st.sampled_from([b"\n", b"\r\n"]),
 )
-def test_fast_path_gives_the_plain_path_output_in_every_notation(
+def test_vectorised_and_careful_paths_agree_on_labelled_commented_lines_in_every_notation(
     lines: list[tuple[bytes, bool]],
     odd: list[int],
     size: int,
@@ -386,7 +440,8 @@ def test_fast_path_gives_the_plain_path_output_in_every_notation(
     crib: bool,
     newline: bytes,
 ) -> None:
-    # Regular lines in random notations, with a few lines of any kind among them.
+    # Regular lines in random notations, labels and comments, with a few lines of any kind
+    # among them.
     texts = [text for text, _ in lines] + [_any_line(random.Random(seed)) for seed in odd]
     random.Random(len(texts)).shuffle(texts)
     data = newline.join(texts) + newline
@@ -398,7 +453,7 @@ def test_fast_path_gives_the_plain_path_output_in_every_notation(
     for chunk in score_stream(io.BytesIO(data), crib=crib, fast=False):
         plain_summary.add_chunk(chunk)
     assert fast_summary == plain_summary
-    # Every regular line is scored on the fast path: none is left to the plain one.
+    # Every regular line is scored by the vectorised reader: none is left to the careful one.
     regular = b"".join(text + newline for text, is_regular in lines if is_regular)
     for chunk in score_stream(io.BytesIO(regular), crib=crib, fast=True):
         assert chunk.records == []

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from cribcount.batch import placed
 from cribcount.batch.engine import Chunk, Failed, Record, Scored
 from cribcount.batch.records import render_record
-from cribcount.batch.vector import NO_CLAIM, FastRows, score_rows
+from cribcount.batch.vector import NO_CLAIM, Rows, score_rows
 from cribcount.batch.writers import render_chunk
 from cribcount.cards import DECK, Hand, parse_hand
 from cribcount.show import count_show
@@ -43,7 +43,7 @@ def _hand(text: str) -> Hand:
     return parse_hand(text)
 
 
-def _rows(deals: list[Deal], lines: list[int]) -> FastRows:
+def _rows(deals: list[Deal], lines: list[int]) -> Rows:
     cards = []
     for text, _, _ in deals:
         hand = _hand(text)
