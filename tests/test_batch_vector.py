@@ -18,11 +18,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cribcount.batch import jsonl, jsonl_parts, normalise, slots, vector, writers
-from cribcount.batch.canonical import NO_CLAIM, WINDOW, read_canonical
+from cribcount.batch import jsonl, jsonl_parts, slots, vector, writers
+from cribcount.batch import tokens as token_reader
 from cribcount.batch.engine import MAX_CLAIM_DIGITS, Summary, parse_line, score_stream
+from cribcount.batch.reader import WINDOW, read_canonical
 from cribcount.batch.reader import read_chunk as split_chunk
-from cribcount.batch.vector import SORT_NETWORK, rank_key, rank_tables, sort_columns
+from cribcount.batch.vector import NO_CLAIM, SORT_NETWORK, multiset_key, rank_tables, sort_columns
 from cribcount.batch.writers import render_chunk
 from cribcount.cards import DECK, SUIT_ORDER, parse_card
 from cribcount.rules import rank_multisets, rank_points
@@ -39,7 +40,7 @@ def test_sort_network_sorts_every_order_of_five() -> None:
 def test_rank_table_agrees_with_show_for_every_multiset_of_ranks() -> None:
     tables = rank_tables()
     for ranks in rank_multisets():
-        key = rank_key([np.array([r]) for r in ranks])
+        key = multiset_key([np.array([r]) for r in ranks])
         index = int(tables.multiset[key][0])
         expected = rank_points(ranks)
         got = (int(tables.fifteens[index]), int(tables.pairs[index]), int(tables.runs[index]))
@@ -553,19 +554,19 @@ def _expected_kind(token: str) -> tuple[str, int, int, int]:
 
 def _kinds_read(tokens: list[str]) -> list[tuple[str, int, int, int]]:
     names = {
-        normalise._CARD: "card",
-        normalise._CRIB: "crib",
-        normalise._NUMBER: "number",
-        normalise._SLASH_TOKEN: "/",
-        normalise._EQUALS_TOKEN: "=",
-        normalise._OTHER: "other",
+        token_reader._CARD: "card",
+        token_reader._CRIB: "crib",
+        token_reader._NUMBER: "number",
+        token_reader._SLASH_TOKEN: "/",
+        token_reader._EQUALS_TOKEN: "=",
+        token_reader._OTHER: "other",
     }
     data = "\n".join(tokens).encode() + b"\n"
     raw = np.frombuffer(data, dtype=np.uint8)
-    buffer = np.concatenate([raw, np.zeros(normalise._LONGEST_TOKEN, dtype=np.uint8)])
+    buffer = np.concatenate([raw, np.zeros(token_reader._LONGEST_TOKEN, dtype=np.uint8)])
     ends = np.flatnonzero(raw == ord("\n"))
     first = np.concatenate([[0], ends[:-1] + 1])
-    kind, payload = normalise._token_kinds(buffer, first, ends - 1)
+    kind, payload = token_reader._token_kinds(buffer, first, ends - 1)
     out = []
     for k, p in zip(kind.tolist(), payload.tolist(), strict=True):
         name = names[k]
@@ -591,12 +592,12 @@ def test_token_table_reads_every_short_token_as_the_plain_path_does() -> None:
 
 def test_token_table_search_starts_where_a_search_from_the_step_ends() -> None:
     # Searched again from the first odd multiple of the step, slot by slot in plain Python.
-    words = [int.from_bytes(data, "little") for data in normalise._regular_tokens()]
-    shift = 64 - normalise._HASH_BITS
+    words = [int.from_bytes(data, "little") for data in token_reader._regular_tokens()]
+    shift = 64 - token_reader._HASH_BITS
     multiplier = slots.STEP
     while len({(word * multiplier) % (1 << 64) >> shift for word in words}) < len(words):
         multiplier = (multiplier + 2 * slots.STEP) % (1 << 64)
-    assert multiplier == normalise._FIRST_TRIED == normalise._MULTIPLIER
+    assert multiplier == token_reader._FIRST_TRIED == token_reader._MULTIPLIER
 
 
 def test_jsonl_rows_rendered_a_slice_at_a_time_keep_records_in_place(

@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from typing import BinaryIO, cast
 
 from cribcount.batch.engine import Chunk, Failed, Record, Scored, read_claim
-from cribcount.batch.reading import MAX_LINE, CAREFUL_CHUNK_SIZE, read_chunks
+from cribcount.batch.reading import CAREFUL_CHUNK_SIZE, MAX_LINE, read_chunks
 from cribcount.cards import ENGLISH, Notation, parse_hand
 from cribcount.errors import N_, CribcountError, Message, NotationError, Token, quote
 from cribcount.show import count_show

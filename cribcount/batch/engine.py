@@ -27,10 +27,10 @@ from cribcount.batch.lines import (
     split_line,
 )
 from cribcount.batch.reading import (
+    CAREFUL_CHUNK_SIZE,
     CHUNK_SIZE,
     MAX_LINE,
-    CAREFUL_CHUNK_SIZE,
-        read_chunks,
+    read_chunks,
 )
 from cribcount.cards import ENGLISH, Notation
 from cribcount.errors import CribcountError, Message

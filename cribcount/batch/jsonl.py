@@ -22,7 +22,6 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from cribcount import rules
-from cribcount.batch.canonical import CARD_NAMES
 from cribcount.batch.engine import Scored
 from cribcount.batch.jsonl_parts import RANKED, ItemLayout, ItemType, Parts, rank_order
 from cribcount.batch.placed import (
@@ -32,14 +31,13 @@ from cribcount.batch.placed import (
     column,
     copy_at,
     room,
-    rows_of,
     runs,
     template_rows,
     write_digits,
     write_split,
 )
 from cribcount.batch.records import label_piece, render_record
-from cribcount.batch.vector import NO_CLAIM, TOTAL_KEYS, Rows
+from cribcount.batch.vector import CARD_NAMES, NO_CLAIM, TOTAL_KEYS, Rows
 from cribcount.cards import DECK, Card, Hand
 from cribcount.render import render_json
 from cribcount.render.show import count_to_dict

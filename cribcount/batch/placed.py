@@ -83,7 +83,10 @@ def write_split(out: Any, at: Any, matrix: Any, split: int, shift: Any) -> None:
         return
     copy_at(out, at, rows_of(matrix, split))
     rest = np.ndarray(
-        (matrix.shape[0],), dtype=f"V{width - split}", buffer=matrix, offset=split,
+        (matrix.shape[0],),
+        dtype=f"V{width - split}",
+        buffer=matrix,
+        offset=split,
         strides=(width,),
     )
     copy_at(out, at + split + shift, rest)
@@ -192,8 +195,10 @@ class LabelPieces:
         if len(rows):
             start, size, comma = at.take(rows), labels.size.take(rows), labels.comma.take(rows)
             source = labels.at.take(rows)
-            opens = [len(self.plain[0]), len(self.comma[0])]
-            label_at = start + np.where(comma, opens[1], opens[0])
+            before = [len(self.plain[0]), len(self.comma[0])]
+            label_at = start + (
+                np.where(comma, *before[::-1]) if before[0] != before[1] else before[0]
+            )
             width = LABEL_BLOCK
             blocks = np.ndarray(
                 (len(labels.source) - width + 1,),
@@ -204,16 +209,27 @@ class LabelPieces:
             # The last blocks first: a block spills only into the bytes after its label,
             # or into blocks of later labels that are written after it.
             for block in range((int(size.max()) - 1) // width, -1, -1):
-                these = np.flatnonzero(size > block * width)
                 skip = block * width
+                these = np.flatnonzero(size > skip) if block else slice(None)
                 # (Indexing, not take: take copies a view of overlapping items whole first.)
-                copy_at(out, label_at.take(these) + skip, blocks[source.take(these) + skip])
-            for quoted, (before, after) in enumerate((self.plain, self.comma)):
-                these = np.flatnonzero(comma == quoted)
-                for text, where in ((before, start), (after, label_at + size)):
-                    if text and len(these):
-                        items = np.frombuffer(text, dtype=f"V{len(text)}")
-                        copy_at(out, where.take(these), items.repeat(len(these)))
+                copy_at(out, label_at[these] + skip, blocks[source[these] + skip])
+            if self.plain == self.comma:
+                _write_text(out, start, self.plain[0])
+                _write_text(out, label_at + size, self.plain[1])
+            else:
+                for quoted, (first, last) in enumerate((self.plain, self.comma)):
+                    these = np.flatnonzero(comma == quoted)
+                    _write_text(out, start.take(these), first)
+                    _write_text(out, (label_at + size).take(these), last)
         for row, label in labels.odd.items():
             text = np.frombuffer(self.piece(label).encode(), dtype=np.uint8)
             out[int(at[row]) : int(at[row]) + len(text)] = text
+
+
+def _write_text(out: Any, at: Any, text: bytes) -> None:
+    """Write ``text`` from each of ``at`` into ``out``: a few bytes one at a time."""
+    if len(text) <= 2:
+        for i, byte in enumerate(text):
+            out[at + i] = byte
+    elif len(at):
+        copy_at(out, at, np.frombuffer(text, dtype=f"V{len(text)}"))

@@ -28,7 +28,8 @@ __all__ = [
 ]
 
 CHUNK_SIZE = 1 << 19
-"""Bytes read at a time on the fast path: about 30,000 canonical lines or 12,000 labelled ones, whose arrays stay small."""
+"""Bytes read at a time by the vectorised reader: about 30,000 canonical lines or 12,000
+labelled ones, whose arrays stay small."""
 CAREFUL_CHUNK_SIZE = 1 << 16
 """Bytes read at a time by the careful reader, whose records take more memory a line."""
 MAX_LINE = 1 << 16

@@ -2,7 +2,8 @@
 
 The careful reader's records (``Scored``, ``Failed``), the error lines on
 stderr and the summary; the vectorised rows are written from the same pieces
-by ``batch.writers`` and ``batch.jsonl``. Nothing here needs numpy, so ``--from`` readers start light.
+by ``batch.writers`` and ``batch.jsonl``. Nothing here needs numpy, so
+``--from`` readers start light.
 
 >>> from cribcount.batch.engine import score_line
 >>> record = score_line(b"7h 7s 8d 8c / 9h = 24 crib", 3)

@@ -21,19 +21,23 @@ import numpy as np
 import numpy.typing as npt
 
 from cribcount import rules
-from cribcount.batch.canonical import NO_CLAIM, canonical_text
-from cribcount.cards import SUIT_ORDER, Rank
+from cribcount.batch.placed import column
+from cribcount.cards import DECK, SUIT_ORDER, Rank
 
 if TYPE_CHECKING:
     from cribcount.batch.reader import Labels
 
 __all__ = [
+    "CARD_NAMES",
+    "LINE_WIDTH",
+    "RANK_COLUMNS",
+    "canonical_text",
     "NO_CLAIM",
     "TOTAL_KEYS",
     "Rows",
     "RankTables",
     "fifteen_sets",
-    "rank_key",
+    "multiset_key",
     "rank_tables",
     "score_rows",
     "shape_count",
@@ -44,6 +48,26 @@ __all__ = [
 U8 = npt.NDArray[np.uint8]
 I64 = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
+
+NO_CLAIM = -1
+"""``FastRows.claim`` of a line without a claim."""
+LINE_WIDTH = 16
+"""Bytes in a canonical hand such as ``5h 5d 5c Js / 5s``."""
+RANK_COLUMNS = (0, 3, 6, 9, 14)
+"""Where the ranks of the five cards are in a canonical hand; each suit follows its rank."""
+_HAND_TEMPLATE = np.frombuffer(b"?? ?? ?? ?? / ??", dtype=np.uint8)
+CARD_NAMES = np.array([int.from_bytes(str(card).encode(), "little") for card in DECK], dtype="<u2")
+"""Each card's canonical name by ``Card.index``, its two bytes as one number."""
+
+
+def canonical_text(cards: U8) -> U8:
+    """The canonical notation of rows of cards by column (``5h 5d 5c Js / 5s``), 16 bytes a row."""
+    text = np.empty((cards.shape[1], LINE_WIDTH), dtype=np.uint8)
+    text[...] = _HAND_TEMPLATE
+    for i, at in enumerate(RANK_COLUMNS):
+        column(text, at)[...] = CARD_NAMES.take(cards[i])  # card i of every row
+    return text
+
 
 TOTAL_KEYS = 32
 """More than the highest total of a show (29): texts looked up by a claim and a total are
@@ -104,7 +128,7 @@ class RankTables:
     """Points that depend on ranks alone, one entry per multiset of five ranks.
 
     ``multiset[key]`` numbers the multiset whose sorted ranks give ``key``
-    (``rank_key``); the other arrays are indexed by that number.
+    (``multiset_key``); the other arrays are indexed by that number.
     ``total`` is the three added up; ``points_id`` numbers the distinct
     (fifteens, pairs, runs) triples listed in ``points``, for rendering by table.
     """
@@ -126,7 +150,7 @@ def rank_tables() -> RankTables:
     data = np.frombuffer(rules.rank_data(), dtype=np.uint8).reshape(size, 3)
     fifteens, pairs, runs = (data[:, i].astype(np.int64) for i in range(3))
     multiset = np.zeros(13**5, dtype=np.uint16)
-    multiset[rank_key([sorted_ranks[:, i] for i in range(5)])] = np.arange(size)
+    multiset[multiset_key([sorted_ranks[:, i] for i in range(5)])] = np.arange(size)
     # Each of fifteens, pairs and runs is below 32: five bits each make one number to sort.
     # (np.unique would import numpy.ma, a start-up cost the command does not need.)
     points = (fifteens << 10) | (pairs << 5) | runs
@@ -144,11 +168,11 @@ def rank_tables() -> RankTables:
     )
 
 
-def rank_key(sorted_columns: list[npt.NDArray[Any]]) -> npt.NDArray[np.int32]:
+def multiset_key(sorted_columns: list[npt.NDArray[Any]]) -> npt.NDArray[np.int32]:
     """The index in ``RankTables.multiset`` of rows of five sorted ranks (1..13), by column."""
     key = np.zeros(len(sorted_columns[0]), dtype=np.int32)
-    for column in sorted_columns:
-        key = key * 13 + column - 1
+    for ranks in sorted_columns:
+        key = key * 13 + ranks - 1
     return key
 
 
@@ -281,7 +305,7 @@ def score_rows(
     # A card's index is its rank's (from 0) times four, plus its suit's.
     ranks, suits = (cards >> np.uint8(_SUIT_BITS)) + np.uint8(1), cards & np.uint8(_SUITS - 1)
     # Sorted cards have their ranks sorted too.
-    key = rank_key([(column >> np.uint8(_SUIT_BITS)) + np.uint8(1) for column in in_order])
+    key = multiset_key([(column >> np.uint8(_SUIT_BITS)) + np.uint8(1) for column in in_order])
     one_suit = (suits[0] == suits[1]) & (suits[1] == suits[2]) & (suits[2] == suits[3])
     starter_suited = suits[4] == suits[0]
     # The small tables looked up flat, by their indices put together.

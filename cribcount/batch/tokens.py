@@ -26,7 +26,7 @@ from cribcount.batch.reading import MAX_LINE
 from cribcount.batch.slots import STEP, Slots, first_multiplier
 from cribcount.cards import ENGLISH, card_indices, tokenize
 
-__all__ = ["Lines", "read_lines"]
+__all__ = ["Bodies", "read_tokens"]
 
 U8 = npt.NDArray[np.uint8]
 U16 = npt.NDArray[np.uint16]
@@ -168,7 +168,7 @@ _WINDOW_MASK = np.array(
 """By count of tokens, the bits of those in the window."""
 
 
-class Lines(NamedTuple):
+class Bodies(NamedTuple):
     """The regular lines of a chunk: their indices (``lines``), cards by column, crib, claim.
 
     ``cards[i]`` is card ``i`` of every line (the starter last), as its
@@ -181,7 +181,7 @@ class Lines(NamedTuple):
     claim: npt.NDArray[np.int16]
 
 
-def read_lines(raw: U8, lengths: I64, *, crib: bool = False) -> Lines:
+def read_tokens(raw: U8, lengths: I64, *, crib: bool = False) -> Bodies:
     """Read the regular lines of ``raw`` (whole lines of bytes, each ending in ``\\n``).
 
     ``lengths`` are the lines' lengths without the newline and a final CR.
@@ -222,7 +222,7 @@ def read_lines(raw: U8, lengths: I64, *, crib: bool = False) -> Lines:
         cards[i] = payload.take(start + i)
     cards[4] = payload.take(start + _STARTER_AT.take(at))
     claim = payload.take(start + _CLAIM_AT.take(at)).astype(np.int16)
-    return Lines(
+    return Bodies(
         lines=chosen,
         cards=cards,
         crib=_WITH_WORD.take(at) | crib,
