@@ -40,6 +40,7 @@ from cribcount.show import Count, Kind
 __all__ = [
     "CLAIM",
     "CSV_COLUMNS",
+    "DEFAULT_LANGUAGE",
     "POINTS",
     "csv_header",
     "label_piece",
@@ -75,7 +76,8 @@ _KIND_WORDS = (
     N_("flush {points}"),
     N_("nobs {points}"),
 )
-ENGLISH = language(DEFAULT)
+DEFAULT_LANGUAGE = language(DEFAULT)
+"""The language records are written in unless told otherwise: English."""
 _CRIB_FLAG = {True: "true", False: "false"}
 
 
@@ -100,7 +102,9 @@ _INDENT = "    "
 _WIDTH = TEXT_WIDTH
 
 
-def _text_points(crib: bool, heels: int, points: tuple[int, ...], lang: Language = ENGLISH) -> str:
+def _text_points(
+    crib: bool, heels: int, points: tuple[int, ...], lang: Language = DEFAULT_LANGUAGE
+) -> str:
     """What follows the hand up to the claim: ``: 24 points``, then indented the points by kind
     and the heels note; the newline comes with ``_text_claim``.
 
@@ -117,7 +121,7 @@ def _text_points(crib: bool, heels: int, points: tuple[int, ...], lang: Language
     return "\n".join(lines)
 
 
-def _text_claim(claim: int | None, total: int, lang: Language = ENGLISH) -> str:
+def _text_claim(claim: int | None, total: int, lang: Language = DEFAULT_LANGUAGE) -> str:
     """The end of a text record: the claim's verdict on a line of its own if one was made,
     and the newline."""
     if claim is None:
@@ -185,7 +189,7 @@ def _record_dict(record: Record, file: str | None) -> dict[str, Any]:
 
 
 def render_record(
-    record: Record, fmt: str, file: str | None = None, *, lang: Language = ENGLISH
+    record: Record, fmt: str, file: str | None = None, *, lang: Language = DEFAULT_LANGUAGE
 ) -> str:
     """One record as a line of ``fmt`` (text, csv or jsonl), newline included.
 
@@ -225,7 +229,9 @@ def _reason(record: Failed, lang: Language) -> str:
     return record.reason if record.said is None else lang.text(record.said)
 
 
-def render_failed(record: Failed, fmt: str, fields: list[str], *, lang: Language = ENGLISH) -> str:
+def render_failed(
+    record: Failed, fmt: str, fields: list[str], *, lang: Language = DEFAULT_LANGUAGE
+) -> str:
     """A line of a ``--from`` file that failed, in ``fmt`` (text, jsonl or csv), newline included.
 
     jsonl: ``{"line", "input", "error"}``; csv: the line, ``fields`` (the
@@ -241,12 +247,12 @@ def render_failed(record: Failed, fmt: str, fields: list[str], *, lang: Language
     return lang.say("line {line}:", line=record.line) + " " + _failed_text(record, lang)
 
 
-def render_error(record: Failed, file: str, *, lang: Language = ENGLISH) -> str:
+def render_error(record: Failed, file: str, *, lang: Language = DEFAULT_LANGUAGE) -> str:
     """The stderr line for a bad line: ``FILE:LINE:COLUMN: reason``, the column said once."""
     return f"{file}:{record.line}:{record.column}: {_reason(record, lang)}"
 
 
-def render_summary(summary: Summary, *, lang: Language = ENGLISH) -> str:
+def render_summary(summary: Summary, *, lang: Language = DEFAULT_LANGUAGE) -> str:
     """The one-line summary at the end of a run."""
     return lang.say(
         "{hands} scored, {lines} failed, {claims} checked, {wrong} wrong ({points} missed)",

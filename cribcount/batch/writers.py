@@ -14,22 +14,10 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from cribcount.batch import placed
 from cribcount.batch.engine import Chunk
 from cribcount.batch.jsonl import jsonl_rows
-from cribcount.batch.placed import (
-    LABEL_BLOCK,
-    KnownTexts,
-    LabelPieces,
-    column,
-    copy_at,
-    room,
-    rows_of,
-    runs,
-    template_rows,
-    write_digits,
-    write_split,
-)
-from cribcount.batch.records import CLAIM, ENGLISH, POINTS, label_piece, render_record
+from cribcount.batch.records import CLAIM, DEFAULT_LANGUAGE, POINTS, label_piece, render_record
 from cribcount.batch.vector import NO_CLAIM, TOTAL_KEYS, Rows, shape_count, shape_of
 from cribcount.language import Language
 from cribcount.render import csv_line
@@ -38,7 +26,7 @@ __all__ = ["render_chunk"]
 
 
 def render_chunk(
-    chunk: Chunk, fmt: str, file: str | None = None, *, lang: Language = ENGLISH
+    chunk: Chunk, fmt: str, file: str | None = None, *, lang: Language = DEFAULT_LANGUAGE
 ) -> bytes:
     """All the records of a chunk in input order, as UTF-8 bytes; text in ``lang``."""
     rows = chunk.rows
@@ -117,8 +105,8 @@ def _head(fmt: str, file: str | None) -> _Head:
 
 
 @functools.cache
-def _label_pieces(fmt: str) -> LabelPieces:
-    return LabelPieces(functools.partial(label_piece, fmt=fmt))
+def _label_pieces(fmt: str) -> placed.LabelPieces:
+    return placed.LabelPieces(functools.partial(label_piece, fmt=fmt))
 
 
 @functools.cache
@@ -134,10 +122,10 @@ def _tails(fmt: str) -> tuple[Any, Any]:
 
 
 @functools.cache
-def _claims(fmt: str) -> KnownTexts:
+def _claims(fmt: str) -> placed.KnownTexts:
     """The ends of rows with a claim in ``fmt``, from the claim on, newline included,
     by ``claim * TOTAL_KEYS + total``: made as met."""
-    return KnownTexts(lambda key: CLAIM[fmt](key // TOTAL_KEYS, key % TOTAL_KEYS).encode())
+    return placed.KnownTexts(lambda key: CLAIM[fmt](key // TOTAL_KEYS, key % TOTAL_KEYS).encode())
 
 
 def _placed_rows(rows: Rows, fmt: str, file: str | None) -> tuple[Any, Any]:
@@ -160,7 +148,7 @@ def _placed_rows(rows: Rows, fmt: str, file: str | None) -> tuple[Any, Any]:
         tail = tail + shape_count() * has_claim
     size = tail_sizes.take(tail)
     width = len(head.lead) + len(head.after) + len(head.cards)  # and the line number
-    stretches = runs(rows.line)
+    stretches = placed.runs(rows.line)
     for low, high, digits in stretches:
         size[low:high] += width + digits
     labels, pieces = rows.labels, _label_pieces(fmt)
@@ -177,7 +165,7 @@ def _placed_rows(rows: Rows, fmt: str, file: str | None) -> tuple[Any, Any]:
     ends = np.cumsum(size)
     starts = ends - size
     end = int(ends[-1])
-    out = room(end + max(tails.itemsize, claims.padded.itemsize, LABEL_BLOCK), 0)
+    out = placed.room(end + max(tails.itemsize, claims.padded.itemsize, placed.LABEL_BLOCK), 0)
     tail_at = starts.copy()
     label_at = starts + len(head.lead) + head.label
     for low, high, digits in stretches:
@@ -185,12 +173,12 @@ def _placed_rows(rows: Rows, fmt: str, file: str | None) -> tuple[Any, Any]:
         label_at[low:high] += digits
     if label_size is not None:
         tail_at += label_size
-    copy_at(out, tail_at, tails.take(tail))
+    placed.copy_at(out, tail_at, tails.take(tail))
     if len(claimed):
         _write_claims(out, ends.take(claimed) - claim_size, claims, claim, claim_size, width + 1)
     if labels is not None and label_size is not None:
         # What follows a label in its row (written after it) takes what spills from it.
-        assert len(pieces.plain[1]) + width - len(head.lead) - head.label >= LABEL_BLOCK - 1
+        assert len(pieces.plain[1]) + width - len(head.lead) - head.label >= placed.LABEL_BLOCK - 1
         pieces.write(out, label_at, labels)
     hand = np.ascontiguousarray(rows.text)
     for low, high, digits in stretches:
@@ -202,7 +190,7 @@ def _placed_rows(rows: Rows, fmt: str, file: str | None) -> tuple[Any, Any]:
 
 
 def _write_claims(
-    out: Any, at: Any, claims: KnownTexts, claim: Any, sizes: Any, shortest: int
+    out: Any, at: Any, claims: placed.KnownTexts, claim: Any, sizes: Any, shortest: int
 ) -> None:
     """Write the claims (texts ``claim`` of ``claims``, ``sizes`` long) at ``at`` in groups of
     lengths that differ by ``shortest`` at most, each padded to the longest of its group: none
@@ -213,7 +201,7 @@ def _write_claims(
     for number in np.flatnonzero(np.bincount(group)).tolist():
         these = np.flatnonzero(group == number)
         width = min(table.shape[1], (number + 1) * (shortest + 1))
-        copy_at(out, at.take(these), rows_of(table, width).take(claim.take(these)))
+        placed.copy_at(out, at.take(these), placed.rows_of(table, width).take(claim.take(these)))
 
 
 def _write_heads(
@@ -223,8 +211,10 @@ def _write_heads(
     part after the label ``shift`` bytes further (None: no label)."""
     text = head.lead + b"0" * digits + head.after
     cards = len(text)
-    matrix = template_rows(text + head.cards, len(lines))
-    write_digits(matrix, len(head.lead), lines)
+    matrix = placed.template_rows(text + head.cards, len(lines))
+    placed.write_digits(matrix, len(head.lead), lines)
     for start, to, width in head.hand:
-        column(matrix, cards + to, f"V{width}")[...] = column(hand, start, f"V{width}")
-    write_split(out, at, matrix, len(head.lead) + digits + head.label, shift)
+        placed.column(matrix, cards + to, f"V{width}")[...] = placed.column(
+            hand, start, f"V{width}"
+        )
+    placed.write_split(out, at, matrix, len(head.lead) + digits + head.label, shift)
