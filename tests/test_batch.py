@@ -217,13 +217,15 @@ def test_endless_input_without_newlines_is_read_in_blocks_and_dropped() -> None:
             return len(buffer)
 
     stream = io.BufferedReader(Endless(), buffer_size=1 << 16)
-    records = [r for chunk in score_stream(stream, fast=False) for _, r in chunk.records]
+    records = [r for chunk in score_stream(stream, vectorised=False) for _, r in chunk.records]
     assert [(type(r).__name__, r.line) for r in records] == [("Failed", 1), ("Scored", 2)]
 
 
 def test_score_stream_plain_path_keeps_line_numbers() -> None:
     data = b"# deals\n\n5h 5d 5c Js / 5s\n5q\n"
-    records = [r for chunk in score_stream(io.BytesIO(data), fast=False) for _, r in chunk.records]
+    records = [
+        r for chunk in score_stream(io.BytesIO(data), vectorised=False) for _, r in chunk.records
+    ]
     assert [(type(r).__name__, r.line) for r in records] == [("Scored", 3), ("Failed", 4)]
 
 

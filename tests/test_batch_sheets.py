@@ -152,7 +152,7 @@ def test_utf16_read_in_small_pieces_still_reads_the_same() -> None:
     data = b"\xfe\xff" + SHEET.replace("\n", "\r\n").encode("utf-16-be")
     records = [
         (record.line, record.label, record.count.total)
-        for chunk in score_stream(io.BytesIO(data), fast=False, size=3)
+        for chunk in score_stream(io.BytesIO(data), vectorised=False, size=3)
         for _, record in chunk.records
         if isinstance(record, Scored)
     ]

@@ -309,11 +309,13 @@ def test_other_ends_of_canonical_hands_are_not_read_at_fixed_columns(end: str) -
     assert read.lines.tolist() == []
     # Whoever reads them, the output is the plain path's.
     for fmt in ("text", "csv", "jsonl"):
-        assert _render(data, fmt, fast=True, size=64) == _render(data, fmt, fast=False, size=64)
+        assert _render(data, fmt, vectorised=True, size=64) == _render(
+            data, fmt, vectorised=False, size=64
+        )
 
 
-def _render(data: bytes, fmt: str, *, fast: bool, size: int, crib: bool = False) -> bytes:
-    chunks = score_stream(io.BytesIO(data), crib=crib, fast=fast, size=size)
+def _render(data: bytes, fmt: str, *, vectorised: bool, size: int, crib: bool = False) -> bytes:
+    chunks = score_stream(io.BytesIO(data), crib=crib, vectorised=vectorised, size=size)
     return b"".join(render_chunk(chunk, fmt, "f.txt" if size % 2 else None) for chunk in chunks)
 
 
@@ -370,8 +372,8 @@ def test_fast_path_gives_the_plain_path_output_on_random_files(
     rng = random.Random(seed)
     lines = [_any_line(rng) for _ in range(rng.randrange(60))]
     data = b"\n".join(lines) + rng.choice([b"", b"\n", b"\r\n"])
-    fast = _render(data, fmt, fast=True, size=size, crib=crib)
-    plain = _render(data, fmt, fast=False, size=size, crib=crib)
+    fast = _render(data, fmt, vectorised=True, size=size, crib=crib)
+    plain = _render(data, fmt, vectorised=False, size=size, crib=crib)
     assert fast == plain
 
 
@@ -446,28 +448,30 @@ def test_vectorised_and_careful_paths_agree_on_labelled_commented_lines_in_every
     texts = [text for text, _ in lines] + [_any_line(random.Random(seed)) for seed in odd]
     random.Random(len(texts)).shuffle(texts)
     data = newline.join(texts) + newline
-    fast = _render(data, fmt, fast=True, size=size, crib=crib)
-    assert fast == _render(data, fmt, fast=False, size=size, crib=crib)
+    fast = _render(data, fmt, vectorised=True, size=size, crib=crib)
+    assert fast == _render(data, fmt, vectorised=False, size=size, crib=crib)
     fast_summary, plain_summary = Summary(), Summary()
-    for chunk in score_stream(io.BytesIO(data), crib=crib, fast=True):
+    for chunk in score_stream(io.BytesIO(data), crib=crib, vectorised=True):
         fast_summary.add_chunk(chunk)
-    for chunk in score_stream(io.BytesIO(data), crib=crib, fast=False):
+    for chunk in score_stream(io.BytesIO(data), crib=crib, vectorised=False):
         plain_summary.add_chunk(chunk)
     assert fast_summary == plain_summary
     # Every regular line is scored by the vectorised reader: none is left to the careful one.
     regular = b"".join(text + newline for text, is_regular in lines if is_regular)
-    for chunk in score_stream(io.BytesIO(regular), crib=crib, fast=True):
+    for chunk in score_stream(io.BytesIO(regular), crib=crib, vectorised=True):
         assert chunk.records == []
 
 
 def test_claims_on_the_fast_path_are_rendered_and_summed_like_the_plain_path() -> None:
     data = b"5h 5d 5c Js / 5s = 28\n7h 7s 8d 8c / 9h = 24 crib\n2c 4d 6h 8s / Tc = 3\n"
     for fmt in ("text", "csv", "jsonl"):
-        chunks = list(score_stream(io.BytesIO(data), fast=True))
+        chunks = list(score_stream(io.BytesIO(data), vectorised=True))
         assert all(chunk.records == [] for chunk in chunks)
-        assert _render(data, fmt, fast=True, size=7) == _render(data, fmt, fast=False, size=7)
+        assert _render(data, fmt, vectorised=True, size=7) == _render(
+            data, fmt, vectorised=False, size=7
+        )
     summary = Summary()
-    for chunk in score_stream(io.BytesIO(data), fast=True):
+    for chunk in score_stream(io.BytesIO(data), vectorised=True):
         summary.add_chunk(chunk)
     assert summary == Summary(hands=3, claims=3, claims_wrong=2, points_missed=1)
 
@@ -477,8 +481,8 @@ def test_fast_path_agrees_on_a_seeded_file_of_canonical_deals(fmt: str) -> None:
     rng = random.Random(1130)
     lines = [_canonical(rng) + (" crib" if i % 3 == 2 else "") for i in range(1500)]
     data = "\n".join(lines).encode()
-    assert _render(data, fmt, fast=True, size=1 << 14) == _render(
-        data, fmt, fast=False, size=1 << 14
+    assert _render(data, fmt, vectorised=True, size=1 << 14) == _render(
+        data, fmt, vectorised=False, size=1 << 14
     )
 
 
@@ -488,11 +492,11 @@ def test_jsonl_parts_start_again_when_too_many(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(jsonl_parts, "_MOST", 0)
     rng = random.Random(2611)
     data = "\n".join(_canonical(rng) for _ in range(800)).encode()
-    fast = _render(data, "jsonl", fast=True, size=1 << 12)
+    fast = _render(data, "jsonl", vectorised=True, size=1 << 12)
     # A chunk of 4 KiB holds 4096 // 17 = 240 lines, each of three parts at most: only the
     # last chunk's parts are left.
     assert 0 < len(jsonl._PARTS) <= 3 * 240
-    assert fast == _render(data, "jsonl", fast=False, size=1 << 12)
+    assert fast == _render(data, "jsonl", vectorised=False, size=1 << 12)
 
 
 @pytest.mark.parametrize("fmt", ["text", "csv", "jsonl"])
@@ -501,8 +505,8 @@ def test_fast_path_writes_long_line_numbers_like_the_plain_path(fmt: str) -> Non
     wanted = {1, 9, 10, 99, 100, 101, 999, 1000, 1001, 10_000, 10_010, 99_999, 100_000, 123_457}
     lines = [b"5h 5d 5c Js / 5s" if n in wanted else b"#" for n in range(1, 123_460)]
     data = b"\n".join(lines)
-    fast = _render(data, fmt, fast=True, size=1 << 16)
-    assert fast == _render(data, fmt, fast=False, size=1 << 16)
+    fast = _render(data, fmt, vectorised=True, size=1 << 16)
+    assert fast == _render(data, fmt, vectorised=False, size=1 << 16)
     # Text: two lines a record, the hand and its points, then the points by kind.
     assert fast.count(b"\n") == (2 if fmt == "text" else 1) * len(wanted)
 
@@ -521,7 +525,7 @@ def test_one_record_per_hand_line_in_input_order(seed: int, size: int) -> None:
             expected.append(number)
     for fast in (True, False):
         numbers: list[int] = []
-        for chunk in score_stream(io.BytesIO(data), fast=fast, size=size):
+        for chunk in score_stream(io.BytesIO(data), vectorised=fast, size=size):
             rows = chunk.rows.line.tolist() if chunk.rows is not None else []
             records = iter(chunk.records)
             pending = next(records, None)
@@ -609,8 +613,8 @@ def test_jsonl_rows_rendered_a_slice_at_a_time_keep_records_in_place(
     lines = [_any_line(rng) for _ in range(300)]
     data = b"\n".join(lines) + b"\n"
     for size in (1 << 6, 1 << 12):
-        fast = _render(data, "jsonl", fast=True, size=size)
-        assert fast == _render(data, "jsonl", fast=False, size=size)
+        fast = _render(data, "jsonl", vectorised=True, size=size)
+        assert fast == _render(data, "jsonl", vectorised=False, size=size)
 
 
 def test_every_show_total_is_below_the_key_of_totals() -> None:

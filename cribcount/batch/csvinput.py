@@ -216,7 +216,7 @@ class _Counted:
 def score_csv_stream(
     stream: BinaryIO, *, crib: bool = False, notation: Notation = ENGLISH
 ) -> Iterator[Chunk]:
-    """The records of ``score_csv`` as chunks of the plain path, for ``batch.write_stream``."""
+    """The records of ``score_csv`` as chunks of careful records, for ``batch.write_stream``."""
     counted = _Counted(stream)
     records: list[tuple[int, Record]] = []
     told = 0

@@ -7,8 +7,8 @@ and lines whose first non-blank character is ``#`` are skipped but still
 counted in line numbers, whatever bytes they hold. Every regular line is read
 by the vectorised reader (``batch.reader``) and scored by ``batch.vector``; the
 lines it hands back are read by the careful reader (``batch.lines``) and
-counted by ``count_show``, which alone say what is wrong. ``fast=False`` (and
-any notation but English) reads every line carefully, for comparison.
+counted by ``count_show``, which alone say what is wrong. ``vectorised=False``
+(and any notation but English) reads every line carefully, for comparison.
 """
 
 from __future__ import annotations
@@ -239,7 +239,7 @@ class Summary:
 
     def add_chunk(self, chunk: Chunk) -> None:
         """Take a whole chunk into account."""
-        self.hands += chunk.fast_count
+        self.hands += chunk.row_count
         if chunk.rows is not None:
             # The same sums as ``add`` over the rows' differences, taken a chunk at a time.
             claims, wrong, missed = chunk.rows.claim_tally()
@@ -254,7 +254,7 @@ class Summary:
 class Chunk:
     """The records of a stretch of lines, in input order.
 
-    ``rows`` are the lines the fast path scored (None on the plain path);
+    ``rows`` are the lines the vectorised reader scored (None when read carefully);
     ``records`` the others, each with the number of ``rows`` that come before it.
     """
 
@@ -264,8 +264,8 @@ class Chunk:
     """Bytes of input the chunk covers, for progress."""
 
     @property
-    def fast_count(self) -> int:
-        """How many lines the fast path scored."""
+    def row_count(self) -> int:
+        """How many lines the vectorised reader scored."""
         return 0 if self.rows is None else len(self.rows)
 
 
@@ -273,19 +273,20 @@ def score_stream(
     stream: BinaryIO,
     *,
     crib: bool = False,
-    fast: bool = True,
+    vectorised: bool = True,
     size: int | None = None,
     notation: Notation = ENGLISH,
 ) -> Iterator[Chunk]:
-    """Count every line of ``stream``, a chunk at a time; ``fast`` uses the vectorised reader.
+    """Count every line of ``stream``, a chunk at a time, with the vectorised reader unless
+    ``vectorised`` is False.
 
     ``size`` is the bytes read at a time (``CHUNK_SIZE`` or ``CAREFUL_CHUNK_SIZE`` by default).
     The vectorised reader reads the English notation only: another is read carefully.
     """
-    fast = fast and notation is ENGLISH
+    vectorised = vectorised and notation is ENGLISH
     if size is None:
-        size = CHUNK_SIZE if fast else CAREFUL_CHUNK_SIZE
-    if not fast:
+        size = CHUNK_SIZE if vectorised else CAREFUL_CHUNK_SIZE
+    if not vectorised:
         for first_line, data in read_chunks(stream, size=size):
             lines = data.split(b"\n")[:-1]
             records = [
@@ -315,6 +316,6 @@ def score_lines(
     Blank and comment lines give none. Every line is read carefully, record by
     record; ``cribcount batch`` renders the same records a chunk at a time.
     """
-    for chunk in score_stream(stream, crib=crib, fast=False, notation=notation):
+    for chunk in score_stream(stream, crib=crib, vectorised=False, notation=notation):
         for _, record in chunk.records:
             yield record

@@ -2,13 +2,16 @@
 
 A line is taken apart as the careful reader (``batch.lines``) takes it: a
 comment from a ``#`` at the start or after white space, a label up to the
-first ``:`` before it, and the body between them, trimmed. Bodies written
-canonically are read at fixed columns (``batch.canonical``), the others by
-their tokens (``batch.normalise``); the rows are then scored by
-``batch.vector``. Blank and comment lines are skipped; every line the
-reader does not take (errors, a card twice, a label it cannot place, a
-``#`` after a character it does not know) is handed back, to be read by the
-careful reader, which alone says what is wrong.
+first ``:`` before it, and the body between them, trimmed. A body written
+canonically (``5h 5d 5c Js / 5s``, then `` crib`` and/or `` = N``: what
+programs write) is read at fixed columns, straight from the bytes, each of
+which is told by what it is (a rank, a suit, a digit...) through
+``bytes.translate``; any other body by its tokens (``batch.tokens``), which
+take every notation. The rows are then scored by ``batch.vector``. Blank and
+comment lines are skipped; every line the reader does not take (errors, a
+card twice, a label that is not UTF-8, a ``#`` after a byte it does not
+know) is handed back, to be read by the careful reader, which alone says
+what is wrong.
 
 Labels are kept where they stand in the chunk: a label of printable ASCII
 without ``"`` or ``\\`` is written as its bytes (``Labels.at``, ``size``);

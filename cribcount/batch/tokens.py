@@ -1,4 +1,4 @@
-"""Reading every regular batch line of a chunk at once: the notation of ``parse_line``, in numpy.
+"""Bodies read by their tokens, a chunk at once: the notation of ``parse_line``, in numpy.
 
 A regular line is four cards, an optional ``/``, the starter, then optionally
 the word ``crib`` (any case) and/or a claim ``= N`` of 1 to 3 digits, in
@@ -9,8 +9,9 @@ tabs, commas and other ASCII white space; a CR has ended its line before).
 The chunk is tokenised byte by byte with numpy arrays, the tokens classified
 by tables built from ``cards``, and each line's tokens matched against that
 grammar. Every other line (comments, labels, blank lines, errors, a card
-twice, anything unusual) is left to the plain path, which alone writes error
-records.
+twice, anything unusual) is left to the careful reader, which alone writes
+error records. ``batch.reader`` hands this module the bodies of the lines it
+could not read at fixed columns, labels and comments taken off.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ I64 = npt.NDArray[np.int64]
 _SEP, _CHAR, _SINGLE = 0, 1, 2
 _CODES_OF = bytearray([_CHAR]) * 256
 # A separator is an ASCII byte that cards.tokenize splits at (a non-ASCII one, if ever, stays
-# inside a token that is no regular token, and its line takes the plain path): one that no
+# inside a token that is no regular token, and its line is read carefully): one that no
 # token holds when every ASCII character stands between two letters.
 _ASCII = "a" + "a".join(map(chr, range(128))) + "a"
 _HELD = {token.column + i for token in tokenize(_ASCII) for i in range(len(token.text))}

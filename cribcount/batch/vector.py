@@ -1,13 +1,11 @@
-"""The vectorised path of ``cribcount batch``: regular lines scored thousands at a time.
+"""Scoring the vectorised rows of ``cribcount batch``: regular lines thousands at a time.
 
-Canonical lines (``5h 5d 5c Js / 5s``, then `` crib`` and/or `` = N``) are
-read by ``batch.canonical`` at fixed columns, straight from the bytes; the
-other lines of a chunk by ``batch.normalise``, which takes every notation,
-the word ``crib`` and claims ``= N``. Every rule comes
-from ``cribcount.rules``: the points that depend on ranks alone from its
-table of the 6,175 multisets of five ranks, the counting values, flush and
-nobs from small lookup arrays filled by its functions. Every line that is
-not regular is left to the plain path of ``batch.engine``."""
+The rows come from the vectorised reader (``batch.reader``) as cards by
+column. Every rule comes from ``cribcount.rules``: the points that depend on
+ranks alone from its table of the 6,175 multisets of five ranks, the counting
+values, flush and nobs from small lookup arrays filled by its functions. The
+rows' canonical text (``5h 5d 5c Js / 5s``), which text and CSV write, is
+made here from the cards when the reader did not find it as it stands."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Writing the vectorised rows of ``cribcount batch``, a chunk at a time, with numpy.
 
-The rows of the fast path are rendered from the same pieces as one record
-(``batch.records``), byte for byte the same, and a chunk's plain records are
+The vectorised rows are rendered from the same pieces as one record
+(``batch.records``), byte for byte the same, and a chunk's careful records are
 put back among its rows in input order. Text and CSV rows are placed in one
 buffer as JSON lines are (``batch.placed``): the length of each row is
 known from its pieces, and each piece is written at its offset.
