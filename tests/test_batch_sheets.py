@@ -8,14 +8,8 @@ from pathlib import Path
 import pytest
 
 from cribcount.batch.csvinput import score_csv
-from cribcount.batch.engine import (
-    Failed,
-    Scored,
-    parse_line,
-    score_line,
-    score_lines,
-    split_line,
-)
+from cribcount.batch.engine import Failed, Scored, score_line, score_lines
+from cribcount.batch.lines import parse_line, split_line
 from cribcount.errors import CribcountError
 
 

@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 
 from cribcount.batch import jsonl, jsonl_parts, slots, vector, writers
 from cribcount.batch import tokens as token_reader
-from cribcount.batch.engine import MAX_CLAIM_DIGITS, Summary, parse_line, score_stream
+from cribcount.batch.engine import Summary, score_stream
+from cribcount.batch.lines import MAX_CLAIM_DIGITS, parse_line
 from cribcount.batch.reader import WINDOW, read_canonical
 from cribcount.batch.reader import read_chunk as split_chunk
 from cribcount.batch.vector import NO_CLAIM, SORT_NETWORK, multiset_key, rank_tables, sort_columns

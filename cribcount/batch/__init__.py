@@ -41,16 +41,15 @@ from collections.abc import Iterator
 from typing import BinaryIO, NamedTuple
 
 from cribcount.batch.engine import (
-    Entry,
     Failed,
     Record,
     Scored,
     Summary,
-    parse_line,
     score_line,
     score_lines,
     score_stream,
 )
+from cribcount.batch.lines import Entry, parse_line
 from cribcount.language import DEFAULT, Language, language
 
 __all__ = [

@@ -23,7 +23,8 @@ import csv
 from collections.abc import Iterator
 from typing import BinaryIO, cast
 
-from cribcount.batch.engine import Chunk, Failed, Record, Scored, read_claim
+from cribcount.batch.engine import Chunk, Failed, Record, Scored
+from cribcount.batch.lines import read_claim
 from cribcount.batch.reading import CAREFUL_CHUNK_SIZE, MAX_LINE, read_chunks
 from cribcount.cards import ENGLISH, Notation, parse_hand
 from cribcount.errors import N_, CribcountError, Message, NotationError, Token, quote

@@ -18,14 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, BinaryIO, Generic, TypeVar
 
-from cribcount.batch.lines import (
-    MAX_CLAIM_DIGITS,
-    Entry,
-    parse_body,
-    parse_line,
-    read_claim,
-    split_line,
-)
+from cribcount.batch.lines import parse_body, split_line
 from cribcount.batch.reading import (
     CAREFUL_CHUNK_SIZE,
     CHUNK_SIZE,
@@ -40,20 +33,15 @@ if TYPE_CHECKING:
     from cribcount.batch.vector import Rows
 
 __all__ = [
-    "MAX_CLAIM_DIGITS",
     "Chunk",
     "Done",
-    "Entry",
     "Failed",
     "Line",
     "Record",
     "Scored",
     "Summary",
     "decode_line",
-    "parse_line",
-    "read_claim",
     "read_lines",
-    "split_line",
     "score_line",
     "score_lines",
     "score_stream",

@@ -419,11 +419,11 @@ def read_chunk(
     parts = _parts(buffer, starts, stops, marks, line)
     lengths = parts.stop - parts.start
     lengths[parts.skipped | parts.refused] = -1  # no body
-    fast, cards, text, cribs, claims = read_canonical(buffer, parts.start, lengths)
+    taken_lines, cards, text, cribs, claims = read_canonical(buffer, parts.start, lengths)
     cribs |= crib
     make_text = functools.partial(_same, text)
     unread = lengths >= 0
-    unread[fast] = False
+    unread[taken_lines] = False
     if unread.any():
         from cribcount.batch.tokens import read_tokens  # its tables only when needed
 
@@ -439,17 +439,17 @@ def read_chunk(
             # Which row of the two sets each line's is: the order in which they are put together.
             read_at = lines.take(read.lines)
             source = np.empty(len(ends), dtype=np.intp)
-            source[fast] = np.arange(len(fast))
-            source[read_at] = np.arange(len(fast), len(fast) + len(read_at))
+            source[taken_lines] = np.arange(len(taken_lines))
+            source[read_at] = np.arange(len(taken_lines), len(taken_lines) + len(read_at))
             taken = np.zeros(len(ends), dtype=np.bool_)
-            taken[fast] = taken[read_at] = True
-            order, fast = source[taken], np.flatnonzero(taken)
+            taken[taken_lines] = taken[read_at] = True
+            order, taken_lines = source[taken], np.flatnonzero(taken)
             make_text = functools.partial(_merged_text, text, read.cards, order)
             # (take is quicker than indexing.)
             cards = np.concatenate([cards, read.cards], axis=1).take(order, axis=1)
             cribs = np.concatenate([cribs, read.crib]).take(order)
             claims = np.concatenate([claims, read.claim]).take(order)
-    labels, bad = _labels(chunk, buffer, parts, fast)
+    labels, bad = _labels(chunk, buffer, parts, taken_lines)
     # Different cards: sorted, no two neighbours are equal; and a label that can be read.
     in_order = sort_columns(list(cards))
     kept = ~bad
@@ -459,10 +459,15 @@ def read_chunk(
         make_text = functools.partial(_same, make_text()[kept])
         rows = np.flatnonzero(kept)
         labels = labels.take(rows)
-        fast, cards, cribs, claims = fast[kept], cards[:, kept], cribs[kept], claims[kept]
+        taken_lines, cards, cribs, claims = (
+            taken_lines[kept],
+            cards[:, kept],
+            cribs[kept],
+            claims[kept],
+        )
         in_order = [column[kept] for column in in_order]
     scored = score_rows(
-        line=fast + first_line,
+        line=taken_lines + first_line,
         cards=cards,
         crib=cribs,
         claim=claims,
@@ -471,10 +476,10 @@ def read_chunk(
         labels=labels,
     )
     others = np.ones(len(ends), dtype=np.bool_)
-    others[fast] = False
+    others[taken_lines] = False
     others[parts.skipped] = False
     slow = np.flatnonzero(others)
-    places = np.searchsorted(fast, slow)
+    places = np.searchsorted(taken_lines, slow)
     rest = [
         (place, index + first_line, chunk[start:end])
         for place, index, start, end in zip(
