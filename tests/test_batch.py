@@ -215,7 +215,7 @@ def test_endless_input_without_newlines_is_read_in_blocks_and_dropped() -> None:
     assert [(type(r).__name__, r.line) for r in records] == [("Failed", 1), ("Scored", 2)]
 
 
-def test_score_stream_plain_path_keeps_line_numbers() -> None:
+def test_score_stream_careful_path_keeps_line_numbers() -> None:
     data = b"# deals\n\n5h 5d 5c Js / 5s\n5q\n"
     records = [
         r for chunk in score_stream(io.BytesIO(data), vectorised=False) for _, r in chunk.records

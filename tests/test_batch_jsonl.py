@@ -41,7 +41,7 @@ def _rows(deals: list[Deal], lines: list[int]) -> Rows:
 
 
 def _expected(deals: list[Deal], lines: list[int], file: str | None) -> list[bytes]:
-    """Each row as the plain path writes it: counted by ``count_show``, one record at a time."""
+    """Each row as the careful path writes it: counted by ``count_show``, one record at a time."""
     out = []
     for (deal, crib, claim), line in zip(deals, lines, strict=True):
         five = [DECK[i] for i in deal]

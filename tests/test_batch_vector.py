@@ -68,7 +68,7 @@ def test_rank_table_agrees_with_show_for_every_multiset_of_ranks() -> None:
         ("2c 4d 6h 8s / Tc", (0, 0, 0, 0, 0)),
     ],
 )
-def test_fast_rows_score_worked_examples(line: str, points: tuple[int, ...]) -> None:
+def test_vectorised_rows_score_worked_examples(line: str, points: tuple[int, ...]) -> None:
     rows, others = split_chunk((line + "\n").encode(), 1)
     assert others == []
     assert [
@@ -96,7 +96,7 @@ def test_fast_rows_score_worked_examples(line: str, points: tuple[int, ...]) -> 
         "5h 5d 5c Js / 5s\t\r",  # a tab, and a CR before the newline
     ],
 )
-def test_every_notation_is_read_by_the_fast_path(line: str) -> None:
+def test_every_notation_is_read_by_the_vectorised_path(line: str) -> None:
     rows, others = split_chunk(f"Ah 2c 3d 4s / 6h\n{line}\n".encode(), 10)
     assert others == []
     assert rows.text[1].tobytes().decode() == str(parse_line(line).hand)
@@ -262,7 +262,7 @@ def test_canonical_hands_with_a_claim_are_read_at_fixed_columns(
     assert read.crib.tolist() == [False, crib]
     assert read.claim.tolist() == [NO_CLAIM, NO_CLAIM if claim is None else claim]
     assert read.text[1].tobytes() == b"5h 5d 5c Js / 5s"
-    # The plain path reads the line the same way.
+    # The careful path reads the line the same way.
     entry = parse_line(line)
     assert (entry.crib, entry.claim) == (crib, claim)
 
@@ -308,7 +308,7 @@ def test_other_ends_of_canonical_hands_are_not_read_at_fixed_columns(end: str) -
     buffer = np.frombuffer(data + bytes(WINDOW), dtype=np.uint8)
     read = read_canonical(buffer, np.array([0]), np.array([len(line.encode())]))
     assert read.lines.tolist() == []
-    # Whoever reads them, the output is the plain path's.
+    # Whoever reads them, the output is the careful path's.
     for fmt in ("text", "csv", "jsonl"):
         assert _render(data, fmt, vectorised=True, size=64) == _render(
             data, fmt, vectorised=False, size=64
@@ -367,7 +367,7 @@ def _any_line(rng: random.Random) -> bytes:
     st.sampled_from(["text", "csv", "jsonl"]),
     st.booleans(),
 )
-def test_fast_path_gives_the_plain_path_output_on_random_files(
+def test_vectorised_path_gives_the_careful_path_output_on_random_files(
     seed: int, size: int, fmt: str, crib: bool
 ) -> None:
     rng = random.Random(seed)
@@ -389,7 +389,7 @@ _SUIT_FORMS = {
 
 @st.composite
 def _regular_line(draw: st.DrawFn) -> tuple[bytes, bool]:
-    """A line in any notation the fast path reads, and whether it should be read there."""
+    """A line in any notation the vectorised path reads, and whether it should be read there."""
     five = draw(st.permutations(_NAMES).map(lambda names: names[:5]))
     cards = []
     for name in five:
@@ -463,7 +463,7 @@ def test_vectorised_and_careful_paths_agree_on_labelled_commented_lines_in_every
         assert chunk.records == []
 
 
-def test_claims_on_the_fast_path_are_rendered_and_summed_like_the_plain_path() -> None:
+def test_claims_on_the_vectorised_path_are_rendered_and_summed_like_the_careful_path() -> None:
     data = b"5h 5d 5c Js / 5s = 28\n7h 7s 8d 8c / 9h = 24 crib\n2c 4d 6h 8s / Tc = 3\n"
     for fmt in ("text", "csv", "jsonl"):
         chunks = list(score_stream(io.BytesIO(data), vectorised=True))
@@ -478,7 +478,7 @@ def test_claims_on_the_fast_path_are_rendered_and_summed_like_the_plain_path() -
 
 
 @pytest.mark.parametrize("fmt", ["text", "csv", "jsonl"])
-def test_fast_path_agrees_on_a_seeded_file_of_canonical_deals(fmt: str) -> None:
+def test_vectorised_path_agrees_on_a_seeded_file_of_canonical_deals(fmt: str) -> None:
     rng = random.Random(1130)
     lines = [_canonical(rng) + (" crib" if i % 3 == 2 else "") for i in range(1500)]
     data = "\n".join(lines).encode()
@@ -501,8 +501,8 @@ def test_jsonl_parts_start_again_when_too_many(monkeypatch: pytest.MonkeyPatch) 
 
 
 @pytest.mark.parametrize("fmt", ["text", "csv", "jsonl"])
-def test_fast_path_writes_long_line_numbers_like_the_plain_path(fmt: str) -> None:
-    # Hands at line numbers of 1 to 6 digits, among comments that the plain path skips fast.
+def test_vectorised_path_writes_long_line_numbers_like_the_careful_path(fmt: str) -> None:
+    # Hands at line numbers of 1 to 6 digits, among comments that the careful path skips fast.
     wanted = {1, 9, 10, 99, 100, 101, 999, 1000, 1001, 10_000, 10_010, 99_999, 100_000, 123_457}
     lines = [b"5h 5d 5c Js / 5s" if n in wanted else b"#" for n in range(1, 123_460)]
     data = b"\n".join(lines)
@@ -543,7 +543,7 @@ _TOKEN_CHARS = "0123456789aAtTjJqQkKcCdDhHsSrRiIbBxX/=.♣♦♥♠♧♢♡♤\
 
 
 def _expected_kind(token: str) -> tuple[str, int, int, int]:
-    """What parse_line makes of a token, from the plain path's own functions."""
+    """What parse_line makes of a token, from the careful path's own functions."""
     if token == "/" or token == "=":
         return (token, 0, 0, 0)
     if token.lower() == "crib":
@@ -585,7 +585,7 @@ def _kinds_read(tokens: list[str]) -> list[tuple[str, int, int, int]]:
     return out
 
 
-def test_token_table_reads_every_short_token_as_the_plain_path_does() -> None:
+def test_token_table_reads_every_short_token_as_the_careful_path_does() -> None:
     # Every token of one to three of these characters, and four-character ones around cards.
     tokens = ["".join(t) for n in (1, 2, 3) for t in product(_TOKEN_CHARS, repeat=n)]
     tokens = [t for t in tokens if "/" not in t[1:] and "=" not in t[1:] and len(t) > 0]
@@ -608,7 +608,7 @@ def test_token_table_search_starts_where_a_search_from_the_step_ends() -> None:
 def test_jsonl_rows_rendered_a_slice_at_a_time_keep_records_in_place(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # Slices of 3 rows, with plain records before, between and after them.
+    # Slices of 3 rows, with careful records before, between and after them.
     monkeypatch.setattr(writers, "_JSONL_ROWS", 3)
     rng = random.Random(3011)
     lines = [_any_line(rng) for _ in range(300)]

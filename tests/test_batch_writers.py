@@ -3,7 +3,7 @@
 Every row must come out as the one-record rendering of ``batch.records`` gives
 the same hand counted by ``count_show``, whichever rows have claims, however
 many digits their line numbers have, with or without a file named, and with
-plain records put back among them in order.
+careful records put back among them in order.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def _record(deal: Deal, line: int) -> Scored:
 
 
 def _expected(records: list[Record], fmt: str, file: str | None) -> bytes:
-    """The records as the plain path writes them, one at a time."""
+    """The records as the careful path writes them, one at a time."""
     return "".join(render_record(record, fmt, file) for record in records).encode()
 
 
