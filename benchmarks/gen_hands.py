@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 from cribcount.cards import DECK
@@ -21,16 +22,24 @@ from cribcount.cards import DECK
 SEED = 20261130
 
 
-def write_hands(path: Path, count: int, *, seed: int = SEED) -> None:
-    """Write ``count`` random deals (four cards / starter) to ``path``."""
+def write_hands(
+    path: Path,
+    count: int,
+    *,
+    seed: int = SEED,
+    line: Callable[[list[str], bool, int], str] | None = None,
+) -> None:
+    """Write ``count`` random deals (four cards / starter) to ``path``, every third a crib;
+    ``line`` writes deal ``i`` (canonically by default)."""
     rng = random.Random(seed)
     names = [str(card) for card in DECK]
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("w", encoding="ascii", newline="\n") as out:
         for i in range(count):
             five = [names[k] for k in rng.sample(range(52), 5)]
-            crib = " crib" if i % 3 == 2 else ""
-            out.write(f"{' '.join(five[:4])} / {five[4]}{crib}\n")
+            crib = i % 3 == 2
+            text = line(five, crib, i) if line else f"{' '.join(five[:4])} / {five[4]}"
+            out.write(text + (" crib" if crib and not line else "") + "\n")
 
 
 _SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
@@ -89,13 +98,7 @@ def labelled_line(five: list[str], crib: bool, i: int) -> str:
 
 def write_labelled(path: Path, count: int, *, seed: int = SEED) -> None:
     """Write the deals of ``write_hands`` (same seed, same deals) as a labelled sheet."""
-    rng = random.Random(seed)
-    names = [str(card) for card in DECK]
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("w", encoding="ascii", newline="\n") as out:
-        for i in range(count):
-            five = [names[k] for k in rng.sample(range(52), 5)]
-            out.write(labelled_line(five, i % 3 == 2, i) + "\n")
+    write_hands(path, count, seed=seed, line=labelled_line)
 
 
 def main() -> None:
