@@ -227,3 +227,14 @@ def test_score_stream_careful_path_keeps_line_numbers() -> None:
 def test_both_ways_of_counting_lines_count_every_newline(data: bytes) -> None:
     newlines = sum(1 for byte in data if byte == ord("\n"))
     assert count_lines(data) == reader.count_newlines(data) == newlines
+
+
+def test_read_chunks_reads_long_lines_more_bytes_at_a_time() -> None:
+    # Lines of 99 bytes and a newline. The first read is the 1,000 bytes asked for: 10 whole
+    # lines. For 25 lines a chunk, the next reads are 25 * 100 = 2,500 bytes (at most four
+    # times 1,000), the last what is left; each ends on a line's end, so no line is cut.
+    data = b"".join(b"%099d\n" % n for n in range(200))
+    chunks = list(read_chunks(io.BytesIO(data), size=1000, lines=25))
+    assert [chunk.count(b"\n") for _, chunk in chunks] == [10, 25, 25, 25, 25, 25, 25, 25, 15]
+    assert [first for first, _ in chunks] == [1, 11, 36, 61, 86, 111, 136, 161, 186]
+    assert b"".join(chunk for _, chunk in chunks) == data

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, BinaryIO, Generic, TypeVar
 from cribcount.batch.lines import parse_body, split_line
 from cribcount.batch.reading import (
     CAREFUL_CHUNK_SIZE,
+    CHUNK_LINES,
     CHUNK_SIZE,
     MAX_LINE,
     read_chunks,
@@ -268,10 +269,13 @@ def score_stream(
     """Count every line of ``stream``, a chunk at a time, with the vectorised reader unless
     ``vectorised`` is False.
 
-    ``size`` is the bytes read at a time (``CHUNK_SIZE`` or ``CAREFUL_CHUNK_SIZE`` by default).
+    ``size`` is the bytes read at a time (by default ``CAREFUL_CHUNK_SIZE``, or
+    ``CHUNK_LINES`` lines of at least ``CHUNK_SIZE`` bytes).
     The vectorised reader reads the English notation only: another is read carefully.
     """
     vectorised = vectorised and notation is ENGLISH
+    # Chunks of about as many lines whatever their length, unless a size is asked for.
+    at_a_time = CHUNK_LINES if vectorised and size is None else 0
     if size is None:
         size = CHUNK_SIZE if vectorised else CAREFUL_CHUNK_SIZE
     if not vectorised:
@@ -286,7 +290,8 @@ def score_stream(
         return
     from cribcount.batch.reader import count_newlines, read_chunk  # numpy, for the command
 
-    for first_line, data in read_chunks(stream, size=size, count=count_newlines):
+    chunks = read_chunks(stream, size=size, count=count_newlines, lines=at_a_time)
+    for first_line, data in chunks:
         rows, others = read_chunk(data, first_line, crib=crib)
         records = [
             (place, record)
