@@ -1,21 +1,23 @@
-"""Time ``cribcount batch`` as whole processes on a million random deals, canonical and mixed.
+"""Time ``cribcount batch`` as whole processes on a million random deals: canonical, mixed
+and labelled.
 
-Generates ``benchmarks/data/hands-1m.txt`` (canonical) and
-``hands-1m-mixed.txt`` (the same deals: a third canonical, a third typed by
-hand, a third with claims and ``crib``; fixed seed, git-ignored) when they
-are missing. For each format it runs ``cribcount batch --format FMT`` on the
-canonical file (the baseline) and on the mixed one in turn, output to
-/dev/null, and prints lines per second (best and median run), the peak
-resident memory of the process, and the time of the mixed file over that of
-the canonical one: best over best, and the median over the runs in turn
-(each mixed run against the canonical run just before it, which a shared
-machine's changing load touches least). Then it times the plain path
-(``--no-fast``) on the first lines of each file. Run it under ``taskset -c 1``
-for one core.
+Generates ``benchmarks/data/hands-1m.txt`` (canonical), ``hands-1m-mixed.txt``
+(the same deals: a third canonical, a third typed by hand, a third with claims
+and ``crib``) and ``hands-1m-labelled.txt`` (the same deals as a score sheet:
+every line with a label such as ``Ann, deal 3:``, every other one with a
+trailing comment); fixed seed, git-ignored; when they are missing. For each
+format it runs ``cribcount batch --format FMT`` on the canonical file (the
+baseline) and on each other file in turn, output to /dev/null, and prints
+lines per second (best and median run), the peak resident memory of the
+process, and the time of the other file over that of the canonical one: best
+over best, and the median over the runs in turn (each run against the
+canonical run just before it, which a shared machine's changing load touches
+least). Then it times the careful path (``--no-fast``) on the first lines of
+each file. Run it under ``taskset -c 1`` for one core.
 
 Run as ``python benchmarks/bench_batch.py [--repeat 3] [--formats csv,jsonl,text]
-[--plain-lines 100000] [--file FILE] [--mixed-file FILE]``; ``--plain-lines 0``
-skips the plain path.
+[--sheets mixed,labelled] [--careful-lines 100000]``; ``--careful-lines 0`` skips the
+careful path.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ import os
 import statistics
 from pathlib import Path
 
-from gen_hands import write_hands, write_mixed
+from gen_hands import write_hands, write_labelled, write_mixed
 from timing import Run, best_and_median, cribcount_command, run_command
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -58,17 +60,17 @@ def report(label: str, args: list[str], path: Path, lines: int, repeat: int) -> 
     return show(label, runs_of(args, path, repeat), lines)
 
 
-def paired(fmt: str, canonical: Path, mixed: Path, lines: int, repeat: int) -> None:
-    """Time the canonical and the mixed file in turn, ``repeat`` times each, and print both
-    and the ratio of their times: best over best, and the median of each mixed run over the
-    canonical run just before it (the same moment of a shared, noisy machine)."""
+def paired(fmt: str, canonical: Path, other: Path, name: str, lines: int, repeat: int) -> None:
+    """Time the canonical and the ``other`` file in turn, ``repeat`` times each, and print
+    both and the ratio of their times: best over best, and the median of each other run over
+    the canonical run just before it (the same moment of a shared, noisy machine)."""
     args = ["batch", "--format", fmt]
-    pairs = [(runs_of(args, canonical, 1)[0], runs_of(args, mixed, 1)[0]) for _ in range(repeat)]
+    pairs = [(runs_of(args, canonical, 1)[0], runs_of(args, other, 1)[0]) for _ in range(repeat)]
     base = show(f"batch --format {fmt} (canonical)", [c for c, _ in pairs], lines)
-    typed = show(f"batch --format {fmt} (mixed)", [m for _, m in pairs], lines)
+    typed = show(f"batch --format {fmt} ({name})", [m for _, m in pairs], lines)
     ratios = [m.seconds / c.seconds for c, m in pairs]
     print(
-        f"{'':<40} mixed / canonical: {typed / base:.2f} times the time (best over best),"
+        f"{'':<40} {name} / canonical: {typed / base:.2f} times the time (best over best),"
         f" {statistics.median(ratios):.2f} (median of {len(ratios)} runs in turn)",
         flush=True,
     )
@@ -95,30 +97,32 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--formats", default="csv,jsonl,text", help="comma-separated")
-    parser.add_argument("--plain-lines", type=int, default=100_000)
-    parser.add_argument("--file", type=Path, default=DATA / "hands-1m.txt")
-    parser.add_argument("--mixed-file", type=Path, default=DATA / "hands-1m-mixed.txt")
+    parser.add_argument("--sheets", default="mixed,labelled", help="comma-separated")
+    parser.add_argument("--careful-lines", type=int, default=100_000)
     args = parser.parse_args()
-    big = args.file.resolve()
-    mixed = args.mixed_file.resolve()
+    big = DATA / "hands-1m.txt"
+    writers = {"mixed": write_mixed, "labelled": write_labelled}
+    sheets = {name: DATA / f"hands-1m-{name}.txt" for name in args.sheets.split(",") if name}
     if not big.exists():
         write_hands(big, LINES)
-    if not mixed.exists():
-        write_mixed(mixed, LINES)
+    for name, path in sheets.items():
+        if not path.exists():
+            writers[name](path, LINES)
     total = count_lines(big)
     command = " ".join(cribcount_command())
-    for path in (big, mixed):
+    for path in (big, *sheets.values()):
         print(f"{path.name}: {count_lines(path):,} lines, {path.stat().st_size:,} bytes")
     print(f"cores: {os.cpu_count()}; command: {command}", flush=True)
     for fmt in args.formats.split(","):
-        paired(fmt, big, mixed, total, args.repeat)
-    if args.plain_lines > 0:
-        n = args.plain_lines
+        for name, path in sheets.items():
+            paired(fmt, big, path, name, total, args.repeat)
+    if args.careful_lines > 0:
+        n = args.careful_lines
         for fmt in args.formats.split(","):
-            plain = ["batch", "--no-fast", "--format", fmt]
-            for name, path in (("canonical", big), ("mixed", mixed)):
+            careful = ["batch", "--no-fast", "--format", fmt]
+            for name, path in (("canonical", big), *sheets.items()):
                 label = f"batch --no-fast --format {fmt} ({name})"
-                report(label, plain, head(path, n), n, args.repeat)
+                report(label, careful, head(path, n), n, args.repeat)
     report("batch on an empty file", ["batch", "--format", "csv"], Path(os.devnull), 0, args.repeat)
 
 

@@ -6,13 +6,15 @@ the dealer's hand, the dealer's crib. Run as
 with ``--mixed`` the same deals are written as people type them: a third
 canonical, a third by hand (tens as ``10``, upper case, suit symbols,
 commas, no ``/``), a third with a claim ``= N`` and the word ``crib`` in
-either order.
+either order; with ``--labelled`` as a score sheet: every line with a label
+(``Ann, deal 3:``) and every other one with a trailing comment.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 from cribcount.cards import DECK
@@ -20,16 +22,24 @@ from cribcount.cards import DECK
 SEED = 20261130
 
 
-def write_hands(path: Path, count: int, *, seed: int = SEED) -> None:
-    """Write ``count`` random deals (four cards / starter) to ``path``."""
+def write_hands(
+    path: Path,
+    count: int,
+    *,
+    seed: int = SEED,
+    line: Callable[[list[str], bool, int], str] | None = None,
+) -> None:
+    """Write ``count`` random deals (four cards / starter) to ``path``, every third a crib;
+    ``line`` writes deal ``i`` (canonically by default)."""
     rng = random.Random(seed)
     names = [str(card) for card in DECK]
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("w", encoding="ascii", newline="\n") as out:
         for i in range(count):
             five = [names[k] for k in rng.sample(range(52), 5)]
-            crib = " crib" if i % 3 == 2 else ""
-            out.write(f"{' '.join(five[:4])} / {five[4]}{crib}\n")
+            crib = i % 3 == 2
+            text = line(five, crib, i) if line else f"{' '.join(five[:4])} / {five[4]}"
+            out.write(text + (" crib" if crib and not line else "") + "\n")
 
 
 _SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
@@ -73,6 +83,24 @@ def write_mixed(path: Path, count: int, *, seed: int = SEED) -> None:
             out.write(mixed_line(five, i % 3 == 2, typing.randrange(3), typing) + "\n")
 
 
+_PLAYERS = ("Ann", "Bob", "Cleo", "Dev")
+_COMMENTS = ("# checked", "# counted twice", "# muggins?")
+
+
+def labelled_line(five: list[str], crib: bool, i: int) -> str:
+    """Line ``i`` of a labelled sheet: a label naming a player and the deal, the hand
+    canonical, a comment on every other line."""
+    label = f"{_PLAYERS[i % len(_PLAYERS)]}, deal {i // 3 + 1}"
+    comment = f"  {_COMMENTS[i // 2 % len(_COMMENTS)]}" if i % 2 else ""
+    word = " crib" if crib else ""
+    return f"{label}: {' '.join(five[:4])} / {five[4]}{word}{comment}"
+
+
+def write_labelled(path: Path, count: int, *, seed: int = SEED) -> None:
+    """Write the deals of ``write_hands`` (same seed, same deals) as a labelled sheet."""
+    write_hands(path, count, seed=seed, line=labelled_line)
+
+
 def main() -> None:
     """Parse the command line and write the file."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -80,8 +108,9 @@ def main() -> None:
     parser.add_argument("path", type=Path)
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--mixed", action="store_true", help="mixed notation, claims and crib")
+    parser.add_argument("--labelled", action="store_true", help="labels, and comments")
     args = parser.parse_args()
-    write = write_mixed if args.mixed else write_hands
+    write = write_mixed if args.mixed else write_labelled if args.labelled else write_hands
     write(args.path, args.count, seed=args.seed)
 
 

@@ -11,15 +11,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cribcount.batch import vector
-from cribcount.batch.engine import (
-    Failed,
-    Scored,
-    Summary,
-    parse_line,
-    score_line,
-    score_stream,
-)
+from cribcount.batch import reader
+from cribcount.batch.engine import Failed, Scored, Summary, score_line, score_stream
+from cribcount.batch.lines import parse_line
 from cribcount.batch.reading import MAX_LINE, count_lines, read_chunks
 from cribcount.errors import CribcountError
 
@@ -129,7 +123,7 @@ def test_read_chunks_drops_a_bom_and_ends_the_last_line() -> None:
     st.lists(st.binary(max_size=12).map(lambda b: b.replace(b"\n", b"")), max_size=20),
     st.integers(min_value=1, max_value=40),
     st.booleans(),
-    st.sampled_from([count_lines, vector.count_lines]),
+    st.sampled_from([count_lines, reader.count_newlines]),
 )
 def test_read_chunks_gives_every_line_once_in_order(
     lines: list[bytes], size: int, final_newline: bool, count: Callable[[bytes], int]
@@ -217,17 +211,30 @@ def test_endless_input_without_newlines_is_read_in_blocks_and_dropped() -> None:
             return len(buffer)
 
     stream = io.BufferedReader(Endless(), buffer_size=1 << 16)
-    records = [r for chunk in score_stream(stream, fast=False) for _, r in chunk.records]
+    records = [r for chunk in score_stream(stream, vectorised=False) for _, r in chunk.records]
     assert [(type(r).__name__, r.line) for r in records] == [("Failed", 1), ("Scored", 2)]
 
 
-def test_score_stream_plain_path_keeps_line_numbers() -> None:
+def test_score_stream_careful_path_keeps_line_numbers() -> None:
     data = b"# deals\n\n5h 5d 5c Js / 5s\n5q\n"
-    records = [r for chunk in score_stream(io.BytesIO(data), fast=False) for _, r in chunk.records]
+    records = [
+        r for chunk in score_stream(io.BytesIO(data), vectorised=False) for _, r in chunk.records
+    ]
     assert [(type(r).__name__, r.line) for r in records] == [("Scored", 3), ("Failed", 4)]
 
 
 @given(st.binary(max_size=300))
 def test_both_ways_of_counting_lines_count_every_newline(data: bytes) -> None:
     newlines = sum(1 for byte in data if byte == ord("\n"))
-    assert count_lines(data) == vector.count_lines(data) == newlines
+    assert count_lines(data) == reader.count_newlines(data) == newlines
+
+
+def test_read_chunks_reads_long_lines_more_bytes_at_a_time() -> None:
+    # Lines of 99 bytes and a newline. The first read is the 1,000 bytes asked for: 10 whole
+    # lines. For 25 lines a chunk, the next reads are 25 * 100 = 2,500 bytes (at most four
+    # times 1,000), the last what is left; each ends on a line's end, so no line is cut.
+    data = b"".join(b"%099d\n" % n for n in range(200))
+    chunks = list(read_chunks(io.BytesIO(data), size=1000, lines=25))
+    assert [chunk.count(b"\n") for _, chunk in chunks] == [10, 25, 25, 25, 25, 25, 25, 25, 15]
+    assert [first for first, _ in chunks] == [1, 11, 36, 61, 86, 111, 136, 161, 186]
+    assert b"".join(chunk for _, chunk in chunks) == data

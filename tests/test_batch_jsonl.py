@@ -20,7 +20,7 @@ from cribcount.batch import jsonl, jsonl_parts
 from cribcount.batch.engine import Scored
 from cribcount.batch.placed import KnownTexts
 from cribcount.batch.records import render_record
-from cribcount.batch.vector import NO_CLAIM, FastRows, score_rows
+from cribcount.batch.vector import NO_CLAIM, Rows, score_rows
 from cribcount.cards import DECK, Hand, parse_hand
 from cribcount.show import count_show, rank_positions
 
@@ -30,7 +30,7 @@ Deal = tuple[list[int], bool, int | None]
 _ROW = st.tuples(_DEAL, st.booleans(), st.none() | st.integers(min_value=0, max_value=999))
 
 
-def _rows(deals: list[Deal], lines: list[int]) -> FastRows:
+def _rows(deals: list[Deal], lines: list[int]) -> Rows:
     cards = [[DECK[i].index for i in deal] for deal, _, _ in deals]
     return score_rows(
         line=np.array(lines, dtype=np.int64),
@@ -41,7 +41,7 @@ def _rows(deals: list[Deal], lines: list[int]) -> FastRows:
 
 
 def _expected(deals: list[Deal], lines: list[int], file: str | None) -> list[bytes]:
-    """Each row as the plain path writes it: counted by ``count_show``, one record at a time."""
+    """Each row as the careful path writes it: counted by ``count_show``, one record at a time."""
     out = []
     for (deal, crib, claim), line in zip(deals, lines, strict=True):
         five = [DECK[i] for i in deal]

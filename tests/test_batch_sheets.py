@@ -8,14 +8,8 @@ from pathlib import Path
 import pytest
 
 from cribcount.batch.csvinput import score_csv
-from cribcount.batch.engine import (
-    Failed,
-    Scored,
-    parse_line,
-    score_line,
-    score_lines,
-    split_line,
-)
+from cribcount.batch.engine import Failed, Scored, score_line, score_lines
+from cribcount.batch.lines import parse_line, split_line
 from cribcount.errors import CribcountError
 
 
@@ -152,7 +146,7 @@ def test_utf16_read_in_small_pieces_still_reads_the_same() -> None:
     data = b"\xfe\xff" + SHEET.replace("\n", "\r\n").encode("utf-16-be")
     records = [
         (record.line, record.label, record.count.total)
-        for chunk in score_stream(io.BytesIO(data), fast=False, size=3)
+        for chunk in score_stream(io.BytesIO(data), vectorised=False, size=3)
         for _, record in chunk.records
         if isinstance(record, Scored)
     ]

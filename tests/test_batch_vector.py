@@ -1,8 +1,10 @@
-"""Tests for cribcount.fastbatch: the table, the sorting network and the fast path as a whole.
+"""Tests for the vectorised reader and scoring (``batch.reader``, ``batch.vector``): the table,
+the sorting network and the vectorised path as a whole.
 
-The fast path must give exactly what the plain path gives (``parse_line`` and
-``count_show``), on every kind of line: that is checked on random files in all
-three formats, with chunks small enough to cut lines anywhere.
+The vectorised path must give exactly what the careful path gives (``parse_line``
+and ``count_show``), on every kind of line, labelled and commented too: that is
+checked on random files in all three formats, with chunks small enough to cut
+lines anywhere.
 """
 
 from __future__ import annotations
@@ -16,16 +18,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cribcount.batch import jsonl, jsonl_parts, normalise, slots, vector, writers
-from cribcount.batch.canonical import NO_CLAIM, WINDOW, read_canonical
-from cribcount.batch.engine import MAX_CLAIM_DIGITS, Summary, parse_line, score_stream
-from cribcount.batch.vector import (
-    SORT_NETWORK,
-    rank_key,
-    rank_tables,
-    sort_columns,
-    split_chunk,
-)
+from cribcount.batch import jsonl, jsonl_parts, slots, vector, writers
+from cribcount.batch import tokens as token_reader
+from cribcount.batch.engine import Summary, score_stream
+from cribcount.batch.lines import MAX_CLAIM_DIGITS, parse_line
+from cribcount.batch.reader import WINDOW, read_canonical
+from cribcount.batch.reader import read_chunk as split_chunk
+from cribcount.batch.vector import NO_CLAIM, SORT_NETWORK, multiset_key, rank_tables, sort_columns
 from cribcount.batch.writers import render_chunk
 from cribcount.cards import DECK, SUIT_ORDER, parse_card
 from cribcount.rules import rank_multisets, rank_points
@@ -42,7 +41,7 @@ def test_sort_network_sorts_every_order_of_five() -> None:
 def test_rank_table_agrees_with_show_for_every_multiset_of_ranks() -> None:
     tables = rank_tables()
     for ranks in rank_multisets():
-        key = rank_key([np.array([r]) for r in ranks])
+        key = multiset_key([np.array([r]) for r in ranks])
         index = int(tables.multiset[key][0])
         expected = rank_points(ranks)
         got = (int(tables.fifteens[index]), int(tables.pairs[index]), int(tables.runs[index]))
@@ -69,7 +68,7 @@ def test_rank_table_agrees_with_show_for_every_multiset_of_ranks() -> None:
         ("2c 4d 6h 8s / Tc", (0, 0, 0, 0, 0)),
     ],
 )
-def test_fast_rows_score_worked_examples(line: str, points: tuple[int, ...]) -> None:
+def test_vectorised_rows_score_worked_examples(line: str, points: tuple[int, ...]) -> None:
     rows, others = split_chunk((line + "\n").encode(), 1)
     assert others == []
     assert [
@@ -97,7 +96,7 @@ def test_fast_rows_score_worked_examples(line: str, points: tuple[int, ...]) -> 
         "5h 5d 5c Js / 5s\t\r",  # a tab, and a CR before the newline
     ],
 )
-def test_every_notation_is_read_by_the_fast_path(line: str) -> None:
+def test_every_notation_is_read_by_the_vectorised_path(line: str) -> None:
     rows, others = split_chunk(f"Ah 2c 3d 4s / 6h\n{line}\n".encode(), 10)
     assert others == []
     assert rows.text[1].tobytes().decode() == str(parse_line(line).hand)
@@ -128,14 +127,60 @@ def test_every_notation_is_read_by_the_fast_path(line: str) -> None:
         "5h 5d 5c Js / 5s \x00",
         "5h 5d 5c Js / 5s\x00",  # a NUL byte where a shorter token would end
         "9s\x00 5d 5c Js / 5s",
-        "# 5h 5d 5c Js / 5s",
-        "",
+        "Ann: 5h 5d 5c Js / 5s#x",  # a '#' that starts no comment
+        "Ann: 5h 5d 5c Js / 5s\u00a0# x",  # after white space the reader does not know
+        "Ann: 5h 5d 5c Js: 5s",  # a second colon
+        "Ann #1: 5h 5d 5c Js 5s",  # the comment starts before the colon
+        "Ann: # 5h 5d 5c Js 5s",
+        b"\xff: 5h 5d 5c Js 5s".decode("latin-1"),  # as Latin-1: a label not UTF-8
     ],
 )
-def test_other_lines_are_left_to_the_plain_path(line: str) -> None:
+def test_other_lines_are_left_to_the_careful_reader(line: str) -> None:
+    raw = line.encode("latin-1" if "\xff" in line else "utf-8")
+    rows, others = split_chunk(b"Ah 2c 3d 4s / 6h\n" + raw + b"\n", 10)
+    assert len(rows) == 1
+    assert others == [(1, 11, raw)]
+
+
+@pytest.mark.parametrize("line", ["", "# 5h 5d 5c Js / 5s", "  # x", "#", " \t#:"])
+def test_blank_and_comment_lines_are_skipped(line: str) -> None:
     rows, others = split_chunk(f"Ah 2c 3d 4s / 6h\n{line}\n".encode(), 10)
     assert len(rows) == 1
-    assert others == [(1, 11, line.encode())]
+    assert others == []
+
+
+@pytest.mark.parametrize(
+    ("line", "label", "comma"),
+    [
+        # Worked from the careful reader's rule: up to the first colon, trimmed.
+        ("Ann, deal 3: 5h 5d 5c Js / 5s = 29  # checked", b"Ann, deal 3", True),
+        ("  Bob  :5h 5d 5c Js 5s", b"Bob", False),
+        ("x:y: # no", None, False),
+        ("Cleo:\t5h 5d 5c Js / 5s crib # a, b: c", b"Cleo", False),
+        (": 5h 5d 5c Js / 5s", b"", False),
+    ],
+)
+def test_labels_are_read_where_they_stand(line: str, label: bytes | None, comma: bool) -> None:
+    rows, others = split_chunk(f"{line}\n".encode(), 1)
+    if label is None:
+        assert len(rows) == 0
+        return
+    assert others == []
+    labels = rows.labels
+    assert labels is not None
+    at, size = int(labels.at[0]), int(labels.size[0])
+    assert labels.source[at : at + size].tobytes() == label
+    assert bool(labels.comma[0]) == comma
+    assert rows.text[0].tobytes() == b"5h 5d 5c Js / 5s"
+
+
+def test_labels_to_escape_are_kept_as_text() -> None:
+    lines = ['q"x": 5h 5d 5c Js 5s', "Zoë : 5h 5d 5c Js 5s", "\u00a0a\tb\u00a0: 5h 5d 5c Js 5s"]
+    rows, others = split_chunk("".join(line + "\n" for line in lines).encode(), 1)
+    assert others == []
+    assert rows.labels is not None
+    assert rows.labels.odd == {0: 'q"x"', 1: "Zoë", 2: "a\tb"}
+    assert rows.labels.size.tolist() == [0, 0, 0]
 
 
 def test_a_byte_that_is_never_utf8_inside_a_card_is_not_taken_for_a_suit() -> None:
@@ -217,7 +262,7 @@ def test_canonical_hands_with_a_claim_are_read_at_fixed_columns(
     assert read.crib.tolist() == [False, crib]
     assert read.claim.tolist() == [NO_CLAIM, NO_CLAIM if claim is None else claim]
     assert read.text[1].tobytes() == b"5h 5d 5c Js / 5s"
-    # The plain path reads the line the same way.
+    # The careful path reads the line the same way.
     entry = parse_line(line)
     assert (entry.crib, entry.claim) == (crib, claim)
 
@@ -263,13 +308,15 @@ def test_other_ends_of_canonical_hands_are_not_read_at_fixed_columns(end: str) -
     buffer = np.frombuffer(data + bytes(WINDOW), dtype=np.uint8)
     read = read_canonical(buffer, np.array([0]), np.array([len(line.encode())]))
     assert read.lines.tolist() == []
-    # Whoever reads them, the output is the plain path's.
+    # Whoever reads them, the output is the careful path's.
     for fmt in ("text", "csv", "jsonl"):
-        assert _render(data, fmt, fast=True, size=64) == _render(data, fmt, fast=False, size=64)
+        assert _render(data, fmt, vectorised=True, size=64) == _render(
+            data, fmt, vectorised=False, size=64
+        )
 
 
-def _render(data: bytes, fmt: str, *, fast: bool, size: int, crib: bool = False) -> bytes:
-    chunks = score_stream(io.BytesIO(data), crib=crib, fast=fast, size=size)
+def _render(data: bytes, fmt: str, *, vectorised: bool, size: int, crib: bool = False) -> bytes:
+    chunks = score_stream(io.BytesIO(data), crib=crib, vectorised=vectorised, size=size)
     return b"".join(render_chunk(chunk, fmt, "f.txt" if size % 2 else None) for chunk in chunks)
 
 
@@ -320,14 +367,14 @@ def _any_line(rng: random.Random) -> bytes:
     st.sampled_from(["text", "csv", "jsonl"]),
     st.booleans(),
 )
-def test_fast_path_gives_the_plain_path_output_on_random_files(
+def test_vectorised_path_gives_the_careful_path_output_on_random_files(
     seed: int, size: int, fmt: str, crib: bool
 ) -> None:
     rng = random.Random(seed)
     lines = [_any_line(rng) for _ in range(rng.randrange(60))]
     data = b"\n".join(lines) + rng.choice([b"", b"\n", b"\r\n"])
-    fast = _render(data, fmt, fast=True, size=size, crib=crib)
-    plain = _render(data, fmt, fast=False, size=size, crib=crib)
+    fast = _render(data, fmt, vectorised=True, size=size, crib=crib)
+    plain = _render(data, fmt, vectorised=False, size=size, crib=crib)
     assert fast == plain
 
 
@@ -342,7 +389,7 @@ _SUIT_FORMS = {
 
 @st.composite
 def _regular_line(draw: st.DrawFn) -> tuple[bytes, bool]:
-    """A line in any notation the fast path reads, and whether it should be read there."""
+    """A line in any notation the vectorised path reads, and whether it should be read there."""
     five = draw(st.permutations(_NAMES).map(lambda names: names[:5]))
     cards = []
     for name in five:
@@ -363,10 +410,21 @@ def _regular_line(draw: st.DrawFn) -> tuple[bytes, bool]:
         st.sampled_from([str(draw(st.integers(0, 999))), "0", "07", "029", "1000", "x"])
     )
     tail = draw(st.sampled_from(["", word, claim, word + claim, claim + word, word + word]))
-    lead = draw(st.sampled_from(["", " ", "\t"]))
-    trail = draw(st.sampled_from(["", " ", " \t", "\r"]))
+    lead = draw(st.sampled_from(["", " ", "\t", "  "]))
+    trail = draw(st.sampled_from(["", " ", " \t", "   "]))
     regular = "1000" not in tail and "x" not in tail and tail != word + word
-    return (lead + text + tail + trail).encode(), regular
+    # A label (none, usual ones, or any text without a colon or a hash) and a comment.
+    label = draw(
+        st.one_of(
+            st.sampled_from(["", "", "Ann:", "Bob, deal 3:", " deal 4 :", ":", '"q" \\ :']),
+            st.text(st.characters(blacklist_characters="#:\n\r", blacklist_categories=["Cs"]))
+            .filter(lambda text: len(text) < 24)
+            .map(lambda text: text + ":"),
+        )
+    )
+    comment = draw(st.sampled_from(["", "", " # checked", "\t#a: b # c", " #", "  # café ♥"]))
+    end = draw(st.sampled_from(["", "", "\r"]))  # a CR before the newline
+    return (label + lead + text + tail + trail + comment + end).encode(), regular
 
 
 @settings(max_examples=60, deadline=None)
@@ -378,7 +436,7 @@ def _regular_line(draw: st.DrawFn) -> tuple[bytes, bool]:
     st.booleans(),
     st.sampled_from([b"\n", b"\r\n"]),
 )
-def test_fast_path_gives_the_plain_path_output_in_every_notation(
+def test_vectorised_and_careful_paths_agree_on_labelled_commented_lines_in_every_notation(
     lines: list[tuple[bytes, bool]],
     odd: list[int],
     size: int,
@@ -386,43 +444,46 @@ def test_fast_path_gives_the_plain_path_output_in_every_notation(
     crib: bool,
     newline: bytes,
 ) -> None:
-    # Regular lines in random notations, with a few lines of any kind among them.
+    # Regular lines in random notations, labels and comments, with a few lines of any kind
+    # among them.
     texts = [text for text, _ in lines] + [_any_line(random.Random(seed)) for seed in odd]
     random.Random(len(texts)).shuffle(texts)
     data = newline.join(texts) + newline
-    fast = _render(data, fmt, fast=True, size=size, crib=crib)
-    assert fast == _render(data, fmt, fast=False, size=size, crib=crib)
+    fast = _render(data, fmt, vectorised=True, size=size, crib=crib)
+    assert fast == _render(data, fmt, vectorised=False, size=size, crib=crib)
     fast_summary, plain_summary = Summary(), Summary()
-    for chunk in score_stream(io.BytesIO(data), crib=crib, fast=True):
+    for chunk in score_stream(io.BytesIO(data), crib=crib, vectorised=True):
         fast_summary.add_chunk(chunk)
-    for chunk in score_stream(io.BytesIO(data), crib=crib, fast=False):
+    for chunk in score_stream(io.BytesIO(data), crib=crib, vectorised=False):
         plain_summary.add_chunk(chunk)
     assert fast_summary == plain_summary
-    # Every regular line is scored on the fast path: none is left to the plain one.
+    # Every regular line is scored by the vectorised reader: none is left to the careful one.
     regular = b"".join(text + newline for text, is_regular in lines if is_regular)
-    for chunk in score_stream(io.BytesIO(regular), crib=crib, fast=True):
+    for chunk in score_stream(io.BytesIO(regular), crib=crib, vectorised=True):
         assert chunk.records == []
 
 
-def test_claims_on_the_fast_path_are_rendered_and_summed_like_the_plain_path() -> None:
+def test_claims_on_the_vectorised_path_are_rendered_and_summed_like_the_careful_path() -> None:
     data = b"5h 5d 5c Js / 5s = 28\n7h 7s 8d 8c / 9h = 24 crib\n2c 4d 6h 8s / Tc = 3\n"
     for fmt in ("text", "csv", "jsonl"):
-        chunks = list(score_stream(io.BytesIO(data), fast=True))
+        chunks = list(score_stream(io.BytesIO(data), vectorised=True))
         assert all(chunk.records == [] for chunk in chunks)
-        assert _render(data, fmt, fast=True, size=7) == _render(data, fmt, fast=False, size=7)
+        assert _render(data, fmt, vectorised=True, size=7) == _render(
+            data, fmt, vectorised=False, size=7
+        )
     summary = Summary()
-    for chunk in score_stream(io.BytesIO(data), fast=True):
+    for chunk in score_stream(io.BytesIO(data), vectorised=True):
         summary.add_chunk(chunk)
     assert summary == Summary(hands=3, claims=3, claims_wrong=2, points_missed=1)
 
 
 @pytest.mark.parametrize("fmt", ["text", "csv", "jsonl"])
-def test_fast_path_agrees_on_a_seeded_file_of_canonical_deals(fmt: str) -> None:
+def test_vectorised_path_agrees_on_a_seeded_file_of_canonical_deals(fmt: str) -> None:
     rng = random.Random(1130)
     lines = [_canonical(rng) + (" crib" if i % 3 == 2 else "") for i in range(1500)]
     data = "\n".join(lines).encode()
-    assert _render(data, fmt, fast=True, size=1 << 14) == _render(
-        data, fmt, fast=False, size=1 << 14
+    assert _render(data, fmt, vectorised=True, size=1 << 14) == _render(
+        data, fmt, vectorised=False, size=1 << 14
     )
 
 
@@ -432,21 +493,21 @@ def test_jsonl_parts_start_again_when_too_many(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(jsonl_parts, "_MOST", 0)
     rng = random.Random(2611)
     data = "\n".join(_canonical(rng) for _ in range(800)).encode()
-    fast = _render(data, "jsonl", fast=True, size=1 << 12)
+    fast = _render(data, "jsonl", vectorised=True, size=1 << 12)
     # A chunk of 4 KiB holds 4096 // 17 = 240 lines, each of three parts at most: only the
     # last chunk's parts are left.
     assert 0 < len(jsonl._PARTS) <= 3 * 240
-    assert fast == _render(data, "jsonl", fast=False, size=1 << 12)
+    assert fast == _render(data, "jsonl", vectorised=False, size=1 << 12)
 
 
 @pytest.mark.parametrize("fmt", ["text", "csv", "jsonl"])
-def test_fast_path_writes_long_line_numbers_like_the_plain_path(fmt: str) -> None:
-    # Hands at line numbers of 1 to 6 digits, among comments that the plain path skips fast.
+def test_vectorised_path_writes_long_line_numbers_like_the_careful_path(fmt: str) -> None:
+    # Hands at line numbers of 1 to 6 digits, among comments that the careful path skips fast.
     wanted = {1, 9, 10, 99, 100, 101, 999, 1000, 1001, 10_000, 10_010, 99_999, 100_000, 123_457}
     lines = [b"5h 5d 5c Js / 5s" if n in wanted else b"#" for n in range(1, 123_460)]
     data = b"\n".join(lines)
-    fast = _render(data, fmt, fast=True, size=1 << 16)
-    assert fast == _render(data, fmt, fast=False, size=1 << 16)
+    fast = _render(data, fmt, vectorised=True, size=1 << 16)
+    assert fast == _render(data, fmt, vectorised=False, size=1 << 16)
     # Text: two lines a record, the hand and its points, then the points by kind.
     assert fast.count(b"\n") == (2 if fmt == "text" else 1) * len(wanted)
 
@@ -465,7 +526,7 @@ def test_one_record_per_hand_line_in_input_order(seed: int, size: int) -> None:
             expected.append(number)
     for fast in (True, False):
         numbers: list[int] = []
-        for chunk in score_stream(io.BytesIO(data), fast=fast, size=size):
+        for chunk in score_stream(io.BytesIO(data), vectorised=fast, size=size):
             rows = chunk.rows.line.tolist() if chunk.rows is not None else []
             records = iter(chunk.records)
             pending = next(records, None)
@@ -482,7 +543,7 @@ _TOKEN_CHARS = "0123456789aAtTjJqQkKcCdDhHsSrRiIbBxX/=.♣♦♥♠♧♢♡♤\
 
 
 def _expected_kind(token: str) -> tuple[str, int, int, int]:
-    """What parse_line makes of a token, from the plain path's own functions."""
+    """What parse_line makes of a token, from the careful path's own functions."""
     if token == "/" or token == "=":
         return (token, 0, 0, 0)
     if token.lower() == "crib":
@@ -498,19 +559,19 @@ def _expected_kind(token: str) -> tuple[str, int, int, int]:
 
 def _kinds_read(tokens: list[str]) -> list[tuple[str, int, int, int]]:
     names = {
-        normalise._CARD: "card",
-        normalise._CRIB: "crib",
-        normalise._NUMBER: "number",
-        normalise._SLASH_TOKEN: "/",
-        normalise._EQUALS_TOKEN: "=",
-        normalise._OTHER: "other",
+        token_reader._CARD: "card",
+        token_reader._CRIB: "crib",
+        token_reader._NUMBER: "number",
+        token_reader._SLASH_TOKEN: "/",
+        token_reader._EQUALS_TOKEN: "=",
+        token_reader._OTHER: "other",
     }
     data = "\n".join(tokens).encode() + b"\n"
     raw = np.frombuffer(data, dtype=np.uint8)
-    buffer = np.concatenate([raw, np.zeros(normalise._LONGEST_TOKEN, dtype=np.uint8)])
+    buffer = np.concatenate([raw, np.zeros(token_reader._LONGEST_TOKEN, dtype=np.uint8)])
     ends = np.flatnonzero(raw == ord("\n"))
     first = np.concatenate([[0], ends[:-1] + 1])
-    kind, payload = normalise._token_kinds(buffer, first, ends - 1)
+    kind, payload = token_reader._token_kinds(buffer, first, ends - 1)
     out = []
     for k, p in zip(kind.tolist(), payload.tolist(), strict=True):
         name = names[k]
@@ -524,7 +585,7 @@ def _kinds_read(tokens: list[str]) -> list[tuple[str, int, int, int]]:
     return out
 
 
-def test_token_table_reads_every_short_token_as_the_plain_path_does() -> None:
+def test_token_table_reads_every_short_token_as_the_careful_path_does() -> None:
     # Every token of one to three of these characters, and four-character ones around cards.
     tokens = ["".join(t) for n in (1, 2, 3) for t in product(_TOKEN_CHARS, repeat=n)]
     tokens = [t for t in tokens if "/" not in t[1:] and "=" not in t[1:] and len(t) > 0]
@@ -536,25 +597,25 @@ def test_token_table_reads_every_short_token_as_the_plain_path_does() -> None:
 
 def test_token_table_search_starts_where_a_search_from_the_step_ends() -> None:
     # Searched again from the first odd multiple of the step, slot by slot in plain Python.
-    words = [int.from_bytes(data, "little") for data in normalise._regular_tokens()]
-    shift = 64 - normalise._HASH_BITS
+    words = [int.from_bytes(data, "little") for data in token_reader._regular_tokens()]
+    shift = 64 - token_reader._HASH_BITS
     multiplier = slots.STEP
     while len({(word * multiplier) % (1 << 64) >> shift for word in words}) < len(words):
         multiplier = (multiplier + 2 * slots.STEP) % (1 << 64)
-    assert multiplier == normalise._FIRST_TRIED == normalise._MULTIPLIER
+    assert multiplier == token_reader._FIRST_TRIED == token_reader._MULTIPLIER
 
 
 def test_jsonl_rows_rendered_a_slice_at_a_time_keep_records_in_place(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # Slices of 3 rows, with plain records before, between and after them.
+    # Slices of 3 rows, with careful records before, between and after them.
     monkeypatch.setattr(writers, "_JSONL_ROWS", 3)
     rng = random.Random(3011)
     lines = [_any_line(rng) for _ in range(300)]
     data = b"\n".join(lines) + b"\n"
     for size in (1 << 6, 1 << 12):
-        fast = _render(data, "jsonl", fast=True, size=size)
-        assert fast == _render(data, "jsonl", fast=False, size=size)
+        fast = _render(data, "jsonl", vectorised=True, size=size)
+        assert fast == _render(data, "jsonl", vectorised=False, size=size)
 
 
 def test_every_show_total_is_below_the_key_of_totals() -> None:

@@ -3,7 +3,7 @@
 Every row must come out as the one-record rendering of ``batch.records`` gives
 the same hand counted by ``count_show``, whichever rows have claims, however
 many digits their line numbers have, with or without a file named, and with
-plain records put back among them in order.
+careful records put back among them in order.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from cribcount.batch import placed
 from cribcount.batch.engine import Chunk, Failed, Record, Scored
 from cribcount.batch.records import render_record
-from cribcount.batch.vector import NO_CLAIM, FastRows, score_rows
+from cribcount.batch.vector import NO_CLAIM, Rows, score_rows
 from cribcount.batch.writers import render_chunk
 from cribcount.cards import DECK, Hand, parse_hand
 from cribcount.show import count_show
@@ -43,7 +43,7 @@ def _hand(text: str) -> Hand:
     return parse_hand(text)
 
 
-def _rows(deals: list[Deal], lines: list[int]) -> FastRows:
+def _rows(deals: list[Deal], lines: list[int]) -> Rows:
     cards = []
     for text, _, _ in deals:
         hand = _hand(text)
@@ -62,7 +62,7 @@ def _record(deal: Deal, line: int) -> Scored:
 
 
 def _expected(records: list[Record], fmt: str, file: str | None) -> bytes:
-    """The records as the plain path writes them, one at a time."""
+    """The records as the careful path writes them, one at a time."""
     return "".join(render_record(record, fmt, file) for record in records).encode()
 
 

@@ -1,10 +1,9 @@
-"""Tests for the ``cribcount batch`` command, through CliRunner, ``main`` and a real pipe."""
+"""Tests for the ``cribcount batch`` command, through CliRunner and ``main`` (its faults, a
+closed pipe among them, are tested with the others in test_cli_faults.py)."""
 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -101,7 +100,7 @@ def test_the_example_file() -> None:
     )
 
 
-def test_fast_and_plain_paths_agree_through_the_command() -> None:
+def test_vectorised_and_careful_paths_agree_through_the_command() -> None:
     for fmt in ("text", "csv", "jsonl"):
         assert outcome("batch", "--format", fmt, str(EXAMPLE)) == outcome(
             "batch", "--no-fast", "--format", fmt, str(EXAMPLE)
@@ -147,21 +146,6 @@ def test_progress_bar_on_a_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     _, out, err = outcome("batch", "--format", "csv", str(path))
     assert "scoring" in err
     assert "scoring" not in out
-
-
-def test_closed_pipe_ends_quietly(tmp_path: Path) -> None:
-    path = tmp_path / "many.txt"
-    path.write_bytes(b"5h 5d 5c Js / 5s\n" * 200_000)
-    for fmt in ("csv", "text"):
-        reader = subprocess.run(
-            f"{sys.executable} -m cribcount batch --format {fmt} {path} | head -n 2",
-            shell=True,
-            capture_output=True,
-            check=True,
-        )
-        assert len(reader.stdout.splitlines()) == 2
-        assert b"Traceback" not in reader.stderr
-        assert b"Exception" not in reader.stderr
 
 
 def test_batch_has_help_with_an_example() -> None:

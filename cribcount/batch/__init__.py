@@ -1,9 +1,10 @@
 """Scoring many hands, one per line, streaming: the subsystem behind ``cribcount batch``.
 
 ``score_lines`` is the library's way in: one record for each line that holds
-a hand, scored or failed, in input order. ``write_stream`` is the command's:
-the same records rendered a chunk at a time, regular lines on the
-vectorised path (numpy), with what went wrong beside them.
+a hand, scored or failed, in input order, each line read carefully.
+``write_stream`` is the command's: the same records rendered a chunk at a time,
+regular lines read by the vectorised reader (numpy), with what went wrong
+beside them.
 
 >>> import io
 >>> for record in score_lines(io.BytesIO(b"5h 5d 5c Js / 5s = 28\\n# note\\n5h 5x 5c Js / 5s\\n")):
@@ -11,16 +12,27 @@ vectorised path (numpy), with what went wrong beside them.
 1 -1
 3 column 4: unknown suit 'x' in '5x': expected a suit (c d h s or ♣ ♦ ♥ ♠)
 
-Modules: ``engine`` reads lines and counts them one by one, ``lines``
-(carefully, with the errors) or ``quick`` (regular lines in one go, written
-as JSON by ``quickjson``); on the vectorised path ``canonical`` reads
-canonical lines at fixed columns, ``normalise`` every other regular line of
-a chunk, and ``vector`` scores them; ``records`` renders one record,
-``writers``, ``jsonl`` and ``jsonl_parts`` the vectorised rows as text, CSV
-and JSON lines, each row's pieces placed at their offsets in one buffer
-(``placed``); ``csvinput`` reads CSV sheets. For the files of other
-commands: ``deals`` (``discard --from``, advised together by ``discard``,
-with numpy) and ``plays`` (``peg --from``).
+Two readers, one grammar (a label up to the first ``:``, a hand, ``crib``
+and/or a claim ``= N``, a comment from a ``#`` after white space):
+
+- the *vectorised reader* (``reader``, with its token table in ``tokens``)
+  reads every regular line of a chunk at once, labelled and commented lines
+  too, into *rows* that ``vector`` scores with numpy; a canonical body is read
+  at fixed columns, any other by its tokens;
+- the *careful reader* (``lines``) reads one line at a time and says what is
+  wrong: it sees only the lines the vectorised reader hands back, every line
+  with ``vectorised=False`` (``--no-fast``, ``score_lines``) and every line in
+  another language, and ``count_show`` counts them into *records*.
+
+Modules: ``reading`` (bytes in chunks: encodings, line ends, the longest
+line), ``engine`` (the chunks' records and rows, the summary), ``lines``,
+``reader``, ``tokens``, ``slots`` (small tables of whole-number keys, looked
+up by multiplying), ``vector``, ``csvinput`` (CSV sheets, read carefully);
+``records`` writes one record as text, CSV or JSON, ``writers`` (text and CSV)
+and ``jsonl`` with ``jsonl_parts`` (JSON lines) write the rows, each row's
+pieces placed at their offsets in one buffer (``placed``). For the files of
+other commands: ``deals`` (``discard --from``, advised together by
+``discard``, with numpy) and ``plays`` (``peg --from``).
 """
 
 from __future__ import annotations
@@ -29,16 +41,15 @@ from collections.abc import Iterator
 from typing import BinaryIO, NamedTuple
 
 from cribcount.batch.engine import (
-    Entry,
     Failed,
     Record,
     Scored,
     Summary,
-    parse_line,
     score_line,
     score_lines,
     score_stream,
 )
+from cribcount.batch.lines import Entry, parse_line
 from cribcount.language import DEFAULT, Language, language
 
 __all__ = [
@@ -76,7 +87,7 @@ def write_stream(
     summary: Summary,
     *,
     crib: bool = False,
-    fast: bool = True,
+    vectorised: bool = True,
     file: str | None = None,
     form: str = "lines",
     lang: Language | None = None,
@@ -84,7 +95,7 @@ def write_stream(
     """Score ``stream`` and render its records in ``fmt``, a chunk at a time, in input order.
 
     ``summary`` takes every record into account; ``file`` is named in each
-    record when several files are read; ``fast`` uses the vectorised path;
+    record when several files are read; ``vectorised`` False reads every line carefully;
     ``form`` is one of ``INPUTS``. ``lang`` (English by default) reads the
     notation and writes text in its language; CSV and JSON lines are in English
     whatever it is.
@@ -96,7 +107,7 @@ def write_stream(
     chunks = (
         score_csv_stream(stream, crib=crib, notation=lang.notation)
         if form == "csv"
-        else score_stream(stream, crib=crib, fast=fast, notation=lang.notation)
+        else score_stream(stream, crib=crib, vectorised=vectorised, notation=lang.notation)
     )
     for chunk in chunks:
         summary.add_chunk(chunk)

@@ -23,8 +23,9 @@ import csv
 from collections.abc import Iterator
 from typing import BinaryIO, cast
 
-from cribcount.batch.engine import Chunk, Failed, Record, Scored, read_claim
-from cribcount.batch.reading import MAX_LINE, PLAIN_CHUNK_SIZE, read_chunks
+from cribcount.batch.engine import Chunk, Failed, Record, Scored
+from cribcount.batch.lines import read_claim
+from cribcount.batch.reading import CAREFUL_CHUNK_SIZE, MAX_LINE, read_chunks
 from cribcount.cards import ENGLISH, Notation, parse_hand
 from cribcount.errors import CribcountError, NotationError, Token, quote
 from cribcount.messages import N_, Message
@@ -56,7 +57,7 @@ class _Lines:
         self.seen: dict[int, str] = {}
 
     def __iter__(self) -> Iterator[str]:
-        for first, data in read_chunks(self._stream, size=PLAIN_CHUNK_SIZE):
+        for first, data in read_chunks(self._stream, size=CAREFUL_CHUNK_SIZE):
             for i, raw in enumerate(data.split(b"\n")[:-1]):
                 if len(raw) > MAX_LINE:
                     raw = raw[:MAX_LINE]  # the field limit below then fails its record
@@ -217,7 +218,7 @@ class _Counted:
 def score_csv_stream(
     stream: BinaryIO, *, crib: bool = False, notation: Notation = ENGLISH
 ) -> Iterator[Chunk]:
-    """The records of ``score_csv`` as chunks of the plain path, for ``batch.write_stream``."""
+    """The records of ``score_csv`` as chunks of careful records, for ``batch.write_stream``."""
     counted = _Counted(stream)
     records: list[tuple[int, Record]] = []
     told = 0

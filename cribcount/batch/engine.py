@@ -1,15 +1,14 @@
 """The streaming engine of ``cribcount batch``: lines read in chunks, parsed and counted.
 
-A line is read by ``batch.lines`` (the careful reader, which says what is
-wrong) or ``batch.quick`` (regular lines, in one go). Blank lines and lines
-whose first non-blank character is ``#`` are skipped but still counted in line
-numbers, whatever bytes they hold. Files are read as bytes in chunks, so memory
-stays flat whatever their size: UTF-8 with or without a byte order mark, or
-UTF-16 with one (re-encoded as UTF-8 on the way in); a CR alone ends a line as
-LF and CR LF do. Regular lines without a label or comment go through the
-vectorised path of ``batch.vector`` (read by ``batch.normalise`` when not
-canonical) and every other line through ``read_quick`` or ``parse_line``, and
-``count_show``, with the same results.
+Files are read as bytes in chunks, so memory stays flat whatever their size:
+UTF-8 with or without a byte order mark, or UTF-16 with one (re-encoded as
+UTF-8 on the way in); a CR alone ends a line as LF and CR LF do. Blank lines
+and lines whose first non-blank character is ``#`` are skipped but still
+counted in line numbers, whatever bytes they hold. Every regular line is read
+by the vectorised reader (``batch.reader``) and scored by ``batch.vector``; the
+lines it hands back are read by the careful reader (``batch.lines``) and
+counted by ``count_show``, which alone say what is wrong. ``vectorised=False``
+(and any notation but English) reads every line carefully, for comparison.
 """
 
 from __future__ import annotations
@@ -19,52 +18,32 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, BinaryIO, Generic, TypeVar
 
-from cribcount.batch.lines import (
-    MAX_CLAIM_DIGITS,
-    Entry,
-    parse_body,
-    parse_line,
-    read_claim,
-    split_line,
-)
-from cribcount.batch.quick import (
-    QuickLine,
-    QuickParts,
-    points_by_kind,
-    quick_cards,
-    read_quick,
-)
+from cribcount.batch.lines import parse_body, split_line
 from cribcount.batch.reading import (
+    CAREFUL_CHUNK_SIZE,
+    CHUNK_LINES,
     CHUNK_SIZE,
     MAX_LINE,
-    PLAIN_CHUNK_SIZE,
-    count_lines,
     read_chunks,
 )
-from cribcount.cards import DECK, ENGLISH, Hand, Notation
+from cribcount.cards import ENGLISH, Notation
 from cribcount.errors import CribcountError
 from cribcount.messages import Message
 from cribcount.show import Count, count_show
 
 if TYPE_CHECKING:
-    from cribcount.batch.vector import FastRows
+    from cribcount.batch.vector import Rows
 
 __all__ = [
-    "MAX_CLAIM_DIGITS",
     "Chunk",
     "Done",
-    "Entry",
     "Failed",
     "Line",
     "Record",
     "Scored",
     "Summary",
     "decode_line",
-    "parse_line",
-    "read_claim",
     "read_lines",
-    "split_line",
-    "score_careful",
     "score_line",
     "score_lines",
     "score_stream",
@@ -77,94 +56,24 @@ _UNDECODED = re.compile("[\udc80-\udcff]")
 """A byte that was not UTF-8, as ``surrogateescape`` keeps it."""
 
 
+@dataclass(frozen=True)
 class Scored:
-    """A line counted: its 1-based line number, the count, the claim and the label if any.
+    """A line counted: its 1-based line number, the count, the claim and the label if any."""
 
-    Immutable, compared and hashed by those four. A line read by the quick
-    reader keeps its cards and its points by kind (``quick_parts``), and
-    counts its items only when ``count`` is asked for.
-    """
-
-    __slots__ = ("_line", "_count", "_claim", "_label", "_quick")
-
-    def __init__(
-        self, line: int, count: Count, claim: int | None = None, label: str | None = None
-    ) -> None:
-        self._line = line
-        self._count: Count | None = count
-        self._claim = claim
-        self._label = label
-        self._quick: QuickParts | None = None
-
-    @classmethod
-    def quick(cls, line: int, read: QuickLine) -> Scored:
-        """The record of a line read by ``read_quick``: points by kind now, items when asked."""
-        self = cls.__new__(cls)
-        self._line = line
-        cards, crib, self._claim = read
-        self._label = None
-        self._count = None
-        self._quick = (cards, crib, points_by_kind(cards, crib))
-        return self
-
-    @property
-    def line(self) -> int:
-        """The 1-based line number."""
-        return self._line
-
-    @property
-    def claim(self) -> int | None:
-        """The claimed count, None without one."""
-        return self._claim
-
-    @property
-    def label(self) -> str | None:
-        """The label, None without one."""
-        return self._label
-
-    @property
-    def count(self) -> Count:
-        """The count, item by item."""
-        count = self._count
-        if count is None:
-            assert self._quick is not None
-            (a, b, c, d, starter), crib, _ = self._quick
-            hand = Hand((DECK[a], DECK[b], DECK[c], DECK[d]), DECK[starter])
-            count = self._count = count_show(hand, crib=crib)
-        return count
-
-    @property
-    def quick_parts(self) -> QuickParts | None:
-        """The cards by index, the crib flag and the points by kind of a line read quickly
-        (None for the others): what text and CSV write, without the items."""
-        return self._quick
+    line: int
+    count: Count
+    claim: int | None = None
+    label: str | None = None
 
     @property
     def total(self) -> int:
-        """The points of the show, ``count.total``: a line read quickly adds its points by kind."""
-        quick = self._quick
-        return self.count.total if quick is None else sum(quick[2])
+        """The points of the show, ``count.total``."""
+        return self.count.total
 
     @property
     def difference(self) -> int | None:
         """Claim minus count: negative when points were missed, None without a claim."""
-        return None if self._claim is None else self._claim - self.total
-
-    def _fields(self) -> tuple[int, Count, int | None, str | None]:
-        return self._line, self.count, self._claim, self._label
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not Scored:
-            return NotImplemented
-        assert isinstance(other, Scored)
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        line, count, claim, label = self._fields()
-        return f"Scored(line={line!r}, count={count!r}, claim={claim!r}, label={label!r})"
+        return None if self.claim is None else self.claim - self.count.total
 
 
 @dataclass(frozen=True)
@@ -240,22 +149,11 @@ def decode_line(raw: bytes, line: int) -> str | Failed:
 def score_line(
     raw: bytes, line: int, *, crib: bool = False, notation: Notation = ENGLISH
 ) -> Record | None:
-    """Count one line of bytes (no newline); None for a blank or comment line.
+    """Count one line of bytes (no newline) carefully; None for a blank or comment line.
 
     Bytes that are not UTF-8 fail the line only where they are read: in its
     label or hand, not in a comment.
     """
-    read = read_quick(raw, crib, quick_cards(notation))
-    if read is not None:
-        return Scored.quick(line, read)
-    return score_careful(raw, line, crib=crib, notation=notation)
-
-
-def score_careful(
-    raw: bytes, line: int, *, crib: bool = False, notation: Notation = ENGLISH
-) -> Record | None:
-    """``score_line`` without the quick reader: every line read token by token, and counted
-    item by item."""
     raw = raw.removesuffix(b"\r")
     if len(raw) > MAX_LINE:
         return _too_long(raw, line)
@@ -278,7 +176,7 @@ def score_careful(
     return Scored(line, count, entry.claim, label)
 
 
-def read_lines(stream: BinaryIO, *, size: int = PLAIN_CHUNK_SIZE) -> Iterator[list[Line]]:
+def read_lines(stream: BinaryIO, *, size: int = CAREFUL_CHUNK_SIZE) -> Iterator[list[Line]]:
     """The lines of ``stream`` that hold something, a chunk at a time, as batch reads them.
 
     Each is (line number, text), or Failed when it is not UTF-8 or longer
@@ -331,7 +229,7 @@ class Summary:
 
     def add_chunk(self, chunk: Chunk) -> None:
         """Take a whole chunk into account."""
-        self.hands += chunk.fast_count
+        self.hands += chunk.row_count
         if chunk.rows is not None:
             # The same sums as ``add`` over the rows' differences, taken a chunk at a time.
             claims, wrong, missed = chunk.rows.claim_tally()
@@ -346,18 +244,18 @@ class Summary:
 class Chunk:
     """The records of a stretch of lines, in input order.
 
-    ``rows`` are the lines the fast path scored (None on the plain path);
+    ``rows`` are the lines the vectorised reader scored (None when read carefully);
     ``records`` the others, each with the number of ``rows`` that come before it.
     """
 
-    rows: FastRows | None
+    rows: Rows | None
     records: list[tuple[int, Record]] = field(default_factory=list)
     size: int = 0
     """Bytes of input the chunk covers, for progress."""
 
     @property
-    def fast_count(self) -> int:
-        """How many lines the fast path scored."""
+    def row_count(self) -> int:
+        """How many lines the vectorised reader scored."""
         return 0 if self.rows is None else len(self.rows)
 
 
@@ -365,58 +263,43 @@ def score_stream(
     stream: BinaryIO,
     *,
     crib: bool = False,
-    fast: bool = True,
+    vectorised: bool = True,
     size: int | None = None,
     notation: Notation = ENGLISH,
 ) -> Iterator[Chunk]:
-    """Count every line of ``stream``, a chunk at a time; ``fast`` uses the vectorised path.
+    """Count every line of ``stream``, a chunk at a time, with the vectorised reader unless
+    ``vectorised`` is False.
 
-    ``size`` is the bytes read at a time (``CHUNK_SIZE`` or ``PLAIN_CHUNK_SIZE`` by default).
-    The vectorised path reads the English notation only: another takes the plain path.
+    ``size`` is the bytes read at a time (by default ``CAREFUL_CHUNK_SIZE``, or
+    ``CHUNK_LINES`` lines of at least ``CHUNK_SIZE`` bytes).
+    The vectorised reader reads the English notation only: another is read carefully.
     """
-    fast = fast and notation is ENGLISH
+    vectorised = vectorised and notation is ENGLISH
+    # Chunks of about as many lines whatever their length, unless a size is asked for.
+    at_a_time = CHUNK_LINES if vectorised and size is None else 0
     if size is None:
-        size = CHUNK_SIZE if fast else PLAIN_CHUNK_SIZE
-    count = _count_fast if fast else count_lines
-    for first_line, data in read_chunks(stream, size=size, count=count):
-        if fast:
-            from cribcount.batch.vector import split_chunk
-
-            rows, others = split_chunk(data, first_line, crib=crib)
-        else:
+        size = CHUNK_SIZE if vectorised else CAREFUL_CHUNK_SIZE
+    if not vectorised:
+        for first_line, data in read_chunks(stream, size=size):
             lines = data.split(b"\n")[:-1]
-            yield Chunk(None, _score_plain(lines, first_line, crib, notation), len(data))
-            continue
+            records = [
+                (0, record)
+                for line, raw in enumerate(lines, first_line)
+                if (record := score_line(raw, line, crib=crib, notation=notation)) is not None
+            ]
+            yield Chunk(None, records, len(data))
+        return
+    from cribcount.batch.reader import count_newlines, read_chunk  # numpy, for the command
+
+    chunks = read_chunks(stream, size=size, count=count_newlines, lines=at_a_time)
+    for first_line, data in chunks:
+        rows, others = read_chunk(data, first_line, crib=crib)
         records = [
             (place, record)
             for place, line, raw in others
-            if (record := score_line(raw, line, crib=crib, notation=notation)) is not None
+            if (record := score_line(raw, line, crib=crib)) is not None
         ]
         yield Chunk(rows, records, len(data))
-
-
-def _count_fast(data: bytes) -> int:
-    """The lines of a chunk, as the fast path counts them (numpy is loaded with the first)."""
-    from cribcount.batch.vector import count_lines as count_fast
-
-    return count_fast(data)
-
-
-def _score_plain(
-    lines: list[bytes], first_line: int, crib: bool, notation: Notation
-) -> list[tuple[int, Record]]:
-    """``score_line`` of each line, numbered from ``first_line``, as a chunk's records."""
-    cards = quick_cards(notation)
-    records: list[tuple[int, Record]] = []
-    add = records.append
-    quick = Scored.quick
-    for line, raw in enumerate(lines, first_line):
-        read = read_quick(raw, crib, cards)
-        if read is not None:
-            add((0, quick(line, read)))
-        elif (record := score_careful(raw, line, crib=crib, notation=notation)) is not None:
-            add((0, record))
-    return records
 
 
 def score_lines(
@@ -424,9 +307,9 @@ def score_lines(
 ) -> Iterator[Record]:
     """One record for each line of ``stream`` that holds a hand, in order: scored or failed.
 
-    Blank and comment lines give none. This is the plain path, record by
+    Blank and comment lines give none. Every line is read carefully, record by
     record; ``cribcount batch`` renders the same records a chunk at a time.
     """
-    for chunk in score_stream(stream, crib=crib, fast=False, notation=notation):
+    for chunk in score_stream(stream, crib=crib, vectorised=False, notation=notation):
         for _, record in chunk.records:
             yield record

@@ -22,22 +22,22 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from cribcount import rules
-from cribcount.batch.canonical import CARD_NAMES
 from cribcount.batch.engine import Scored
 from cribcount.batch.jsonl_parts import RANKED, ItemLayout, ItemType, Parts, rank_order
 from cribcount.batch.placed import (
+    LABEL_BLOCK,
     KnownTexts,
+    LabelPieces,
     column,
     copy_at,
     room,
-    rows_of,
     runs,
     template_rows,
     write_digits,
+    write_split,
 )
-from cribcount.batch.quickjson import BETWEEN, SAMPLE, SAMPLE_HAND, item_json
-from cribcount.batch.records import render_record
-from cribcount.batch.vector import NO_CLAIM, TOTAL_KEYS, FastRows
+from cribcount.batch.records import label_piece, render_record
+from cribcount.batch.vector import CARD_NAMES, NO_CLAIM, TOTAL_KEYS, Rows
 from cribcount.cards import DECK, Card, Hand
 from cribcount.render import render_json
 from cribcount.render.show import count_to_dict
@@ -45,12 +45,24 @@ from cribcount.show import Count, Item, Kind
 
 __all__ = ["jsonl_rows"]
 
+SAMPLE = DECK[:5]
+"""Five different cards that texts are rendered with, then replaced by the row's own."""
+SAMPLE_HAND = Hand((SAMPLE[0], SAMPLE[1], SAMPLE[2], SAMPLE[3]), SAMPLE[4])
+_SEPARATOR = render_json([0, 0])[2:-2].encode()
+"""What stands between two things in a JSON list."""
+
+
+def item_json(item: Item) -> str:
+    """One item as it stands in the JSON list of a count's items (``count_to_dict``)."""
+    listed = count_to_dict(Count(SAMPLE_HAND, False, (item,)))["items"]
+    return render_json(listed)[1:-1]
+
+
 _JACK_HAND = Hand(SAMPLE_HAND.cards, DECK[(rules.JACK - 1) * 4])
 """The sample cards with a jack turned, for the tail of the rows with heels."""
 _NAMES = np.concatenate([np.zeros(4, dtype=CARD_NAMES.dtype), CARD_NAMES])
 """Each card's two-byte name as one number, by ``rank * 4 + suit``: ``Card.index`` order
 after four places for a rank of 0."""
-_SEPARATOR = BETWEEN.encode()
 # --- texts ---------------------------------------------------------------------------------
 
 
@@ -146,12 +158,13 @@ def _listed(count: Count) -> str:
     return render_json(count_to_dict(count)["items"])
 
 
-def _tail_keys(rows: FastRows) -> Any:
+def _tail_keys(rows: Rows) -> Any:
     """The tail key of each row: by claim, total and heels."""
     claims = rows.claim.astype(np.int64) - NO_CLAIM
     return (claims * TOTAL_KEYS + rows.total) * 2 + rows.heels
 
 
+_LABELS = LabelPieces(functools.partial(label_piece, fmt="jsonl"))
 _TAILS = KnownTexts(_tail)
 """Tails met so far, numbered by tail key, each padded to the longest."""
 _PARTS = Parts(_item_layout)
@@ -160,7 +173,7 @@ _PARTS = Parts(_item_layout)
 # --- rows ----------------------------------------------------------------------------------
 
 
-def jsonl_rows(rows: FastRows, file: str | None, at: int = 0) -> tuple[Any, Any]:
+def jsonl_rows(rows: Rows, file: str | None, at: int = 0) -> tuple[Any, Any]:
     """The JSON lines of the rows, newlines included, as bytes; and where each row ends.
 
     The rows' line numbers rise, as in a chunk; ``file`` is named in every
@@ -181,9 +194,14 @@ def jsonl_rows(rows: FastRows, file: str | None, at: int = 0) -> tuple[Any, Any]
     items_size = part_sizes[0] + part_sizes[1] + part_sizes[2]
     stretches = runs(rows.line)
     head_size = np.empty(n, dtype=np.int64)
+    label_at = np.empty(n, dtype=np.int64)
     for low, high, count in stretches:
-        sizes = _head(file, count).sizes
-        head_size[low:high] = np.where(rows.crib[low:high], sizes[1], sizes[0])
+        head = _head(file, count)
+        head_size[low:high] = np.where(rows.crib[low:high], head.sizes[1], head.sizes[0])
+        label_at[low:high] = head.digits + count
+    label_size = None if rows.labels is None else _LABELS.sizes(rows.labels)
+    if label_size is not None:
+        head_size += label_size
     tails = _TAILS.of(_tail_keys(rows))
     # The tail begins on the last item's separator, which it writes over.
     tail_at = head_size + items_size - len(_SEPARATOR) * (items_size > 0)
@@ -193,7 +211,7 @@ def jsonl_rows(rows: FastRows, file: str | None, at: int = 0) -> tuple[Any, Any]
     starts = ends - tail_at - tail_size
     end = int(ends[-1])
     texts, spill, start = _item_texts(tuple(_PARTS.types))
-    out = room(end + texts.itemsize + _TAILS.padded.itemsize, at)
+    out = room(end + texts.itemsize + _TAILS.padded.itemsize + LABEL_BLOCK, at)
     names = _names(rows)
     # The parts of each row, one after the other, and where each begins.
     parts = np.empty((n, 3), dtype=np.int64)
@@ -211,14 +229,21 @@ def jsonl_rows(rows: FastRows, file: str | None, at: int = 0) -> tuple[Any, Any]
     shortest = min(first.sizes)
     assert spill <= shortest and _TAILS.padded.itemsize - int(tail_size.min()) <= shortest
     assert not _PARTS.types or start.startswith(first.follows)
+    if rows.labels is not None:
+        # The rest of the head, written after the labels, takes what spills from them.
+        assert len(_LABELS.plain[1]) + min(first.sizes) - first.digits - 1 >= LABEL_BLOCK - 1
+        _LABELS.write(out, starts + label_at, rows.labels)
     has_items = items_size > 0
     for low, high, count in stretches:
         head, stretch = _head(file, count), rows.part(low, high)
-        _write_heads(out, stretch, head, starts[low:high], names[:5, low:high], has_items[low:high])
+        shift = None if label_size is None else label_size[low:high]
+        _write_heads(
+            out, stretch, head, starts[low:high], names[:5, low:high], has_items[low:high], shift
+        )
     return out[:end], ends
 
 
-def _names(rows: FastRows) -> Any:
+def _names(rows: Rows) -> Any:
     """The names of the rows' cards by position, by column, then again in ``rank_order``:
     the positions of the parts' cards."""
     names = np.empty((2 * 5, len(rows)), dtype=np.uint16)
@@ -233,10 +258,11 @@ _RANKED_NAMES = _NAMES.take([key // 32 * 4 + key % 4 for key in range(14 * 32)])
 
 
 def _write_heads(
-    out: Any, rows: FastRows, head: _Head, starts: Any, names: Any, has_items: Any
+    out: Any, rows: Rows, head: _Head, starts: Any, names: Any, has_items: Any, shift: Any
 ) -> None:
     """Write the heads of rows whose line numbers have as many digits, over what spilled
-    into them; a shorter head runs on into its row's items or tail as they stand."""
+    into them; a shorter head runs on into its row's items or tail as they stand. The part
+    after the line number goes ``shift`` bytes further (the rows' labels; None: none)."""
     matrix = template_rows(head.plain, len(rows))
     flags = head.flags
     flag = matrix.shape[1] - flags.itemsize
@@ -245,7 +271,7 @@ def _write_heads(
     write_digits(matrix, head.digits, rows.line)
     for card_at, card_names in zip(head.cards, names, strict=True):
         column(matrix, card_at)[...] = card_names
-    copy_at(out, starts, rows_of(matrix, matrix.shape[1]))
+    write_split(out, starts, matrix, head.digits + len(str(int(rows.line[0]))), shift)
 
 
 def _pairs(out: Any) -> Any:

@@ -35,7 +35,7 @@ from typing import Any
 import numpy as np
 
 from cribcount import rules
-from cribcount.batch.vector import FastRows, fifteen_sets, sort_columns
+from cribcount.batch.vector import Rows, fifteen_sets, sort_columns
 from cribcount.show import Kind, Scoring, fifteen_positions, rank_positions, suit_positions
 
 __all__ = ["RANKED", "ItemLayout", "ItemType", "Parts", "rank_order"]
@@ -99,7 +99,7 @@ class Parts:
         """How many parts are known."""
         return len(self._part_ids)
 
-    def row_parts(self, rows: FastRows) -> tuple[Any, Any, Any]:
+    def row_parts(self, rows: Rows) -> tuple[Any, Any, Any]:
         """The three part numbers of each row: fifteens, pairs and runs, suits.
 
         A part of no points has no items: rows are only looked at more
@@ -149,7 +149,7 @@ class Parts:
             parts[key] = self._part([(k, tuple(RANKED + i for i in at), p) for k, at, p in scoring])
         return parts.take(steps)
 
-    def _learn_suits(self, rows: FastRows, suit_key: Any, at: Any) -> None:
+    def _learn_suits(self, rows: Rows, suit_key: Any, at: Any) -> None:
         """Fill the table by suits for rows ``at`` (of keys ``suit_key``), counting new parts."""
         unknown = self._by_suits[suit_key] < 0
         found, first = np.unique(suit_key[unknown], return_index=True)
@@ -233,7 +233,7 @@ _SUIT_KEYS = 5**4 * 2**4 * 2
 """Which earlier card each card shares its suit with, which cards are his nob, the crib."""
 
 
-def _suit_key(rows: FastRows, at: Any) -> Any:
+def _suit_key(rows: Rows, at: Any) -> Any:
     """Of rows ``at``: the suits by position as which cards share one, which of the four
     cards are his nob, and the crib flag, as one number: all that flush and nobs see."""
     suits, ranks = rows.suits[:, at], rows.ranks[:, at]
@@ -249,7 +249,7 @@ def _suit_key(rows: FastRows, at: Any) -> Any:
     return key * 2 + rows.crib[at]
 
 
-def rank_order(rows: FastRows) -> list[Any]:
+def rank_order(rows: Rows) -> list[Any]:
     """Each row's cards sorted by rank, ties in position order, by column: what the
     positions from ``RANKED`` on stand for. A card is given as the number
     ``(rank * 8 + position) * 4 + suit``."""

@@ -10,7 +10,8 @@ Entry(hand=parse_hand('7h 7s 8d 8c / 9h'), crib=True, claim=18, label=None)
 'Bob, deal 3'
 
 This is the careful reader: it says what is wrong with a line and where.
-``batch.quick`` reads most lines faster and leaves it the others.
+``batch.reader``, the vectorised reader, reads every regular line the same
+way, a chunk at a time, and leaves it the others.
 """
 
 from __future__ import annotations

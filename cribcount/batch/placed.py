@@ -7,18 +7,26 @@ as the longest, copied at once to their places through a view of the buffer
 in which an item may begin at any byte: the padding of a shorter piece
 spills into what follows it, which is written after it, over the padding.
 Heads, the same for every row but for the line number and the cards, are
-built as the rows of a byte matrix and copied likewise.
+built as the rows of a byte matrix and copied likewise. A row's label goes
+between its line number and the rest of its head: its bytes are copied from
+the input, sixteen at a time, before the rest of the head is written over
+what spilled.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+if TYPE_CHECKING:
+    from cribcount.batch.reader import Labels
+
 __all__ = [
+    "LABEL_BLOCK",
     "KnownTexts",
+    "LabelPieces",
     "column",
     "copy_at",
     "room",
@@ -26,6 +34,7 @@ __all__ = [
     "runs",
     "template_rows",
     "write_digits",
+    "write_split",
 ]
 
 _DIGIT_PAIRS = np.array(
@@ -63,6 +72,24 @@ def room(size: int, kept: int) -> Any:
         grown[:kept] = _ROOM[0][:kept]
         _ROOM[0] = grown
     return _ROOM[0][:size]
+
+
+def write_split(out: Any, at: Any, matrix: Any, split: int, shift: Any) -> None:
+    """Copy the rows of a byte matrix to ``at`` in ``out``, the bytes from column ``split``
+    ``shift`` bytes further (by row; None: the rows whole)."""
+    width = matrix.shape[1]
+    if shift is None:
+        copy_at(out, at, rows_of(matrix, width))
+        return
+    copy_at(out, at, rows_of(matrix, split))
+    rest = np.ndarray(
+        (matrix.shape[0],),
+        dtype=f"V{width - split}",
+        buffer=matrix,
+        offset=split,
+        strides=(width,),
+    )
+    copy_at(out, at + split + shift, rest)
 
 
 def runs(lines: Any) -> list[tuple[int, int, int]]:
@@ -133,3 +160,76 @@ class KnownTexts:
         self.sizes = np.concatenate([self.sizes, [len(text) for text in texts]])
         self.texts += texts
         self.padded = np.array(self.texts, dtype=f"V{int(self.sizes.max())}")
+
+
+LABEL_BLOCK = 16
+"""Bytes of a label copied at a time: a label's last copy spills up to one less past its
+end, into what its row writes after it."""
+
+
+class LabelPieces:
+    """How a format writes a label (``piece``, such as ``records.label_piece``): the bytes
+    before and after a label of printable ASCII, with and without a comma in it."""
+
+    def __init__(self, piece: Callable[[str], str]) -> None:
+        self.piece = piece
+        plain, comma = ("x", "x,")
+        self.plain = [part.encode() for part in piece(plain).split(plain)]
+        self.comma = [part.encode() for part in piece(comma).split(comma)]
+
+    def sizes(self, labels: Labels) -> Any:
+        """The bytes of each row's label piece: none without a label."""
+        size = labels.size.copy()
+        has = size > 0
+        plain, comma = (len(b"".join(parts)) for parts in (self.plain, self.comma))
+        size[has] += np.where(labels.comma[has], comma, plain)
+        for row, text in labels.odd.items():
+            size[row] = len(self.piece(text).encode())
+        return size
+
+    def write(self, out: Any, at: Any, labels: Labels) -> None:
+        """Write each row's label piece from ``at`` into ``out``; the label's last bytes
+        spill into what follows (at least ``LABEL_BLOCK - 1`` bytes of its row, written
+        after)."""
+        rows = np.flatnonzero(labels.size > 0)
+        if len(rows):
+            start, size, comma = at.take(rows), labels.size.take(rows), labels.comma.take(rows)
+            source = labels.at.take(rows)
+            before = [len(self.plain[0]), len(self.comma[0])]
+            label_at = start + (
+                np.where(comma, *before[::-1]) if before[0] != before[1] else before[0]
+            )
+            width = LABEL_BLOCK
+            blocks = np.ndarray(
+                (len(labels.source) - width + 1,),
+                dtype=f"V{width}",
+                buffer=labels.source,
+                strides=(1,),
+            )
+            # The last blocks first: a block spills only into the bytes after its label,
+            # or into blocks of later labels that are written after it.
+            for block in range((int(size.max()) - 1) // width, -1, -1):
+                skip = block * width
+                these = np.flatnonzero(size > skip) if block else slice(None)
+                # (Indexing, not take: take copies a view of overlapping items whole first.)
+                copy_at(out, label_at[these] + skip, blocks[source[these] + skip])
+            if self.plain == self.comma:
+                _write_text(out, start, self.plain[0])
+                _write_text(out, label_at + size, self.plain[1])
+            else:
+                for quoted, (first, last) in enumerate((self.plain, self.comma)):
+                    these = np.flatnonzero(comma == quoted)
+                    _write_text(out, start.take(these), first)
+                    _write_text(out, (label_at + size).take(these), last)
+        for row, label in labels.odd.items():
+            text = np.frombuffer(self.piece(label).encode(), dtype=np.uint8)
+            out[int(at[row]) : int(at[row]) + len(text)] = text
+
+
+def _write_text(out: Any, at: Any, text: bytes) -> None:
+    """Write ``text`` from each of ``at`` into ``out``: a few bytes one at a time."""
+    if len(text) <= 2:
+        for i, byte in enumerate(text):
+            out[at + i] = byte
+    elif len(at):
+        copy_at(out, at, np.frombuffer(text, dtype=f"V{len(text)}"))

@@ -19,18 +19,22 @@ from itertools import chain
 from typing import BinaryIO
 
 __all__ = [
+    "CHUNK_LINES",
     "CHUNK_SIZE",
     "MAX_LINE",
-    "PLAIN_CHUNK_SIZE",
+    "CAREFUL_CHUNK_SIZE",
     "count_lines",
     "read_chunks",
     "text_blocks",
 ]
 
-CHUNK_SIZE = 1 << 18
-"""Bytes read at a time on the fast path: about 15,000 canonical lines, whose arrays stay small."""
-PLAIN_CHUNK_SIZE = 1 << 16
-"""Bytes read at a time on the plain path, whose records take more memory a line."""
+CHUNK_SIZE = 1 << 19
+"""Bytes read at a time by the vectorised reader, at the least: about 28,000 canonical lines,
+whose arrays stay small (longer lines are read more bytes at a time, ``CHUNK_LINES``)."""
+CHUNK_LINES = 28_000
+"""Lines the vectorised reader reads at a time, about: ``CHUNK_SIZE`` of canonical lines."""
+CAREFUL_CHUNK_SIZE = 1 << 16
+"""Bytes read at a time by the careful reader, whose records take more memory a line."""
 MAX_LINE = 1 << 16
 """Bytes a line may hold (64 KiB): a longer line is one error record, never held whole."""
 
@@ -38,8 +42,12 @@ _UTF8_BOM = b"\xef\xbb\xbf"
 _UTF16_BOMS = {b"\xff\xfe": "utf-16-le", b"\xfe\xff": "utf-16-be"}
 
 
-def text_blocks(stream: BinaryIO, *, size: int = CHUNK_SIZE) -> Iterator[bytes]:
+def text_blocks(
+    stream: BinaryIO, *, size: int = CHUNK_SIZE, reads: list[int] | None = None
+) -> Iterator[bytes]:
     """The text of ``stream`` as UTF-8 bytes, about ``size`` at a time, every line ending in LF.
+
+    ``reads``, when given, holds the bytes to read next instead, as the caller changes it.
 
     A UTF-8 byte order mark is dropped; after a UTF-16 one (LE or BE) the
     stream is decoded as it comes and written again as UTF-8 (what is not
@@ -49,7 +57,8 @@ def text_blocks(stream: BinaryIO, *, size: int = CHUNK_SIZE) -> Iterator[bytes]:
     start = b""
     while len(start) < len(_UTF8_BOM) and (more := stream.read(len(_UTF8_BOM) - len(start))):
         start += more
-    rest: Iterable[bytes] = iter(lambda: stream.read(size), b"")
+    wanted = reads if reads is not None else [size]
+    rest: Iterable[bytes] = iter(lambda: stream.read(wanted[0]), b"")
     codec = _UTF16_BOMS.get(start[:2])
     if codec is not None:
         rest = _recoded(chain([start[2:]], rest), codec)
@@ -96,8 +105,14 @@ def read_chunks(
     size: int = CHUNK_SIZE,
     longest: int = MAX_LINE,
     count: Callable[[bytes], int] = count_lines,
+    lines: int = 0,
 ) -> Iterator[tuple[int, bytes]]:
     """Whole lines, about ``size`` bytes at a time, each ending in a newline.
+
+    With ``lines``, about that many lines at a time instead, as long as the
+    lines read so far, from ``size`` bytes to four times as many: long lines
+    (labels, comments) come in as few chunks as short ones, whose arrays, a
+    line each, take as much memory.
 
     Yields (line number of the first line, bytes) of the text of
     ``text_blocks``. A line longer than ``longest`` bytes may be cut to its
@@ -105,7 +120,8 @@ def read_chunks(
     rest of it skipped unread, so memory holds at most a chunk and a line.
     ``count`` counts the newlines of a chunk, as ``count_lines`` does.
     """
-    blocks = text_blocks(stream, size=size)
+    reads = [size]
+    blocks = text_blocks(stream, reads=reads)
     line = 1
     pending: list[bytes] = []  # what was read since the last newline
     held = 0  # bytes in pending
@@ -121,7 +137,10 @@ def read_chunks(
             data = b"".join([*pending, block[:cut]])
             pending, held = [], 0
             yield line, data
-            line += count(data)
+            newlines = count(data)
+            line += newlines
+            if lines:
+                reads[0] = min(max(len(data) * lines // newlines, size), 4 * size)
         pending.append(block[cut:])
         held += len(block) - cut
         if held > longest + 1:

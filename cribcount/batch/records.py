@@ -1,8 +1,9 @@
 """Writing batch records one at a time as text, CSV and JSON lines: rendering only.
 
-The plain path's records (``Scored``, ``Failed``), the error lines on stderr
-and the summary; the vectorised rows are written from the same pieces by
-``batch.writers``. Nothing here needs numpy, so ``--from`` readers start light.
+The careful reader's records (``Scored``, ``Failed``), the error lines on
+stderr and the summary; the vectorised rows are written from the same pieces
+by ``batch.writers`` and ``batch.jsonl``. Nothing here needs numpy, so
+``--from`` readers start light.
 
 >>> from cribcount.batch.engine import score_line
 >>> record = score_line(b"7h 7s 8d 8c / 9h = 24 crib", 3)
@@ -28,11 +29,8 @@ import textwrap
 from collections.abc import Callable
 from typing import Any
 
-from cribcount import rules
-from cribcount.batch.engine import Failed, Record, Scored, Summary
-from cribcount.batch.quick import CARD_NAMES, Points, QuickParts
-from cribcount.batch.quickjson import SAMPLE, SAMPLE_HAND, Template, fill_items, placeholders
-from cribcount.cards import DECK, Notation, format_cards
+from cribcount.batch.engine import Failed, Record, Summary
+from cribcount.cards import format_cards
 from cribcount.errors import escape
 from cribcount.language import DEFAULT, Language, language
 from cribcount.messages import N_
@@ -41,8 +39,12 @@ from cribcount.render.show import claim_fields, count_to_dict, heels_fields, ren
 from cribcount.show import Count, Kind
 
 __all__ = [
+    "CLAIM",
     "CSV_COLUMNS",
+    "DEFAULT_LANGUAGE",
+    "POINTS",
     "csv_header",
+    "label_piece",
     "render_error",
     "render_failed",
     "render_record",
@@ -75,7 +77,8 @@ _KIND_WORDS = (
     N_("flush {points}"),
     N_("nobs {points}"),
 )
-ENGLISH = language(DEFAULT)
+DEFAULT_LANGUAGE = language(DEFAULT)
+"""The language records are written in unless told otherwise: English."""
 _CRIB_FLAG = {True: "true", False: "false"}
 
 
@@ -100,7 +103,9 @@ _INDENT = "    "
 _WIDTH = TEXT_WIDTH
 
 
-def _text_points(crib: bool, heels: int, points: tuple[int, ...], lang: Language = ENGLISH) -> str:
+def _text_points(
+    crib: bool, heels: int, points: tuple[int, ...], lang: Language = DEFAULT_LANGUAGE
+) -> str:
     """What follows the hand up to the claim: ``: 24 points``, then indented the points by kind
     and the heels note; the newline comes with ``_text_claim``.
 
@@ -117,7 +122,7 @@ def _text_points(crib: bool, heels: int, points: tuple[int, ...], lang: Language
     return "\n".join(lines)
 
 
-def _text_claim(claim: int | None, total: int, lang: Language = ENGLISH) -> str:
+def _text_claim(claim: int | None, total: int, lang: Language = DEFAULT_LANGUAGE) -> str:
     """The end of a text record: the claim's verdict on a line of its own if one was made,
     and the newline."""
     if claim is None:
@@ -136,12 +141,23 @@ def _csv_claim(claim: int | None, total: int) -> str:
     return csv_line([fields.get("claim", ""), fields.get("difference", ""), ""])
 
 
-# The rows of the fast path are English (other notations take the plain path).
-_POINTS: dict[str, Callable[[bool, int, tuple[int, ...]], str]] = {
+# The vectorised rows are English (other notations are read carefully).
+POINTS: dict[str, Callable[[bool, int, tuple[int, ...]], str]] = {
     "text": _text_points,
     "csv": _csv_points,
 }
-_CLAIM: dict[str, Callable[[int | None, int], str]] = {"text": _text_claim, "csv": _csv_claim}
+"""What follows a row's hand up to its claim, by format: ``_text_points`` or ``_csv_points``."""
+CLAIM: dict[str, Callable[[int | None, int], str]] = {"text": _text_claim, "csv": _csv_claim}
+"""The end of a row from its claim on, by format."""
+
+
+def label_piece(label: str, fmt: str) -> str:
+    """A label as a record writes it between the line number and the hand, in ``fmt``."""
+    if fmt == "jsonl":
+        return ", " + render_json({"label": label})[1:-1]
+    if fmt == "csv":
+        return csv_line([label])[:-1]
+    return f" [{escape(label)}]"
 
 
 def _wrap(reason: str) -> str:
@@ -155,7 +171,7 @@ def _wrap(reason: str) -> str:
 def _where(file: str | None, record: Record) -> str:
     """``FILE:LINE [LABEL]:``, the file only when several are read, the label when there is one."""
     at = f"{file}:{record.line}" if file is not None else f"{record.line}"
-    return at + (f" [{escape(record.label)}]:" if record.label is not None else ":")
+    return at + (label_piece(record.label, "text") + ":" if record.label is not None else ":")
 
 
 def _record_dict(record: Record, file: str | None) -> dict[str, Any]:
@@ -174,7 +190,7 @@ def _record_dict(record: Record, file: str | None) -> dict[str, Any]:
 
 
 def render_record(
-    record: Record, fmt: str, file: str | None = None, *, lang: Language = ENGLISH
+    record: Record, fmt: str, file: str | None = None, *, lang: Language = DEFAULT_LANGUAGE
 ) -> str:
     """One record as a line of ``fmt`` (text, csv or jsonl), newline included.
 
@@ -182,17 +198,12 @@ def render_record(
     text is in ``lang``, CSV and JSON lines in English.
     """
     if fmt == "jsonl":
-        if isinstance(record, Scored) and (quick := record.quick_parts) is not None:
-            return _json_quick(record.line, record.claim, quick, file)
         return render_json(_record_dict(record, file)) + "\n"
     lead = [*([file] if file is not None else []), record.line, record.label or ""]
     if isinstance(record, Failed):
         if fmt == "csv":
             return csv_line([*lead, record.text, *[""] * 11, record.message])
         return f"{_where(file, record)} {_failed_text(record, lang)}"
-    quick = record.quick_parts
-    if quick is not None:
-        return _render_quick(record, quick, fmt, file, lang)
     count = record.count
     points = _points_by_kind(count)
     heels = heels_fields(count)["heels"]
@@ -208,103 +219,6 @@ def render_record(
     return f"{where} {written}" + said + _text_claim(record.claim, count.total, lang)
 
 
-_PIECES: dict[tuple[object, ...], str] = {}
-"""The points and the claim of records as written, by format, language and what they say."""
-_MOST_PIECES = 1 << 16
-_HEELS = tuple(rules.heels_points(card.rank) for card in DECK)
-"""What each card turned as the starter gives the dealer, by index."""
-_NAMES: dict[int, tuple[Notation, tuple[str, ...]]] = {}
-
-
-def _card_names(notation: Notation) -> tuple[str, ...]:
-    """The 52 cards as ``notation`` writes them, by index."""
-    kept = _NAMES.get(id(notation))
-    if kept is None:
-        kept = _NAMES[id(notation)] = (notation, tuple(notation.card(card) for card in DECK))
-    return kept[1]
-
-
-def _points_piece(fmt: str, lang: Language, crib: bool, heels: int, points: Points) -> str:
-    """``_text_points`` or ``_csv_points``, remembered."""
-    key = (fmt, id(lang), crib, heels, points)
-    piece = _PIECES.get(key)
-    if piece is None:
-        if fmt == "text":
-            piece = _text_points(crib, heels, points, lang)
-        else:
-            piece = _csv_points(crib, heels, points)
-        if len(_PIECES) < _MOST_PIECES:
-            _PIECES[key] = piece
-    return piece
-
-
-def _claim_piece(fmt: str, lang: Language, claim: int | None, total: int) -> str:
-    """``_text_claim`` or ``_csv_claim``, remembered."""
-    key = (fmt, id(lang), claim, total)
-    piece = _PIECES.get(key)
-    if piece is None:
-        piece = _text_claim(claim, total, lang) if fmt == "text" else _csv_claim(claim, total)
-        if len(_PIECES) < _MOST_PIECES:
-            _PIECES[key] = piece
-    return piece
-
-
-def _render_quick(
-    record: Scored, quick: QuickParts, fmt: str, file: str | None, lang: Language
-) -> str:
-    """``render_record`` of a line read quickly in text or csv, its pieces remembered."""
-    (a, b, c, d, starter), crib, points = quick
-    said = _points_piece(fmt, lang, crib, _HEELS[starter], points)
-    said += _claim_piece(fmt, lang, record.claim, sum(points))
-    if fmt == "csv":
-        n = CARD_NAMES
-        line = record.line
-        lead = f"{csv_line([file])[:-1]},{line}" if file is not None else str(line)
-        return f"{lead},,{n[a]} {n[b]} {n[c]} {n[d]},{n[starter]}{said}"
-    n = _card_names(lang.notation)
-    return f"{_where(file, record)} {n[a]} {n[b]} {n[c]} {n[d]} / {n[starter]}{said}"
-
-
-_CLAIM_JSON: dict[tuple[int, int], str] = {}
-_FRAMES: dict[tuple[bool, str | None], Template] = {}
-_FILLED = ("@line@", "@items@", "@total@", "@heels@", "@claim@")
-
-
-def _json_frame(crib: bool, file: str | None) -> Template:
-    """The JSON line of a record as a template, filled from its five cards, its line, its
-    items, its total, its heels and its claim's fields (with a comma before them)."""
-    frame = _FRAMES.get((crib, file))
-    if frame is None:
-        data = _record_dict(Scored(0, Count(SAMPLE_HAND, crib, ())), None)
-        data.update(line=_FILLED[0], items=[_FILLED[1]], total=_FILLED[2], heels=_FILLED[3])
-        # The claim's fields come last, inside the closing brace; the file, if any, first.
-        text = render_json(data).removesuffix("}") + f'"{_FILLED[4]}"}}\n'
-        text, pick = placeholders(text, [str(card) for card in SAMPLE], _FILLED)
-        if file is not None:
-            text = render_json({"file": file})[:-1].replace("%", "%%") + ", " + text[1:]
-        frame = _FRAMES[crib, file] = (text, pick)
-    return frame
-
-
-def _json_quick(line: int, claim: int | None, quick: QuickParts, file: str | None) -> str:
-    """``render_record`` of a line read quickly as a JSON line, from templates."""
-    cards, crib, points = quick
-    total = sum(points)
-    claimed = ""
-    if claim is not None:
-        claimed = _CLAIM_JSON.get((claim, total), "")
-        if not claimed:
-            claimed = ", " + render_json(claim_fields(claim, total))[1:-1]
-            if len(_CLAIM_JSON) < _MOST_PIECES:
-                _CLAIM_JSON[claim, total] = claimed
-    n = CARD_NAMES
-    a, b, c, d, starter = cards
-    names = (n[a], n[b], n[c], n[d], n[starter])
-    text, pick = _FRAMES.get((crib, file)) or _json_frame(crib, file)
-    items = fill_items(names, cards, crib, points)
-    return text % pick((*names, line, items, total, _HEELS[starter], claimed))
-
-
 def _failed_text(record: Failed, lang: Language) -> str:
     """What follows the place of a bad line in text: ``error at column C:``, then the reason
     indented and wrapped at 60 columns; newline included."""
@@ -316,7 +230,9 @@ def _reason(record: Failed, lang: Language) -> str:
     return record.reason if record.said is None else lang.text(record.said)
 
 
-def render_failed(record: Failed, fmt: str, fields: list[str], *, lang: Language = ENGLISH) -> str:
+def render_failed(
+    record: Failed, fmt: str, fields: list[str], *, lang: Language = DEFAULT_LANGUAGE
+) -> str:
     """A line of a ``--from`` file that failed, in ``fmt`` (text, jsonl or csv), newline included.
 
     jsonl: ``{"line", "input", "error"}``; csv: the line, ``fields`` (the
@@ -332,12 +248,12 @@ def render_failed(record: Failed, fmt: str, fields: list[str], *, lang: Language
     return lang.say("line {line}:", line=record.line) + " " + _failed_text(record, lang)
 
 
-def render_error(record: Failed, file: str, *, lang: Language = ENGLISH) -> str:
+def render_error(record: Failed, file: str, *, lang: Language = DEFAULT_LANGUAGE) -> str:
     """The stderr line for a bad line: ``FILE:LINE:COLUMN: reason``, the column said once."""
     return f"{file}:{record.line}:{record.column}: {_reason(record, lang)}"
 
 
-def render_summary(summary: Summary, *, lang: Language = ENGLISH) -> str:
+def render_summary(summary: Summary, *, lang: Language = DEFAULT_LANGUAGE) -> str:
     """The one-line summary at the end of a run."""
     return lang.say(
         "{hands} scored, {lines} failed, {claims} checked, {wrong} wrong ({points} missed)",

@@ -1,55 +1,70 @@
-"""The vectorised path of ``cribcount batch``: regular lines scored thousands at a time.
+"""Scoring the vectorised rows of ``cribcount batch``: regular lines thousands at a time.
 
-Canonical lines (``5h 5d 5c Js / 5s``, then `` crib`` and/or `` = N``) are
-read by ``batch.canonical`` at fixed columns, straight from the bytes; the
-other lines of a chunk by ``batch.normalise``, which takes every notation,
-the word ``crib`` and claims ``= N``. Every rule comes
-from ``cribcount.rules``: the points that depend on ranks alone from its
-table of the 6,175 multisets of five ranks, the counting values, flush and
-nobs from small lookup arrays filled by its functions. Every line that is
-not regular is left to the plain path of ``batch.engine``."""
+The rows come from the vectorised reader (``batch.reader``) as cards by
+column. Every rule comes from ``cribcount.rules``: the points that depend on
+ranks alone from its table of the 6,175 multisets of five ranks, the counting
+values, flush and nobs from small lookup arrays filled by its functions. The
+rows' canonical text (``5h 5d 5c Js / 5s``), which text and CSV write, is
+made here from the cards when the reader did not find it as it stands."""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
 from cribcount import rules
-from cribcount.batch.canonical import (
-    LINE_WIDTH,
-    NO_CLAIM,
-    WINDOW,
-    canonical_text,
-    read_canonical,
-)
-from cribcount.cards import SUIT_ORDER, Rank
+from cribcount.batch.placed import column
+from cribcount.cards import DECK, SUIT_ORDER, Rank
+
+if TYPE_CHECKING:
+    from cribcount.batch.reader import Labels
 
 __all__ = [
+    "CARD_NAMES",
     "LINE_WIDTH",
+    "RANK_COLUMNS",
+    "canonical_text",
     "NO_CLAIM",
     "TOTAL_KEYS",
-    "FastRows",
-    "canonical_text",
-    "count_lines",
+    "Rows",
     "RankTables",
     "fifteen_sets",
-    "rank_key",
+    "multiset_key",
     "rank_tables",
     "score_rows",
     "shape_count",
     "shape_of",
     "sort_columns",
-    "split_chunk",
 ]
 
 U8 = npt.NDArray[np.uint8]
 I64 = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
+
+NO_CLAIM = -1
+"""``Rows.claim`` of a line without a claim."""
+LINE_WIDTH = 16
+"""Bytes in a canonical hand such as ``5h 5d 5c Js / 5s``."""
+RANK_COLUMNS = (0, 3, 6, 9, 14)
+"""Where the ranks of the five cards are in a canonical hand; each suit follows its rank."""
+_HAND_TEMPLATE = np.frombuffer(b"?? ?? ?? ?? / ??", dtype=np.uint8)
+CARD_NAMES = np.array([int.from_bytes(str(card).encode(), "little") for card in DECK], dtype="<u2")
+"""Each card's canonical name by ``Card.index``, its two bytes as one number."""
+
+
+def canonical_text(cards: U8) -> U8:
+    """The canonical notation of rows of cards by column (``5h 5d 5c Js / 5s``), 16 bytes a row."""
+    text = np.empty((cards.shape[1], LINE_WIDTH), dtype=np.uint8)
+    text[...] = _HAND_TEMPLATE
+    for i, at in enumerate(RANK_COLUMNS):
+        column(text, at)[...] = CARD_NAMES.take(cards[i])  # card i of every row
+    return text
+
 
 TOTAL_KEYS = 32
 """More than the highest total of a show (29): texts looked up by a claim and a total are
@@ -96,7 +111,7 @@ class RankTables:
     """Points that depend on ranks alone, one entry per multiset of five ranks.
 
     ``multiset[key]`` numbers the multiset whose sorted ranks give ``key``
-    (``rank_key``); the other arrays are indexed by that number.
+    (``multiset_key``); the other arrays are indexed by that number.
     ``total`` is the three added up; ``points_id`` numbers the distinct
     (fifteens, pairs, runs) triples listed in ``points``, for rendering by table.
     """
@@ -118,7 +133,7 @@ def rank_tables() -> RankTables:
     data = np.frombuffer(rules.rank_data(), dtype=np.uint8).reshape(size, 3)
     fifteens, pairs, runs = (data[:, i].astype(np.int64) for i in range(3))
     multiset = np.zeros(13**5, dtype=np.uint16)
-    multiset[rank_key([sorted_ranks[:, i] for i in range(5)])] = np.arange(size)
+    multiset[multiset_key([sorted_ranks[:, i] for i in range(5)])] = np.arange(size)
     # Each of fifteens, pairs and runs is below 32: five bits each make one number to sort.
     # (np.unique would import numpy.ma, a start-up cost the command does not need.)
     points = (fifteens << 10) | (pairs << 5) | runs
@@ -136,16 +151,16 @@ def rank_tables() -> RankTables:
     )
 
 
-def rank_key(sorted_columns: list[npt.NDArray[Any]]) -> npt.NDArray[np.int32]:
+def multiset_key(sorted_columns: list[npt.NDArray[Any]]) -> npt.NDArray[np.int32]:
     """The index in ``RankTables.multiset`` of rows of five sorted ranks (1..13), by column."""
     key = np.zeros(len(sorted_columns[0]), dtype=np.int32)
-    for column in sorted_columns:
-        key = key * 13 + column - 1
+    for ranks in sorted_columns:
+        key = key * 13 + ranks - 1
     return key
 
 
 @dataclass(frozen=True)
-class FastRows:
+class Rows:
     """Canonical lines of one chunk, scored: numpy arrays with one row per line, in input order.
 
     ``ranks`` (1..13) and ``suits`` (0..3 for c d h s) are by column,
@@ -165,6 +180,8 @@ class FastRows:
     claim: npt.NDArray[np.int16]
     """The claimed count, ``NO_CLAIM`` where none was made."""
     make_text: Callable[[], U8]
+    labels: Labels | None = None
+    """The rows' labels, None when none has one."""
 
     def __len__(self) -> int:
         return len(self.line)
@@ -199,9 +216,9 @@ class FastRows:
         """The points of each show."""
         return rank_tables().total.take(self.multiset) + self.flush + self.nobs
 
-    def part(self, start: int, stop: int) -> FastRows:
+    def part(self, start: int, stop: int) -> Rows:
         """The rows from ``start`` up to ``stop``."""
-        return FastRows(
+        return Rows(
             line=self.line[start:stop],
             ranks=self.ranks[:, start:stop],
             suits=self.suits[:, start:stop],
@@ -211,6 +228,7 @@ class FastRows:
             nobs=self.nobs[start:stop],
             claim=self.claim[start:stop],
             make_text=lambda: self.text[start:stop],
+            labels=None if self.labels is None else self.labels.part(start, stop),
         )
 
     def claim_tally(self) -> tuple[int, int, int]:
@@ -232,12 +250,12 @@ class FastRows:
 
 
 def shape_count() -> int:
-    """How many ``FastRows.shape`` numbers there are: 0 up to this, exclusive."""
+    """How many ``Rows.shape`` numbers there are: 0 up to this, exclusive."""
     return len(rank_tables().points) * len(_FLUSH_VALUES) * 8
 
 
 def shape_of(shape: int) -> tuple[bool, int, tuple[int, int, int, int, int]]:
-    """The crib flag, heels and (fifteens, pairs, runs, flush, nobs) of a ``FastRows.shape``."""
+    """The crib flag, heels and (fifteens, pairs, runs, flush, nobs) of a ``Rows.shape``."""
     rest, jack_turned = divmod(shape, 2)
     rest, crib = divmod(rest, 2)
     rest, has_nob = divmod(rest, 2)
@@ -248,106 +266,6 @@ def shape_of(shape: int) -> tuple[bool, int, tuple[int, int, int, int, int]]:
     return bool(crib), heels, (fifteens, pairs, runs, _FLUSH_VALUES[flush_index], nobs)
 
 
-def count_lines(chunk: bytes) -> int:
-    """The newlines in ``chunk``, as ``reading.count_lines`` counts them, with numpy.
-
-    ``bytes.count`` slows by half when lines are of uneven lengths (each
-    newline is a branch it cannot foresee); comparing every byte does not.
-    """
-    return int(np.count_nonzero(np.frombuffer(chunk, dtype=np.uint8) == ord("\n")))
-
-
-def split_chunk(
-    chunk: bytes, first_line: int, *, crib: bool = False
-) -> tuple[FastRows, list[tuple[int, int, bytes]]]:
-    """Score the regular lines of ``chunk`` (whole lines, each ending in ``\\n``) at once.
-
-    Canonical lines are recognised by their fixed columns; when a chunk holds
-    others, ``normalise.read_lines`` reads every regular line among them.
-    Returns the scored rows and every other line as (how many rows come
-    before it, its line number, its bytes without the newline), in order.
-    """
-    # Padding lets the windows of canonical lines exist even when the chunk is shorter.
-    buffer = np.frombuffer(chunk + bytes(WINDOW), dtype=np.uint8)
-    ends = np.flatnonzero(buffer == ord("\n"))
-    starts = np.zeros_like(ends)
-    starts[1:] = ends[:-1] + 1
-    stops = ends - ((ends > starts) & (buffer[ends - 1] == ord("\r")))
-    lengths = stops - starts
-    fast, cards, text, cribs, claims = read_canonical(buffer, starts, lengths)
-    cribs |= crib
-    make_text = functools.partial(_same, text)
-    if len(fast) < len(ends):
-        from cribcount.batch.normalise import read_lines  # its tables only when needed
-
-        # The other lines, put together, are read by the normaliser; their rows join these.
-        unread = np.ones(len(ends), dtype=np.bool_)
-        unread[fast] = False
-        lines = np.flatnonzero(unread)
-        raw = buffer[: len(chunk)][np.repeat(unread, ends - starts + 1)]
-        read = read_lines(raw, lengths.take(lines), crib=crib)
-        if len(read.lines):
-            # Which row of the two sets each line's is: the order in which they are put together.
-            read_at = lines.take(read.lines)
-            source = np.empty(len(ends), dtype=np.intp)
-            source[fast] = np.arange(len(fast))
-            source[read_at] = np.arange(len(fast), len(fast) + len(read_at))
-            if len(read_at) == len(lines):  # as is usual: every line read by one or the other
-                order, fast = source, np.arange(len(ends))
-            else:
-                taken = ~unread
-                taken[read_at] = True
-                order, fast = source[taken], np.flatnonzero(taken)
-            make_text = functools.partial(_merged_text, text, read.cards, order)
-            # (take is quicker than indexing.)
-            cards = np.concatenate([cards, read.cards], axis=1).take(order, axis=1)
-            cribs = np.concatenate([cribs, read.crib]).take(order)
-            claims = np.concatenate([claims, read.claim]).take(order)
-    # Different cards: sorted, no two neighbours are equal.
-    in_order = sort_columns(list(cards))
-    distinct = np.ones(len(fast), dtype=np.bool_)
-    for low, high in zip(in_order, in_order[1:], strict=False):
-        distinct &= low != high
-    if not distinct.all():
-        make_text = functools.partial(_same, make_text()[distinct])
-        fast, cards, cribs, claims = (
-            fast[distinct],
-            cards[:, distinct],
-            cribs[distinct],
-            claims[distinct],
-        )
-        in_order = [column[distinct] for column in in_order]
-    rows = score_rows(
-        line=fast + first_line,
-        cards=cards,
-        crib=cribs,
-        claim=claims,
-        make_text=make_text,
-        in_order=in_order,
-    )
-    others = np.ones(len(ends), dtype=np.bool_)
-    others[fast] = False
-    slow = np.flatnonzero(others)
-    places = np.searchsorted(fast, slow)
-    rest = [
-        (place, index + first_line, chunk[start:end])
-        for place, index, start, end in zip(
-            places.tolist(), slow.tolist(), starts[slow].tolist(), ends[slow].tolist(), strict=True
-        )
-    ]
-    return rows, rest
-
-
-def _same(text: U8) -> U8:
-    """``text`` itself: the text of rows whose text was read whole."""
-    return text
-
-
-def _merged_text(text: U8, cards: U8, order: npt.NDArray[np.intp]) -> U8:
-    """The ``text`` read of some rows and that of rows of ``cards``, put together in ``order``."""
-    return np.concatenate([text, canonical_text(cards)]).take(order, axis=0)
-
-
 def score_rows(
     *,
     line: I64,
@@ -356,7 +274,8 @@ def score_rows(
     claim: npt.NDArray[np.int16],
     make_text: Callable[[], U8] | None = None,
     in_order: list[U8] | None = None,
-) -> FastRows:
+    labels: Labels | None = None,
+) -> Rows:
     """Count rows of five cards by the table and the suit rules.
 
     ``cards`` (``Card.index``) are by column: ``cards[i]`` is card ``i`` in
@@ -369,14 +288,14 @@ def score_rows(
     # A card's index is its rank's (from 0) times four, plus its suit's.
     ranks, suits = (cards >> np.uint8(_SUIT_BITS)) + np.uint8(1), cards & np.uint8(_SUITS - 1)
     # Sorted cards have their ranks sorted too.
-    key = rank_key([(column >> np.uint8(_SUIT_BITS)) + np.uint8(1) for column in in_order])
+    key = multiset_key([(column >> np.uint8(_SUIT_BITS)) + np.uint8(1) for column in in_order])
     one_suit = rules.four_suited(suits[0], suits[1], suits[2], suits[3])
     starter_suited = suits[4] == suits[0]
     flush = _FLUSH.take(rules.flush_key(one_suit.view(np.uint8), starter_suited, crib))
     nobs = np.zeros(len(line), dtype=np.uint8)
     for i in range(4):
         nobs += rules.is_nob(ranks[i], suits[i], suits[4]) * _NOBS_POINTS
-    return FastRows(
+    return Rows(
         line=line,
         ranks=ranks,
         suits=suits,
@@ -386,4 +305,5 @@ def score_rows(
         nobs=nobs,
         claim=claim,
         make_text=functools.partial(canonical_text, cards) if make_text is None else make_text,
+        labels=labels,
     )

@@ -1,7 +1,7 @@
 """Writing the vectorised rows of ``cribcount batch``, a chunk at a time, with numpy.
 
-The rows of the fast path are rendered from the same pieces as one record
-(``batch.records``), byte for byte the same, and a chunk's plain records are
+The vectorised rows are rendered from the same pieces as one record
+(``batch.records``), byte for byte the same, and a chunk's careful records are
 put back among its rows in input order. Text and CSV rows are placed in one
 buffer as JSON lines are (``batch.placed``): the length of each row is
 known from its pieces, and each piece is written at its offset.
@@ -14,20 +14,11 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from cribcount.batch import placed
 from cribcount.batch.engine import Chunk
 from cribcount.batch.jsonl import jsonl_rows
-from cribcount.batch.placed import (
-    KnownTexts,
-    column,
-    copy_at,
-    room,
-    rows_of,
-    runs,
-    template_rows,
-    write_digits,
-)
-from cribcount.batch.records import _CLAIM, _POINTS, ENGLISH, render_record
-from cribcount.batch.vector import NO_CLAIM, TOTAL_KEYS, FastRows, shape_count, shape_of
+from cribcount.batch.records import CLAIM, DEFAULT_LANGUAGE, POINTS, label_piece, render_record
+from cribcount.batch.vector import NO_CLAIM, TOTAL_KEYS, Rows, shape_count, shape_of
 from cribcount.language import Language
 from cribcount.render import csv_line
 
@@ -35,7 +26,7 @@ __all__ = ["render_chunk"]
 
 
 def render_chunk(
-    chunk: Chunk, fmt: str, file: str | None = None, *, lang: Language = ENGLISH
+    chunk: Chunk, fmt: str, file: str | None = None, *, lang: Language = DEFAULT_LANGUAGE
 ) -> bytes:
     """All the records of a chunk in input order, as UTF-8 bytes; text in ``lang``."""
     rows = chunk.rows
@@ -65,7 +56,7 @@ _JSONL_ROWS = 1 << 14
 for as many rows): the renderer's own memory is in proportion."""
 
 
-def _jsonl_rows(rows: FastRows, file: str | None) -> tuple[Any, Any]:
+def _jsonl_rows(rows: Rows, file: str | None) -> tuple[Any, Any]:
     """The rows as JSON lines, a slice at a time, and where each row ends.
 
     The slices are written one after the other into the renderer's own
@@ -96,6 +87,8 @@ class _Head(NamedTuple):
     """The cards' bytes as they stand before the cards are written in."""
     hand: tuple[tuple[int, int, int], ...]
     """Where the cards come from in the 16 bytes of the canonical hand: from, to, width."""
+    label: int
+    """Where a label goes, counted from the end of the line number."""
 
 
 @functools.cache
@@ -105,31 +98,37 @@ def _head(fmt: str, file: str | None) -> _Head:
         # The file's field and a comma (an empty name is quoted only when it is alone).
         lead = csv_line([file, ""])[:-1] if file is not None else ""
         # "5h 5d 5c Js / 5s" becomes "5h 5d 5c Js,5s"; the label column is empty.
-        return _Head(lead.encode(), b",,", bytes(11) + b"," + bytes(2), ((0, 0, 11), (14, 12, 2)))
+        cards = bytes(11) + b"," + bytes(2)
+        return _Head(lead.encode(), b",,", cards, ((0, 0, 11), (14, 12, 2)), 1)
     lead = f"{file}:" if file is not None else ""
-    return _Head(lead.encode(), b": ", bytes(16), ((0, 0, 16),))
+    return _Head(lead.encode(), b": ", bytes(16), ((0, 0, 16),), 0)
+
+
+@functools.cache
+def _label_pieces(fmt: str) -> placed.LabelPieces:
+    return placed.LabelPieces(functools.partial(label_piece, fmt=fmt))
 
 
 @functools.cache
 def _tails(fmt: str) -> tuple[Any, Any]:
-    """What follows the hand in ``fmt`` for every ``FastRows.shape``: first ending the row,
+    """What follows the hand in ``fmt`` for every ``Rows.shape``: first ending the row,
     as when no claim was made, then again up to the claim. As one table of bytes items, each
     padded to the longest; and their lengths."""
-    texts = [_POINTS[fmt](*shape_of(shape)) for shape in range(shape_count())]
-    end = _CLAIM[fmt](None, 0)
+    texts = [POINTS[fmt](*shape_of(shape)) for shape in range(shape_count())]
+    end = CLAIM[fmt](None, 0)
     encoded = [(text + end).encode() for text in texts] + [text.encode() for text in texts]
     sizes = np.array([len(text) for text in encoded], dtype=np.int64)
     return np.array(encoded, dtype=f"V{int(sizes.max())}"), sizes
 
 
 @functools.cache
-def _claims(fmt: str) -> KnownTexts:
+def _claims(fmt: str) -> placed.KnownTexts:
     """The ends of rows with a claim in ``fmt``, from the claim on, newline included,
     by ``claim * TOTAL_KEYS + total``: made as met."""
-    return KnownTexts(lambda key: _CLAIM[fmt](key // TOTAL_KEYS, key % TOTAL_KEYS).encode())
+    return placed.KnownTexts(lambda key: CLAIM[fmt](key // TOTAL_KEYS, key % TOTAL_KEYS).encode())
 
 
-def _placed_rows(rows: FastRows, fmt: str, file: str | None) -> tuple[Any, Any]:
+def _placed_rows(rows: Rows, fmt: str, file: str | None) -> tuple[Any, Any]:
     """Text or CSV rows, newlines included, in one buffer; and where each row ends.
 
     A row is its head (the file, the line number, the cards), its tail (the
@@ -149,9 +148,13 @@ def _placed_rows(rows: FastRows, fmt: str, file: str | None) -> tuple[Any, Any]:
         tail = tail + shape_count() * has_claim
     size = tail_sizes.take(tail)
     width = len(head.lead) + len(head.after) + len(head.cards)  # and the line number
-    stretches = runs(rows.line)
+    stretches = placed.runs(rows.line)
     for low, high, digits in stretches:
         size[low:high] += width + digits
+    labels, pieces = rows.labels, _label_pieces(fmt)
+    label_size = None if labels is None else pieces.sizes(labels)
+    if label_size is not None:
+        size += label_size
     claims = _claims(fmt)
     if len(claimed):
         claim = claims.of(
@@ -162,21 +165,32 @@ def _placed_rows(rows: FastRows, fmt: str, file: str | None) -> tuple[Any, Any]:
     ends = np.cumsum(size)
     starts = ends - size
     end = int(ends[-1])
-    out = room(end + max(tails.itemsize, claims.padded.itemsize), 0)
+    out = placed.room(end + max(tails.itemsize, claims.padded.itemsize, placed.LABEL_BLOCK), 0)
     tail_at = starts.copy()
+    label_at = starts + len(head.lead) + head.label
     for low, high, digits in stretches:
         tail_at[low:high] += width + digits
-    copy_at(out, tail_at, tails.take(tail))
+        label_at[low:high] += digits
+    if label_size is not None:
+        tail_at += label_size
+    placed.copy_at(out, tail_at, tails.take(tail))
     if len(claimed):
         _write_claims(out, ends.take(claimed) - claim_size, claims, claim, claim_size, width + 1)
+    if labels is not None and label_size is not None:
+        # What follows a label in its row (written after it) takes what spills from it.
+        assert len(pieces.plain[1]) + width - len(head.lead) - head.label >= placed.LABEL_BLOCK - 1
+        pieces.write(out, label_at, labels)
     hand = np.ascontiguousarray(rows.text)
     for low, high, digits in stretches:
-        _write_heads(out, head, digits, starts[low:high], rows.line[low:high], hand[low:high])
+        shift = None if label_size is None else label_size[low:high]
+        _write_heads(
+            out, head, digits, starts[low:high], rows.line[low:high], hand[low:high], shift
+        )
     return out[:end], ends
 
 
 def _write_claims(
-    out: Any, at: Any, claims: KnownTexts, claim: Any, sizes: Any, shortest: int
+    out: Any, at: Any, claims: placed.KnownTexts, claim: Any, sizes: Any, shortest: int
 ) -> None:
     """Write the claims (texts ``claim`` of ``claims``, ``sizes`` long) at ``at`` in groups of
     lengths that differ by ``shortest`` at most, each padded to the longest of its group: none
@@ -187,15 +201,20 @@ def _write_claims(
     for number in np.flatnonzero(np.bincount(group)).tolist():
         these = np.flatnonzero(group == number)
         width = min(table.shape[1], (number + 1) * (shortest + 1))
-        copy_at(out, at.take(these), rows_of(table, width).take(claim.take(these)))
+        placed.copy_at(out, at.take(these), placed.rows_of(table, width).take(claim.take(these)))
 
 
-def _write_heads(out: Any, head: _Head, digits: int, at: Any, lines: Any, hand: Any) -> None:
-    """Write the heads of rows whose line numbers have ``digits`` digits, from ``at``."""
+def _write_heads(
+    out: Any, head: _Head, digits: int, at: Any, lines: Any, hand: Any, shift: Any
+) -> None:
+    """Write the heads of rows whose line numbers have ``digits`` digits, from ``at``; the
+    part after the label ``shift`` bytes further (None: no label)."""
     text = head.lead + b"0" * digits + head.after
     cards = len(text)
-    matrix = template_rows(text + head.cards, len(lines))
-    write_digits(matrix, len(head.lead), lines)
+    matrix = placed.template_rows(text + head.cards, len(lines))
+    placed.write_digits(matrix, len(head.lead), lines)
     for start, to, width in head.hand:
-        column(matrix, cards + to, f"V{width}")[...] = column(hand, start, f"V{width}")
-    copy_at(out, at, rows_of(matrix, matrix.shape[1]))
+        placed.column(matrix, cards + to, f"V{width}")[...] = placed.column(
+            hand, start, f"V{width}"
+        )
+    placed.write_split(out, at, matrix, len(head.lead) + digits + head.label, shift)

@@ -49,7 +49,7 @@ def _progress(length: int, *, show: bool) -> Iterator[Callable[[int], None]]:
     "--fast/--no-fast",
     default=True,
     hidden=True,
-    help="Use the vectorised path for canonical lines (--no-fast: plain path, for comparison).",
+    help="Read lines with the vectorised reader (--no-fast: every line carefully, for comparison).",
 )
 @click.option(
     "--input",
@@ -107,7 +107,7 @@ def batch(files: tuple[str, ...], crib: bool, fast: bool, form: str | None, fmt:
                     fmt,
                     summary,
                     crib=crib,
-                    fast=fast,
+                    vectorised=fast,
                     file=file,
                     form="csv" if as_csv else "lines",
                     lang=lang(),

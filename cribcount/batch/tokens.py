@@ -1,4 +1,4 @@
-"""Reading every regular batch line of a chunk at once: the notation of ``parse_line``, in numpy.
+"""Bodies read by their tokens, a chunk at once: the notation of ``parse_line``, in numpy.
 
 A regular line is four cards, an optional ``/``, the starter, then optionally
 the word ``crib`` (any case) and/or a claim ``= N`` of 1 to 3 digits, in
@@ -9,8 +9,9 @@ tabs, commas and other ASCII white space; a CR has ended its line before).
 The chunk is tokenised byte by byte with numpy arrays, the tokens classified
 by tables built from ``cards``, and each line's tokens matched against that
 grammar. Every other line (comments, labels, blank lines, errors, a card
-twice, anything unusual) is left to the plain path, which alone writes error
-records.
+twice, anything unusual) is left to the careful reader, which alone writes
+error records. ``batch.reader`` hands this module the bodies of the lines it
+could not read at fixed columns, labels and comments taken off.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from cribcount.batch.reading import MAX_LINE
 from cribcount.batch.slots import STEP, Slots, first_multiplier
 from cribcount.cards import ENGLISH, card_indices, tokenize
 
-__all__ = ["Lines", "read_lines"]
+__all__ = ["Bodies", "read_tokens"]
 
 U8 = npt.NDArray[np.uint8]
 U16 = npt.NDArray[np.uint16]
@@ -39,7 +40,7 @@ I64 = npt.NDArray[np.int64]
 _SEP, _CHAR, _SINGLE = 0, 1, 2
 _CODES_OF = bytearray([_CHAR]) * 256
 # A separator is an ASCII byte that cards.tokenize splits at (a non-ASCII one, if ever, stays
-# inside a token that is no regular token, and its line takes the plain path): one that no
+# inside a token that is no regular token, and its line is read carefully): one that no
 # token holds when every ASCII character stands between two letters.
 _ASCII = "a" + "a".join(map(chr, range(128))) + "a"
 _HELD = {token.column + i for token in tokenize(_ASCII) for i in range(len(token.text))}
@@ -168,7 +169,7 @@ _WINDOW_MASK = np.array(
 """By count of tokens, the bits of those in the window."""
 
 
-class Lines(NamedTuple):
+class Bodies(NamedTuple):
     """The regular lines of a chunk: their indices (``lines``), cards by column, crib, claim.
 
     ``cards[i]`` is card ``i`` of every line (the starter last), as its
@@ -181,7 +182,7 @@ class Lines(NamedTuple):
     claim: npt.NDArray[np.int16]
 
 
-def read_lines(raw: U8, lengths: I64, *, crib: bool = False) -> Lines:
+def read_tokens(raw: U8, lengths: I64, *, crib: bool = False) -> Bodies:
     """Read the regular lines of ``raw`` (whole lines of bytes, each ending in ``\\n``).
 
     ``lengths`` are the lines' lengths without the newline and a final CR.
@@ -222,7 +223,7 @@ def read_lines(raw: U8, lengths: I64, *, crib: bool = False) -> Lines:
         cards[i] = payload.take(start + i)
     cards[4] = payload.take(start + _STARTER_AT.take(at))
     claim = payload.take(start + _CLAIM_AT.take(at)).astype(np.int16)
-    return Lines(
+    return Bodies(
         lines=chosen,
         cards=cards,
         crib=_WITH_WORD.take(at) | crib,
@@ -246,7 +247,8 @@ def _token_kinds(buffer: U8, first: I64, last: I64) -> tuple[U8, U16]:
     """Each token's kind, and its card's number if a card, its value if a number."""
     # Every eight bytes of the buffer as one number (little-endian), read where tokens start.
     count = len(buffer) - _LONGEST_TOKEN + 1
-    words = np.ndarray((count,), dtype="<u8", buffer=buffer, strides=(1,)).take(first)
+    # (Indexing, not take: take copies a view of overlapping items whole first.)
+    words = np.ndarray((count,), dtype="<u8", buffer=buffer, strides=(1,))[first]
     words &= _BYTE_MASK.take(last - first, mode="clip")  # a longer token as one too long
     products = _products(words, _MULTIPLIER)
     found = _TOKENS.take(products >> np.uint64(_REST_BITS))
