@@ -36,7 +36,7 @@ from cribcount.messages import Message, Untranslated
 if TYPE_CHECKING:
     import gettext
 
-__all__ = ["DEFAULT", "LOCALE", "Language", "language", "languages"]
+__all__ = ["DEFAULT", "DEFAULT_LANGUAGE", "LOCALE", "Language", "language", "languages"]
 
 DOMAIN = "cribcount"
 """The catalogs' name: ``cribcount.mo``."""
@@ -98,6 +98,10 @@ class Language:
         return ": ".join([*place, self.text(error.said)])
 
 
+DEFAULT_LANGUAGE = Language(DEFAULT, Untranslated(), ENGLISH)
+"""English, the language of the code: every ``lang`` parameter's default."""
+
+
 def languages() -> tuple[str, ...]:
     """The codes of the languages there are catalogs for, English first."""
     found = [code for code in os.listdir(LOCALE_DIR) if os.path.isfile(_catalog(code))]
@@ -109,7 +113,7 @@ def language(code: str) -> Language:
     """The language of ``code`` (``en``, ``fr``); ValueError if there is no catalog for it."""
     code = code.lower()
     if code == DEFAULT:
-        return Language(DEFAULT, Untranslated(), ENGLISH)
+        return DEFAULT_LANGUAGE
     if code not in languages():
         raise ValueError(f"no catalog for language {code!r}: {', '.join(languages())}")
     import gettext  # only another language than English needs a catalog read

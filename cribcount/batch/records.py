@@ -32,7 +32,7 @@ from typing import Any
 from cribcount.batch.engine import Failed, Record, Summary
 from cribcount.cards import format_cards
 from cribcount.errors import escape
-from cribcount.language import DEFAULT, Language, language
+from cribcount.language import DEFAULT_LANGUAGE, Language
 from cribcount.messages import N_
 from cribcount.render import TEXT_WIDTH, csv_line, render_json
 from cribcount.render.show import claim_fields, count_to_dict, heels_fields, render_claim
@@ -77,8 +77,6 @@ _KIND_WORDS = (
     N_("flush {points}"),
     N_("nobs {points}"),
 )
-DEFAULT_LANGUAGE = language(DEFAULT)
-"""The language records are written in unless told otherwise: English."""
 _CRIB_FLAG = {True: "true", False: "false"}
 
 

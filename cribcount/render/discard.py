@@ -5,12 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from cribcount.discard import Advice, Role
-from cribcount.language import DEFAULT, Language, language
+from cribcount.language import DEFAULT_LANGUAGE, Language
 from cribcount.messages import N_
 
 __all__ = ["discard_to_dict", "render_discard"]
 
-ENGLISH = language(DEFAULT)
 _ROLES = {Role.DEALER: N_("dealer"), Role.PONE: N_("pone")}
 _LABELS = (N_("keep"), N_("lay away"), N_("hand avg"), N_("min-max"), N_("crib avg"), N_("net"))
 
@@ -40,7 +39,7 @@ def discard_to_dict(advice: Advice) -> dict[str, Any]:
     }
 
 
-def render_discard(advice: Advice, *, lang: Language = ENGLISH) -> str:
+def render_discard(advice: Advice, *, lang: Language = DEFAULT_LANGUAGE) -> str:
     """A table of every choice, best first, with how net is made up and the best marked."""
     laid = len(advice.choices[0].discard)
     role = lang.say(_ROLES[advice.role])

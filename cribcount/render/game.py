@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from cribcount.game import DealResult, Event, EventKind, Game, Skunk
-from cribcount.language import DEFAULT, language
+from cribcount.language import DEFAULT_LANGUAGE
 from cribcount.render import TEXT_WIDTH
 from cribcount.render.play import describe_peg_item
 from cribcount.rules import BOARDS
@@ -31,8 +31,6 @@ __all__ = ["WIDTH", "describe_event", "game_to_dict", "render_board", "render_ga
 
 WIDTH = TEXT_WIDTH
 """The columns every line of the text fits in."""
-ENGLISH = language(DEFAULT)
-"""The game's text is English only, its plurals said as the language says them."""
 _SKUNK_WORDS = {
     Skunk.SKUNK: "is skunked: the game counts double",
     Skunk.DOUBLE: "is double-skunked: the game counts four times",
@@ -74,7 +72,7 @@ def _show_line(event: Event, muggins: bool) -> str:
         return f"{said} {event.points}"
     if event.claim > true:
         return f"{said} {true}: claimed {event.claim}, taken back to {true}"
-    points = ENGLISH.plural(true - event.claim, "{n} point", "{n} points")
+    points = DEFAULT_LANGUAGE.plural(true - event.claim, "{n} point", "{n} points")
     lost = "" if muggins else f", {points} lost"
     return f"{said} {true}: claimed {event.claim}, pegs {event.claim}{lost}"
 
@@ -200,7 +198,7 @@ def _end_lines(game: Game) -> Iterator[str]:
         yield _line(f"{side} {_SKUNK_WORDS[skunk]}")
     wrong = game.wrong_claims
     if wrong:
-        yield _line(ENGLISH.plural(len(wrong), "{n} claim wrong", "{n} claims wrong"))
+        yield _line(DEFAULT_LANGUAGE.plural(len(wrong), "{n} claim wrong", "{n} claims wrong"))
 
 
 def _event_to_dict(game: Game, event: Event) -> dict[str, Any]:

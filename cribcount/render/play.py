@@ -16,7 +16,7 @@ from typing import Any
 
 from cribcount import rules
 from cribcount.cards import DECK, Card
-from cribcount.language import DEFAULT, Language, language
+from cribcount.language import DEFAULT_LANGUAGE, Language
 from cribcount.messages import N_
 from cribcount.play import Pegging, PegItem, PegKind
 from cribcount.render import TEXT_WIDTH, render_json
@@ -33,7 +33,6 @@ __all__ = [
 WIDTH = TEXT_WIDTH
 """Columns the text of the play fits in: longer lines go on, indented, below."""
 
-ENGLISH = language(DEFAULT)
 _PEG_WORDS = {
     PegKind.FIFTEEN: N_("fifteen for {points}"),
     PegKind.THIRTY_ONE: N_("31 for {points}"),
@@ -48,7 +47,7 @@ _PAIR_WORDS = {
 }
 
 
-def describe_peg_item(item: PegItem, *, lang: Language = ENGLISH) -> str:
+def describe_peg_item(item: PegItem, *, lang: Language = DEFAULT_LANGUAGE) -> str:
     """How a pegged item is said: ``fifteen for 2``, ``pair royal for 6``, ``run of 4 for 4``."""
     if item.kind is PegKind.PAIR:
         cards = next(n for n in _PAIR_WORDS if rules.pair_points(n) == item.points)
@@ -157,7 +156,7 @@ def _names(players: tuple[str, ...], lang: Language) -> tuple[dict[str, str], di
     return names, {name: said.ljust(width) for name, said in names.items()}
 
 
-def render_pegging(pegging: Pegging, *, lang: Language = ENGLISH) -> str:
+def render_pegging(pegging: Pegging, *, lang: Language = DEFAULT_LANGUAGE) -> str:
     """One line per turn (player, card or go, count, what it scored), then the totals.
 
     With partnerships, a last line gives each partnership's total.

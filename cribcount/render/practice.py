@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import textwrap
 
-from cribcount.language import DEFAULT, Language, language
+from cribcount.language import DEFAULT_LANGUAGE, Language
 from cribcount.messages import N_
 from cribcount.practice import Deal, Drill, PegDeal, PracticeRecord
 from cribcount.practice_log import PracticeSummary, Report
@@ -36,7 +36,6 @@ __all__ = [
     "render_start",
 ]
 
-ENGLISH = language(DEFAULT)
 _INDENT = "  "
 PROMPT = N_("count: ")
 """What a terminal is asked after each deal (never written to a pipe), in English."""
@@ -52,12 +51,14 @@ _REPORT_LABELS = (
 _REPORT_WIDTHS = (8, 5, 5, 8, 8, 6, 4)
 
 
-def prompt(*, lang: Language = ENGLISH) -> str:
+def prompt(*, lang: Language = DEFAULT_LANGUAGE) -> str:
     """The prompt after each deal, in ``lang``."""
     return lang.say(PROMPT)
 
 
-def render_start(seed: int, *, drill: Drill, muggins: bool, lang: Language = ENGLISH) -> str:
+def render_start(
+    seed: int, *, drill: Drill, muggins: bool, lang: Language = DEFAULT_LANGUAGE
+) -> str:
     """The first lines: the seed that replays the session, and how to answer."""
     if drill is Drill.PLAY:
         start = lang.say("practice --seed {seed}: answer what the last card pegs", seed=seed)
@@ -68,12 +69,12 @@ def render_start(seed: int, *, drill: Drill, muggins: bool, lang: Language = ENG
     return start + "\n" + lang.say("(? shows it, q stops)")
 
 
-def render_deal(deal: Deal, *, lang: Language = ENGLISH, canonical: bool = True) -> str:
+def render_deal(deal: Deal, *, lang: Language = DEFAULT_LANGUAGE, canonical: bool = True) -> str:
     """One line: ``hand 5h 5d 5c Js / 5s``, ``crib ...``, or ``play Kc 9d Th go 2s, count 31``.
 
     ``canonical`` keeps the line in English words and canonical notation whatever ``lang``.
     """
-    said = ENGLISH if canonical else lang
+    said = DEFAULT_LANGUAGE if canonical else lang
     if isinstance(deal, PegDeal):
         moves = " ".join(
             said.say("go") if card is None else said.notation.card(card) for card in deal.moves
@@ -85,7 +86,7 @@ def render_deal(deal: Deal, *, lang: Language = ENGLISH, canonical: bool = True)
     return said.say("hand {cards}", cards=cards)
 
 
-def render_not_understood(line: str, *, lang: Language = ENGLISH) -> str:
+def render_not_understood(line: str, *, lang: Language = DEFAULT_LANGUAGE) -> str:
     """The answer to a line that is neither a count, ``?`` nor ``q``."""
     shown = line.strip()
     quoted = repr(shown) if shown.isprintable() else ascii(shown)
@@ -113,7 +114,7 @@ def _match_line(match: tuple[int, int], lang: Language) -> str:
 
 
 def render_answer(
-    record: PracticeRecord, *, match: tuple[int, int] | None, lang: Language = ENGLISH
+    record: PracticeRecord, *, match: tuple[int, int] | None, lang: Language = DEFAULT_LANGUAGE
 ) -> str:
     """What follows an answer: right and how fast, or the whole count and the verdict.
 
@@ -171,7 +172,10 @@ def _kinds(summary: PracticeSummary, lang: Language) -> list[str]:
 
 
 def render_practice_summary(
-    summary: PracticeSummary, *, match: tuple[int, int] | None = None, lang: Language = ENGLISH
+    summary: PracticeSummary,
+    *,
+    match: tuple[int, int] | None = None,
+    lang: Language = DEFAULT_LANGUAGE,
 ) -> str:
     """The end of a session: hands, right, accuracy, median seconds, points, streak, kinds."""
     if not summary.hands:
@@ -201,7 +205,7 @@ def render_practice_summary(
     return "\n".join(lines)
 
 
-def render_report(report: Report, *, lang: Language = ENGLISH) -> str:
+def render_report(report: Report, *, lang: Language = DEFAULT_LANGUAGE) -> str:
     """A log over time: accuracy and speed by ISO week, the whole log, and the kinds missed most."""
     overall = report.overall
     if report.first is None or report.last is None:

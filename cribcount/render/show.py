@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cribcount.language import DEFAULT, Language, language
+from cribcount.language import DEFAULT_LANGUAGE, Language
 from cribcount.messages import N_, Message
 from cribcount.named_combinations import Call, call_items
 from cribcount.rules import heels_points
@@ -41,7 +41,6 @@ __all__ = [
     "say_count",
 ]
 
-ENGLISH = language(DEFAULT)
 
 # What players call, in English (the catalogs' keys). Fifteens by the points of the
 # fifteens so far, pairs by the cards of the rank, runs and flushes by their cards.
@@ -105,7 +104,9 @@ def _has_points_in_name(call: Call) -> bool:
     return call.combination is None and call.kind in (Kind.FIFTEEN, Kind.NOBS)
 
 
-def describe_call(call: Call, *, fifteens_so_far: int = 0, lang: Language = ENGLISH) -> str:
+def describe_call(
+    call: Call, *, fifteens_so_far: int = 0, lang: Language = DEFAULT_LANGUAGE
+) -> str:
     """How a player says a call on its line: ``fifteen four``, ``a triple run for 15``."""
     name = Message(call_name(call, fifteens_so_far=fifteens_so_far))
     if _has_points_in_name(call):
@@ -113,7 +114,9 @@ def describe_call(call: Call, *, fifteens_so_far: int = 0, lang: Language = ENGL
     return lang.say("{name} for {points}", name=name, points=call.points)
 
 
-def describe_item(item: Item, *, fifteens_so_far: int = 0, lang: Language = ENGLISH) -> str:
+def describe_item(
+    item: Item, *, fifteens_so_far: int = 0, lang: Language = DEFAULT_LANGUAGE
+) -> str:
     """How a player says one item: ``fifteen four``, ``a pair royal for 6``, ``one for his nob``."""
     return describe_call(Call((item,)), fifteens_so_far=fifteens_so_far, lang=lang)
 
@@ -129,7 +132,7 @@ def _spoken(count: Count, lang: Language) -> list[tuple[Call, str]]:
     return said
 
 
-def render_count(count: Count, *, lang: Language = ENGLISH) -> str:
+def render_count(count: Count, *, lang: Language = DEFAULT_LANGUAGE) -> str:
     """The spoken count: a line per call (a run with its pairs is one), cards, running total."""
     hand = count.hand
     head = (
@@ -167,7 +170,7 @@ def render_count(count: Count, *, lang: Language = ENGLISH) -> str:
     return "\n".join(lines)
 
 
-def say_count(count: Count, *, lang: Language = ENGLISH) -> str:
+def say_count(count: Count, *, lang: Language = DEFAULT_LANGUAGE) -> str:
     """The count as one line said aloud: the fifteens, then each call with the running total.
 
     ``fifteen two, fifteen four and a pair is 6, a run of three is 9, and one for
@@ -203,7 +206,9 @@ MUGGINS_NOTE = N_("(under muggins the opponent may take them)")
 """What follows a verdict of points missed, on a line of its own (English, the catalog's key)."""
 
 
-def render_claim(claim: int, total: int, *, note: bool = True, lang: Language = ENGLISH) -> str:
+def render_claim(
+    claim: int, total: int, *, note: bool = True, lang: Language = DEFAULT_LANGUAGE
+) -> str:
     """The muggins verdict on a claimed count; points missed get ``MUGGINS_NOTE`` on a second
     line, unless ``note`` is false."""
     if claim == total:

@@ -6,7 +6,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from cribcount.language import DEFAULT, Language, language
+from cribcount.language import DEFAULT_LANGUAGE, Language
 from cribcount.messages import N_, Message
 from cribcount.render import TEXT_WIDTH
 from cribcount.stats import DealStats, Distribution, Side
@@ -19,7 +19,6 @@ _BAR_MOST = 50
 
 
 _BOTH = (Side.HAND, Side.CRIB)
-ENGLISH = language(DEFAULT)
 _SIDES = {Side.HAND: N_("hand"), Side.CRIB: N_("crib")}
 _TITLES = {Side.HAND: N_("hand"), Side.CRIB: N_("crib (five-card flush only)")}
 _SHORT_TITLES = {Side.HAND: N_("hand"), Side.CRIB: N_("crib (flush of five)")}
@@ -91,7 +90,7 @@ def render_stats_text(
     *,
     sides: Sequence[Side] = _BOTH,
     width: int = STATS_WIDTH,
-    lang: Language = ENGLISH,
+    lang: Language = DEFAULT_LANGUAGE,
 ) -> str:
     """A table of scores with deals, %, cumulative % and a bar per side, in ``width`` columns.
 
