@@ -8,13 +8,13 @@ and the scoring of each deal in the order of the rules (``scoring``).
 
 from __future__ import annotations
 
+from cribcount.game.reader import read_record
 from cribcount.game.scoring import (
     DealResult,
     Event,
     EventKind,
     Game,
     Skunk,
-    read_record,
     score_game,
     sides_of,
     skunk_of,

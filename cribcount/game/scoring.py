@@ -5,6 +5,7 @@ by card, then the shows are counted in seat order and the crib last. The game
 ends the moment a side reaches the target; what the record gives after that
 is kept apart as not counted.
 
+>>> from cribcount.game.reader import read_record
 >>> game = score_game(read_record('''
 ... game 61
 ... players Alice Bob
@@ -27,23 +28,10 @@ from dataclasses import dataclass
 
 from cribcount import rules
 from cribcount.cards import Card, Hand
-from cribcount.game.reader import read_record
 from cribcount.game.record import Claim, DealRecord, GameRecord
 from cribcount.play import PegItem
 from cribcount.seats import partnership_name, partnerships
 from cribcount.show import Count, count_show
-
-__all__ = [
-    "DealResult",
-    "Event",
-    "EventKind",
-    "Game",
-    "Skunk",
-    "read_record",
-    "score_game",
-    "sides_of",
-    "skunk_of",
-]
 
 
 class EventKind(enum.Enum):
