@@ -1,4 +1,4 @@
-"""Tests for cribcount.batchformats: the text, CSV and JSON lines of ``cribcount batch``."""
+"""Tests for cribcount.batch.records: the text, CSV and JSON lines of ``cribcount batch``."""
 
 from __future__ import annotations
 
