@@ -47,6 +47,7 @@ __all__ = [
     "new_seed",
     "read_answer",
     "show_kinds",
+    "random_play",
 ]
 
 
@@ -203,7 +204,7 @@ def last_card_items(text: str, *, players: int = 2) -> tuple[PegItem, ...]:
     return next(play.items for play in reversed(plays) if play.card is not None)
 
 
-def _random_play(rng: random.Random, hands: Sequence[Sequence[Card]]) -> list[Card | None]:
+def random_play(rng: random.Random, hands: Sequence[Sequence[Card]]) -> list[Card | None]:
     """A whole legal play of ``hands`` (in seat order, 2 to 6), cards chosen at random."""
     held = [sorted(hand) for hand in hands]
     table = PlayState(seat_names(len(held)), "", [len(hand) for hand in held])
@@ -238,7 +239,7 @@ def deals(
         if drill is Drill.PLAY:
             cards = rng.sample(DECK, cards_laid(players))
             hands = [cards[at : at + HAND_SIZE] for at in range(0, len(cards), HAND_SIZE)]
-            moves = _random_play(rng, hands)
+            moves = random_play(rng, hands)
             # Stop after a card chosen at random: the first to the last.
             stop = rng.randrange(len(cards))
             at = [i for i, card in enumerate(moves) if card is not None][stop]

@@ -25,9 +25,9 @@ from cribcount.practice import (
     Practice,
     PracticeRecord,
     ShowDeal,
-    _random_play,
     deals,
     last_card_items,
+    random_play,
     read_answer,
     show_kinds,
 )
@@ -327,7 +327,7 @@ def test_random_plays_are_legal_and_each_card_pegs_what_the_whole_play_says() ->
     for _ in range(300):
         cards = [Card.from_index(i) for i in rng.sample(range(52), 8)]
         pone, dealer = cards[:4], cards[4:]
-        moves = _random_play(rng, (pone, dealer))
+        moves = random_play(rng, (pone, dealer))
         text = " ".join("go" if card is None else str(card) for card in moves)
         # With both hands, peg checks every card and every go against the rules.
         whole = peg(text, pone=" ".join(map(str, pone)), dealer=" ".join(map(str, dealer)))
