@@ -1,5 +1,6 @@
 """Tests for the ``cribcount batch`` command, through CliRunner and ``main`` (its faults, a
-closed pipe among them, are tested with the others in test_cli_faults.py)."""
+closed pipe among them, are tested with the others in test_cli_faults.py; here, only a
+standard output that takes part of a write)."""
 
 from __future__ import annotations
 
