@@ -42,11 +42,11 @@ from typing import Any, BinaryIO
 import numpy as np
 
 from cribcount import rules
-from cribcount.batch.engine import Done, Failed, read_lines
-from cribcount.batch.records import render_failed
+from cribcount.batch.engine import Failed
 from cribcount.cards import DECK, ENGLISH, SUIT_ORDER, Card, Notation, format_cards
 from cribcount.discard import Advice, Choice, Role, check_deal, discard_seat, parse_deal
 from cribcount.errors import CribcountError
+from cribcount.from_lines import Done, read_lines, render_failed
 from cribcount.language import DEFAULT, Language, language
 from cribcount.render import csv_line, render_json
 from cribcount.render.discard import discard_to_dict, render_discard

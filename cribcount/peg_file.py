@@ -21,10 +21,10 @@ import functools
 from collections.abc import Iterator
 from typing import BinaryIO, TypedDict, Unpack
 
-from cribcount.batch.engine import Done, Failed, read_lines
-from cribcount.batch.records import render_failed
+from cribcount.batch.engine import Failed
 from cribcount.cards import ENGLISH, Notation
 from cribcount.errors import CribcountError
+from cribcount.from_lines import Done, read_lines, render_failed
 from cribcount.language import DEFAULT, Language, language
 from cribcount.messages import N_
 from cribcount.play import Pegging, Seating, peg_seated, seating

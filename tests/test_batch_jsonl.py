@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribcount import rules
-from cribcount.batch import jsonl, jsonl_parts
+from cribcount.batch import jsonl
 from cribcount.batch.engine import Scored
 from cribcount.batch.placed import KnownTexts
 from cribcount.batch.records import render_record
@@ -100,7 +100,7 @@ def test_a_hand_of_every_kind_of_item_is_written_as_counted_by_hand() -> None:
 
 
 def test_parts_are_counted_once_and_kept_apart_by_kind() -> None:
-    parts = jsonl_parts.Parts(jsonl._item_layout)
+    parts = jsonl.Parts()
     hand = parse_hand("5h 5d 5c Js / 5s")
     deal = [card.index for card in (*hand.cards, hand.starter)]
     rows = _rows([(deal, False, None)] * 3, [1, 2, 3])
@@ -120,7 +120,7 @@ def test_values_share_a_set_of_fifteens_when_the_rules_find_the_same() -> None:
     # The counting values by position as a number, a digit each (value - 1), the first
     # position last; sampled. Each number's set holds the fifteens the rules find in its
     # values, as do the values of the set's first number; as many sets as fifteens found.
-    by_values, first = jsonl_parts._fifteen_sets()
+    by_values, first = jsonl._fifteen_sets()
 
     def values(code: int) -> tuple[int, ...]:
         return tuple(code // 10**i % 10 + 1 for i in range(5))
@@ -143,10 +143,10 @@ def test_pairs_and_runs_of_every_multiset_are_counted_on_the_cards_sorted_by_ran
         cards = [(rank - 1) * 4 + ranks[:i].count(rank) for i, rank in enumerate(ranks)]
         deals.append((cards[::-1], False, None))
     rows = _rows(deals, list(range(1, len(deals) + 1)))
-    parts = jsonl_parts.Parts(jsonl._item_layout)
+    parts = jsonl.Parts()
     pairs_and_runs = parts.row_parts(rows)[1].tolist()
     first, counts, _, first_card, card_counts, types, _, _, position = parts.tables()
-    order = np.array(jsonl_parts.rank_order(rows)).T.tolist()
+    order = np.array(jsonl.rank_order(rows)).T.tolist()
     for row, (ranks, part) in enumerate(zip(multisets, pairs_and_runs, strict=True)):
         dealt = [DECK[card] for card in deals[row][0]]
         # By rank, ties in position order; each card as (rank * 8 + position) * 4 + suit.
@@ -156,7 +156,7 @@ def test_pairs_and_runs_of_every_multiset_are_counted_on_the_cards_sorted_by_ran
         at = position[first_card[part] : first_card[part] + card_counts[part]].tolist()
         expected = rank_positions(ranks)
         assert items == [(kind, len(cards), points) for kind, cards, points in expected]
-        assert at == [jsonl_parts.RANKED + i for _, cards, _ in expected for i in cards]
+        assert at == [jsonl.RANKED + i for _, cards, _ in expected for i in cards]
 
 
 @settings(max_examples=60, deadline=None)

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cribcount.batch import jsonl, jsonl_parts, slots, vector, writers
+from cribcount.batch import jsonl, slots, vector, writers
 from cribcount.batch import tokens as token_reader
 from cribcount.batch.engine import Summary, score_stream
 from cribcount.batch.lines import MAX_CLAIM_DIGITS, parse_line
@@ -489,8 +489,8 @@ def test_vectorised_path_agrees_on_a_seeded_file_of_canonical_deals(fmt: str) ->
 
 def test_jsonl_parts_start_again_when_too_many(monkeypatch: pytest.MonkeyPatch) -> None:
     # With room for no part at all, every slice of rows starts afresh: the output must not change.
-    monkeypatch.setattr(jsonl, "_PARTS", jsonl_parts.Parts(jsonl._item_layout))
-    monkeypatch.setattr(jsonl_parts, "_MOST", 0)
+    monkeypatch.setattr(jsonl, "_PARTS", jsonl.Parts())
+    monkeypatch.setattr(jsonl, "_MOST", 0)
     rng = random.Random(2611)
     data = "\n".join(_canonical(rng) for _ in range(800)).encode()
     fast = _render(data, "jsonl", vectorised=True, size=1 << 12)

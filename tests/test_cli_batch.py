@@ -1,16 +1,24 @@
 """Tests for the ``cribcount batch`` command, through CliRunner and ``main`` (its faults, a
-closed pipe among them, are tested with the others in test_cli_faults.py)."""
+closed pipe among them, are tested with the others in test_cli_faults.py; here, only a
+standard output that takes part of a write)."""
 
 from __future__ import annotations
 
+import io
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import outcome, status
 
 from cribcount.cli import batch as cli_batch
+from cribcount.cli.base import WholeWrites
 
+BIN = Path(sys.executable).parent
 EXAMPLE = Path(__file__).parent.parent / "examples" / "hands.txt"
 
 
@@ -153,3 +161,36 @@ def test_batch_has_help_with_an_example() -> None:
     assert code == 0
     assert "printf '5h 5d 5c Js / 5s\\n" in out  # an example that needs no file
     assert "--no-fast" not in out
+
+
+class _Sip(io.BytesIO):
+    """A stream that takes at most three bytes a write, as a pipe may."""
+
+    def write(self, data: Any) -> int:
+        return super().write(bytes(data)[:3])
+
+
+def test_a_short_write_is_written_on_to_the_end() -> None:
+    sink = _Sip()
+    out = WholeWrites(sink)
+    assert out.write(b"1: 5h 5d 5c Js / 5s: 29 points\n") == 31
+    assert sink.getvalue() == b"1: 5h 5d 5c Js / 5s: 29 points\n"
+
+
+def test_unbuffered_output_closed_mid_write_is_status_141(tmp_path: Path) -> None:
+    # 5,000 labelled lines, one chunk: their records (about 300 kB) are one write,
+    # the last, which the closed pipe cuts short.
+    (tmp_path / "sheet.txt").write_bytes(b"Ann, deal 3: 5h 5d 5c Js / 5s = 29  # checked\n" * 5_000)
+    done = subprocess.run(
+        ["bash", "-c", "cribcount batch sheet.txt | head -1; exit ${PIPESTATUS[0]}"],
+        cwd=tmp_path,
+        capture_output=True,
+        check=False,
+        env={
+            **os.environ,
+            "PYTHONUNBUFFERED": "1",
+            "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}",
+        },
+    )
+    assert done.stdout == b"1 [Ann, deal 3]: 5h 5d 5c Js / 5s: 29 points\n"
+    assert (done.returncode, done.stderr) == (141, b"")

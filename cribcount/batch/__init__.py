@@ -29,10 +29,8 @@ line), ``engine`` (the chunks' records and rows, the summary), ``lines``,
 ``reader``, ``tokens``, ``slots`` (small tables of whole-number keys, looked
 up by multiplying), ``vector``, ``csvinput`` (CSV sheets, read carefully);
 ``records`` writes one record as text, CSV or JSON, ``writers`` (text and CSV)
-and ``jsonl`` with ``jsonl_parts`` (JSON lines) write the rows, each row's
-pieces placed at their offsets in one buffer (``placed``). For the files of
-other commands: ``deals`` (``discard --from``, advised together by
-``discard``, with numpy) and ``plays`` (``peg --from``).
+and ``jsonl`` (JSON lines) write the rows, each row's pieces placed at their
+offsets in one buffer (``placed``).
 """
 
 from __future__ import annotations

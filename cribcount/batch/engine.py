@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, BinaryIO, Generic, TypeVar
+from typing import TYPE_CHECKING, BinaryIO
 
 from cribcount.batch.lines import parse_body, split_line
 from cribcount.batch.reading import (
@@ -36,17 +36,16 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Chunk",
-    "Done",
     "Failed",
-    "Line",
     "Record",
     "Scored",
     "Summary",
-    "decode_line",
-    "read_lines",
+    "bad_byte",
+    "is_skipped",
     "score_line",
     "score_lines",
     "score_stream",
+    "too_long",
 ]
 
 _SHOWN = 40
@@ -96,54 +95,24 @@ class Failed:
 
 Record = Scored | Failed
 
-T = TypeVar("T")
 
-
-@dataclass(frozen=True)
-class Done(Generic[T]):
-    """A line of another command's file done: its 1-based line number and what it gave."""
-
-    line: int
-    result: T
-
-
-Line = tuple[int, str] | Failed
-"""A line read: its number and text, or Failed when it could not be read."""
-
-
-def _is_skipped(text: str) -> bool:
+def is_skipped(text: str) -> bool:
     """Blank lines and comments hold no hand."""
     stripped = text.strip()
     return not stripped or stripped.startswith("#")
 
 
-def _too_long(raw: bytes, line: int) -> Failed:
+def too_long(raw: bytes, line: int) -> Failed:
     """The record of a line longer than ``MAX_LINE`` bytes: its start only is kept."""
     shown = raw[:_SHOWN].decode("utf-8", errors="replace") + "..."
     reason = Message("line too long: more than {n} bytes", n=MAX_LINE)
     return Failed(line, shown, str(reason), 1, said=reason)
 
 
-def _bad_byte(shown: str, line: int, byte: int, column: int) -> Failed:
+def bad_byte(shown: str, line: int, byte: int, column: int) -> Failed:
     """The record of a line with a byte that is not UTF-8 where it is read."""
     reason = Message("invalid UTF-8 byte 0x{byte}", byte=f"{byte:02x}")
     return Failed(line, shown, str(reason), column, said=reason)
-
-
-def decode_line(raw: bytes, line: int) -> str | Failed:
-    """One line of bytes (no newline) as text, a trailing CR dropped.
-
-    Failed if it is not UTF-8 or longer than ``MAX_LINE`` bytes.
-    """
-    raw = raw.removesuffix(b"\r")
-    if len(raw) > MAX_LINE:
-        return _too_long(raw, line)
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        column = len(raw[: error.start].decode("utf-8")) + 1
-        shown = raw.decode("utf-8", errors="replace")
-        return _bad_byte(shown, line, raw[error.start], column)
 
 
 def score_line(
@@ -156,16 +125,16 @@ def score_line(
     """
     raw = raw.removesuffix(b"\r")
     if len(raw) > MAX_LINE:
-        return _too_long(raw, line)
+        return too_long(raw, line)
     text = raw.decode("utf-8", errors="surrogateescape")
-    if _is_skipped(text):
+    if is_skipped(text):
         return None
     label, body = split_line(text)
     undecoded = _UNDECODED.search(text, 0, len(body))
     if undecoded:
         byte = ord(undecoded.group()) - 0xDC00
         shown = raw.decode("utf-8", errors="replace")
-        return _bad_byte(shown, line, byte, undecoded.start() + 1)
+        return bad_byte(shown, line, byte, undecoded.start() + 1)
     try:
         entry = parse_body(body, label, crib=crib, notation=notation)
         count = count_show(entry.hand, crib=entry.crib)
@@ -174,34 +143,6 @@ def score_line(
         shown = raw.decode("utf-8", errors="replace")
         return Failed(line, shown, error.reason, max(error.column, 1), label, error.said)
     return Scored(line, count, entry.claim, label)
-
-
-def read_lines(stream: BinaryIO, *, size: int = CAREFUL_CHUNK_SIZE) -> Iterator[list[Line]]:
-    """The lines of ``stream`` that hold something, a chunk at a time, as batch reads them.
-
-    Each is (line number, text), or Failed when it is not UTF-8 or longer
-    than ``MAX_LINE`` bytes; blank and comment lines are skipped but counted.
-    """
-    for first_line, data in read_chunks(stream, size=size):
-        try:
-            # Most chunks are all UTF-8: decoded at once, then split.
-            decoded = [line.removesuffix("\r") for line in data.decode("utf-8").split("\n")[:-1]]
-            texts: list[str | Failed] = list(decoded)
-            # A character is at most 4 bytes: only a line this long may be too long.
-            if max(map(len, decoded), default=0) * 4 > MAX_LINE:
-                for i, long in enumerate(decoded):
-                    if len(long) * 4 > MAX_LINE:
-                        texts[i] = decode_line(long.encode("utf-8"), first_line + i)
-        except UnicodeDecodeError:
-            raws = data.split(b"\n")[:-1]
-            texts = [decode_line(raw, first_line + i) for i, raw in enumerate(raws)]
-        lines: list[Line] = []
-        for i, text in enumerate(texts):
-            if isinstance(text, Failed):
-                lines.append(text)
-            elif not _is_skipped(text):
-                lines.append((first_line + i, text))
-        yield lines
 
 
 @dataclass

@@ -3,7 +3,7 @@
 The careful reader's records (``Scored``, ``Failed``), the error lines on
 stderr and the summary; the vectorised rows are written from the same pieces
 by ``batch.writers`` and ``batch.jsonl``. Nothing here needs numpy, so
-``--from`` readers start light.
+the ``--from`` readers, which write their failed lines as batch does, start light.
 
 >>> from cribcount.batch.engine import score_line
 >>> record = score_line(b"7h 7s 8d 8c / 9h = 24 crib", 3)
@@ -44,9 +44,9 @@ __all__ = [
     "DEFAULT_LANGUAGE",
     "POINTS",
     "csv_header",
+    "failed_text",
     "label_piece",
     "render_error",
-    "render_failed",
     "render_record",
     "render_summary",
 ]
@@ -201,7 +201,7 @@ def render_record(
     if isinstance(record, Failed):
         if fmt == "csv":
             return csv_line([*lead, record.text, *[""] * 11, record.message])
-        return f"{_where(file, record)} {_failed_text(record, lang)}"
+        return f"{_where(file, record)} {failed_text(record, lang)}"
     count = record.count
     points = _points_by_kind(count)
     heels = heels_fields(count)["heels"]
@@ -217,7 +217,7 @@ def render_record(
     return f"{where} {written}" + said + _text_claim(record.claim, count.total, lang)
 
 
-def _failed_text(record: Failed, lang: Language) -> str:
+def failed_text(record: Failed, lang: Language) -> str:
     """What follows the place of a bad line in text: ``error at column C:``, then the reason
     indented and wrapped at 60 columns; newline included."""
     said = lang.say("error at column {column}:", column=record.column)
@@ -226,24 +226,6 @@ def _failed_text(record: Failed, lang: Language) -> str:
 
 def _reason(record: Failed, lang: Language) -> str:
     return record.reason if record.said is None else lang.text(record.said)
-
-
-def render_failed(
-    record: Failed, fmt: str, fields: list[str], *, lang: Language = DEFAULT_LANGUAGE
-) -> str:
-    """A line of a ``--from`` file that failed, in ``fmt`` (text, jsonl or csv), newline included.
-
-    jsonl: ``{"line", "input", "error"}``; csv: the line, ``fields`` (the
-    columns of a record, left empty) and the error; text in ``lang``, as batch
-    writes a bad line: ``line N: error at column C:`` and the reason, indented,
-    within 60 columns.
-    """
-    if fmt == "jsonl":
-        failed = {"line": record.line, "input": record.text, "error": record.message}
-        return render_json(failed) + "\n"
-    if fmt == "csv":
-        return csv_line([record.line, *fields, record.message])
-    return lang.say("line {line}:", line=record.line) + " " + _failed_text(record, lang)
 
 
 def render_error(record: Failed, file: str, *, lang: Language = DEFAULT_LANGUAGE) -> str:

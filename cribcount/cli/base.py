@@ -435,8 +435,35 @@ def open_input(path: str) -> Iterator[BinaryIO]:
         yield sys.stdin.buffer
 
 
-def stdout_bytes() -> BinaryIO:
-    """Standard output as bytes; closed before the start, a fault."""
+class WholeWrites:
+    """A binary stream whose every write is written whole, or fails.
+
+    A write to a pipe may take only part of the data (the reader went away
+    mid-write, or standard output is unbuffered with ``PYTHONUNBUFFERED``):
+    the rest is written on, so a closed pipe raises BrokenPipeError rather
+    than losing the rest without a word.
+    """
+
+    def __init__(self, stream: BinaryIO) -> None:
+        self.stream = stream
+
+    def write(self, data: bytes) -> int:
+        """Write all of ``data``; its length."""
+        view = memoryview(data)
+        while view:
+            written = self.stream.write(view)
+            if not written:  # None from a non-blocking descriptor that is full
+                raise BlockingIOError(errno.EAGAIN, os.strerror(errno.EAGAIN))
+            view = view[written:]
+        return len(data)
+
+    def flush(self) -> None:
+        """Flush the stream underneath."""
+        self.stream.flush()
+
+
+def stdout_bytes() -> WholeWrites:
+    """Standard output as bytes, written whole; closed before the start, a fault."""
     if sys.stdout is None:
         raise StreamError(STDOUT_NAME, _closed())
-    return sys.stdout.buffer
+    return WholeWrites(sys.stdout.buffer)
