@@ -88,7 +88,7 @@ def test_claim_in_json() -> None:
     [
         (["5h 5d 5x Js 5s"], ["'5x'", "column 7"]),
         (["5h", "5d", "5c", "Js", "5h"], ["5h appears twice"]),
-        (["5h 5d 5c Js"], ["got 4 cards"]),
+        (["5h 5d 5c Js"], ["4 cards and no starter", "after a '/'"]),
         (["5h 5d 5c Js 5s 6s"], ["got 6 cards", "'6s'"]),
         (["5h 5d / 5c Js / 5s"], ["second '/'"]),
         (["score", ""], ["argument 1 is empty"]),

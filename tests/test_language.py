@@ -97,6 +97,70 @@ def test_every_marked_message_has_a_french_translation_and_no_other() -> None:
     assert marked_messages() == ids
 
 
+def marked_plurals() -> set[tuple[str, str]]:
+    """Every (singular, plural) pair the code says with a number, from its syntax tree."""
+    found: set[tuple[str, str]] = set()
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else "." + getattr(func, "attr", "")
+            pair: list[ast.expr] = []
+            if name == ".plural" and len(node.args) >= 3:
+                pair = node.args[1:3]
+            elif name == "Message" and node.args:
+                plural = [kw.value for kw in node.keywords if kw.arg == "plural"]
+                pair = [node.args[0], *plural] if plural else []
+            elif name in ("from_summary", ".from_summary"):
+                pair = node.args[:2]
+            texts = [arg.args[0] if isinstance(arg, ast.Call) else arg for arg in pair]
+            if len(texts) == 2 and all(
+                isinstance(t, ast.Constant) and isinstance(t.value, str) for t in texts
+            ):
+                found.add((texts[0].value, texts[1].value))  # type: ignore[attr-defined]
+    return found
+
+
+def test_every_plural_message_has_its_french_plural_forms() -> None:
+    entries = parse_po(catalog("fr").read_text(encoding="utf-8"))
+    plurals = {
+        tuple(key.split("\0")): value.split("\0") for key, value in entries.items() if "\0" in key
+    }
+    # Each pair the code says with a number is a plural entry, not two messages.
+    assert marked_plurals() == set(plurals)
+    # French has two forms (Plural-Forms: nplurals=2), both written.
+    assert all(len(forms) == 2 and all(forms) for forms in plurals.values())
+    # No form is written lazily with '(s)': gettext chooses the form.
+    assert not [value for value in entries.values() if "(s)" in value]
+
+
+def test_french_plurals_follow_french_rules_zero_and_one_are_singular() -> None:
+    # French takes the singular for 0 and 1 (plural=(n > 1)), English only for 1.
+    assert [FRENCH.plural(n, "{n} hand scored", "{n} hands scored") for n in (0, 1, 2)] == [
+        "0 main comptée",
+        "1 main comptée",
+        "2 mains comptées",
+    ]
+    english = language("en")
+    assert english.plural(0, "{n} hand scored", "{n} hands scored") == "0 hands scored"
+
+
+def test_french_writes_numbers_with_a_decimal_comma_and_spaced_thousands() -> None:
+    # French typography: a narrow no-break space between thousands, a decimal comma.
+    assert FRENCH.number(12994800, ",") == "12\u202f994\u202f800"
+    assert FRENCH.number(0.13, ".3f") == "0,130"
+    assert FRENCH.say("{percent}%", percent=FRENCH.number(50.0, ".0f")) == "50\u202f%"
+    assert language("en").number(12994800, ",") == "12,994,800"
+
+
+def test_stats_title_in_french_spaces_its_thousands() -> None:
+    status, out, _ = outcome("--lang", "fr", "stats")
+    assert status == 0
+    # 52 choose 4 hands times 48 starters: 270,725 x 48 = 12,994,800 deals.
+    assert out.startswith("points de l'abattage sur les 12\u202f994\u202f800 donnes")
+
+
 def test_translations_keep_the_placeholders_of_their_message() -> None:
     for key, value in parse_po(catalog("fr").read_text(encoding="utf-8")).items():
         if key:
@@ -360,7 +424,7 @@ def test_batch_in_french_reads_and_writes_french_text() -> None:
     ]
     assert err.splitlines() == [
         "<stdin>:3:15: couleur inconnue 'h' dans '5h' : il faut une couleur (t k c p ou ♣ ♦ ♥ ♠)",
-        "cribcount: 2 mains comptée(s), 1 ligne en erreur, 1 annonce vérifiée(s) dont 1 fausse(s)"
+        "cribcount: 2 mains comptées, 1 ligne en erreur, 1 annonce vérifiée dont 1 fausse"
         " (1 point de moins)",
     ]
 
@@ -380,23 +444,30 @@ def test_batch_csv_stays_english_in_french() -> None:
 # --- discard and stats ----------------------------------------------------------------------
 
 
-def numbers(text: str) -> list[list[str]]:
-    """The numbers of each line of a table, whatever its words and cards."""
-    return [re.findall(r"-?\d+\.\d+|\b\d+-\d+\b", line) for line in text.splitlines()]
+def numbers(text: str, decimal: str = ".") -> list[list[str]]:
+    """The numbers of each line of a table, whatever its words and cards, each written with a
+    decimal point whatever ``decimal`` the table writes."""
+    pattern = rf"-?\d+{re.escape(decimal)}\d+|\b\d+-\d+\b"
+    return [
+        [number.replace(decimal, ".") for number in re.findall(pattern, line)]
+        for line in text.splitlines()
+    ]
 
 
 def test_discard_in_french_says_the_same_figures_in_french() -> None:
     status, english, _ = outcome("discard", "5h 5d 6c 7s Jh Kd", "--pone")
     status_fr, french, _ = outcome("--lang", "fr", "discard", "5c 5k 6t 7p Vc Rk", "--pone")
     assert status == status_fr == 0
-    assert numbers(french) == numbers(english)
+    # French writes a decimal comma: the same figures, each with a comma for the point.
+    assert numbers(french, ",") == numbers(english)
+    assert not re.search(r"\d\.\d", french)
     lines = french.splitlines()
     assert lines[:2] == [
         "non-donneur, avec 5c 5k 6t 7p Vc Rk :",
         "15 façons d'écarter 2, la meilleure d'abord",
     ]
     assert lines[3].startswith("* 5c 5k 6t 7p  Vc Rk ")
-    assert lines[-1] == "le mieux : garder 5c 5k 6t 7p, écarter Vc Rk (net 8.107)"
+    assert lines[-1] == "le mieux : garder 5c 5k 6t 7p, écarter Vc Rk (net 8,107)"
 
 
 def test_discard_errors_in_french() -> None:
@@ -413,7 +484,8 @@ def test_stats_in_french() -> None:
     status_fr, french, _ = outcome("stats", "--lang", "fr", "--hand-cards", "5c 5k 5t Vp")
     assert status == status_fr == 0
     # The same figures; the French title takes two lines of 60 columns.
-    assert numbers(french)[1:] == numbers(english)
+    assert numbers(french, ",")[1:] == numbers(english)
+    assert not re.search(r"\d\.\d", french)
     assert french.splitlines()[:2] == [
         "points de l'abattage sur les 48 donnes avec 5c 5k 5t Vp en",
         "main",

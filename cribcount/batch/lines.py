@@ -123,13 +123,58 @@ def parse_body(text: str, label: str | None, *, crib: bool, notation: Notation =
             raise NotationError.at(Message("missing claimed count after '='"), text, last)
         else:
             break
-    for token in tokens:
+    for at, token in enumerate(tokens):
         if token.text == "=":
-            reason = Message("'=' in the hand: a claim goes at the end, as '= N'")
-            raise NotationError.at(reason, text, token)
+            raise _misplaced_equals(text, tokens, at)
     end = tokens[-1].column - 1 + len(tokens[-1].text) if tokens else 0
     # The hand is the start of the line, so columns in its errors are columns of the line.
-    return Entry(parse_hand_tokens(text[:end], tokens, notation=notation), is_crib, claim, label)
+    try:
+        hand = parse_hand_tokens(text[:end], tokens, notation=notation)
+    except NotationError as error:
+        if label is None and _looks_like_label(tokens, error):
+            # 'Ann 5h 5d ...': a name that lost its colon reads as a card.
+            hint = Message(
+                "{reason}; a label ends with ':', as {example}",
+                reason=error.said,
+                example=quote(tokens[0].text + ": ..."),
+            )
+            raise NotationError.at(hint, text, tokens[0]) from error
+        raise
+    return Entry(hand, is_crib, claim, label)
+
+
+def _misplaced_equals(text: str, tokens: list[Token], at: int) -> NotationError:
+    """The error for an ``=`` inside the line: what follows its claim, or the ``=`` itself.
+
+    ``= 11 points`` has its claim at the end already: the word after it is what is wrong.
+    """
+    claim = tokens[at + 1] if at + 1 < len(tokens) else None
+    after = tokens[at + 2] if at + 2 < len(tokens) else None
+    if claim is None or after is None or not claim.text.isdigit():
+        reason = Message("'=' in the hand: a claim goes at the end, as '= N'")
+        return NotationError.at(reason, text, tokens[at])
+    claimed = quote(f"= {claim.text}")
+    if after.text.strip("()[]").lower() == CRIB_WORD:
+        reason = Message(
+            "{word} after the claim {claim}: write the word crib alone, as {example}",
+            word=quote(after.text),
+            claim=claimed,
+            example=quote(f"= {claim.text} {CRIB_WORD}"),
+        )
+    else:
+        reason = Message(
+            "{word} after the claim {claim}: only 'crib' may follow a claim; "
+            "a note goes after ' #'",
+            word=quote(after.text),
+            claim=claimed,
+        )
+    return NotationError.at(reason, text, after)
+
+
+def _looks_like_label(tokens: list[Token], error: NotationError) -> bool:
+    """True when the first word, not a card, reads as a name (three letters or more)."""
+    first = tokens[0]
+    return error.column == first.column and len(first.text) >= 3 and first.text.isalpha()
 
 
 def read_claim(text: str, token: Token) -> int:

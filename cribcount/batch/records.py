@@ -255,11 +255,16 @@ def render_error(record: Failed, file: str, *, lang: Language = DEFAULT_LANGUAGE
 
 def render_summary(summary: Summary, *, lang: Language = DEFAULT_LANGUAGE) -> str:
     """The one-line summary at the end of a run."""
+    hands = lang.plural(summary.hands, "{n} hand scored", "{n} hands scored")
+    lines = lang.plural(summary.failed, "{n} line failed", "{n} lines failed")
+    claims = lang.plural(summary.claims, "{n} claim checked", "{n} claims checked")
+    wrong = lang.plural(summary.claims_wrong, "{n} wrong", "{n} wrong")
+    points = lang.plural(summary.points_missed, "{n} point missed", "{n} points missed")
     return lang.say(
-        "{hands} scored, {lines} failed, {claims} checked, {wrong} wrong ({points} missed)",
-        hands=lang.plural(summary.hands, "{n} hand", "{n} hands"),
-        lines=lang.plural(summary.failed, "{n} line", "{n} lines"),
-        claims=lang.plural(summary.claims, "{n} claim", "{n} claims"),
-        wrong=summary.claims_wrong,
-        points=lang.plural(summary.points_missed, "{n} point", "{n} points"),
+        "{hands}, {lines}, {claims}, {wrong} ({points})",
+        hands=hands,
+        lines=lines,
+        claims=claims,
+        wrong=wrong,
+        points=points,
     )

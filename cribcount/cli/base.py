@@ -306,15 +306,17 @@ def write_records(
         sys.exit(EXIT_BAD_INPUT)
 
 
-def from_summary(template: str, singular: str, plural: str) -> Callable[[int, int], str]:
-    """The summary of a ``--from`` run: ``template`` with {records} done and {lines} failed."""
+def from_summary(singular: str, plural: str) -> Callable[[int, int], str]:
+    """The summary of a ``--from`` run: the records done (``singular``/``plural`` with {n})
+    and the lines failed."""
 
     def said(done: int, failed: int) -> str:
         run_lang = lang()
-        return run_lang.say(
-            template,
-            records=run_lang.plural(done, singular, plural),
-            lines=run_lang.plural(failed, "{n} line", "{n} lines"),
+        return ", ".join(
+            [
+                run_lang.plural(done, singular, plural),
+                run_lang.plural(failed, "{n} line failed", "{n} lines failed"),
+            ]
         )
 
     return said

@@ -151,9 +151,7 @@ def peg(
             lambda stream: peg_lines(stream, **options),
             lambda record: render_play_record(record, fmt, players=table, lang=run_lang),
             header=play_csv_header(table) if fmt == "csv" else "",
-            summary=from_summary(
-                N_("{records} pegged, {lines} failed"), N_("{n} play"), N_("{n} plays")
-            ),
+            summary=from_summary(N_("{n} play pegged"), N_("{n} plays pegged")),
         )
         return
     if not cards:
