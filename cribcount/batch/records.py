@@ -161,9 +161,12 @@ def label_piece(label: str, fmt: str) -> str:
 
 
 def _wrap(reason: str) -> str:
-    """A reason indented and wrapped at 60 columns, never inside a parenthesis or a quote."""
+    """A reason indented and wrapped at 60 columns, never inside a short parenthesis or quote
+    (one that fits on a line)."""
     # textwrap breaks only at ASCII white space: a no-break space holds a group together.
-    kept = re.sub(r"\([^)]*\)|'[^']*'", lambda group: group[0].replace(" ", "\u00a0"), reason)
+    most = _WIDTH // 2
+    short = rf"\([^)]{{0,{most}}}\)|'[^']{{0,{most}}}'"
+    kept = re.sub(short, lambda group: group[0].replace(" ", "\u00a0"), reason)
     lines = textwrap.wrap(kept, _WIDTH, initial_indent=_INDENT, subsequent_indent=_INDENT)
     return "\n".join(line.replace("\u00a0", " ") for line in lines)
 
