@@ -26,6 +26,7 @@ from cribcount.messages import Message
 
 __all__ = [
     "CRIB_WORD",
+    "CRIB_WORDS",
     "MAX_CLAIM_DIGITS",
     "Entry",
     "LineParts",
@@ -39,6 +40,9 @@ MAX_CLAIM_DIGITS = 3
 """A claimed count has at most this many digits (at most 999): a longer one is an error."""
 CRIB_WORD = "crib"
 """The word that makes a line a crib, in any case."""
+CRIB_WORDS = frozenset({CRIB_WORD, "berceau"})
+"""The words the careful reader takes for ``crib``: French text writes ``berceau``, and its
+records read back (the vectorised reader knows ``crib`` only, and hands the others on)."""
 _COMMENT = re.compile(r"(?:^|(?<=\s))#")
 """Where a comment starts: a ``#`` at the start or after white space (``5h#`` is no comment)."""
 
@@ -113,7 +117,7 @@ def parse_body(text: str, label: str | None, *, crib: bool, notation: Notation =
     seen_word = False
     while tokens:
         last = tokens[-1]
-        if last.text.lower() == CRIB_WORD and not seen_word:
+        if last.text.lower() in CRIB_WORDS and not seen_word:
             is_crib = seen_word = True
             tokens.pop()
         elif len(tokens) >= 2 and tokens[-2].text == "=" and claim is None:
@@ -154,7 +158,7 @@ def _misplaced_equals(text: str, tokens: list[Token], at: int) -> NotationError:
         reason = Message("'=' in the hand: a claim goes at the end, as '= N'")
         return NotationError.at(reason, text, tokens[at])
     claimed = quote(f"= {claim.text}")
-    if after.text.strip("()[]").lower() == CRIB_WORD:
+    if after.text.strip("()[]").lower() in CRIB_WORDS:
         reason = Message(
             "{word} after the claim {claim}: write the word crib alone, as {example}",
             word=quote(after.text),
