@@ -117,6 +117,8 @@ def peg(
       cribcount peg "7c 8d 8h" --open
       printf 'Kc 9d Th go 2s 7c 6s\\n4c 6d 5h\\n' | cribcount peg --from - -f jsonl
     """
+    from cribcount.errors import PlayError
+    from cribcount.messages import Message
     from cribcount.play import peg as peg_play
     from cribcount.render.play import render_pegging, render_pegging_json
 
@@ -169,16 +171,25 @@ def peg(
         raise BadInput(lang().say("--pone and --dealer check a two-player play only: use --hands"))
     check_quoted("--pone", pone)
     check_quoted("--dealer", dealer)
-    pegging = peg_play(
-        join_arguments(cards),
-        pone=pone,
-        dealer=dealer,
-        hands=hands,
-        players=players,
-        partners=partners,
-        notation=lang().notation,
-        unfinished=unfinished,
-    )
+    played = join_arguments(cards)
+    try:
+        pegging = peg_play(
+            played,
+            pone=pone,
+            dealer=dealer,
+            hands=hands,
+            players=players,
+            partners=partners,
+            notation=lang().notation,
+            unfinished=unfinished,
+        )
+    except PlayError as error:
+        at_the_end = error.text == played and error.column > len(played)
+        if unfinished or (hands is None and pone is None) or not at_the_end:
+            raise
+        # Checked against the hands, a play that ends early may be one still going on.
+        hint = Message("{reason}; for a play still going on, add --open", reason=error.said)
+        raise PlayError(hint, text=error.text, column=error.column) from None
     if fmt == "json":
         click.echo(render_pegging_json(pegging))
     else:
