@@ -278,15 +278,18 @@ def test_the_29_hand_in_both_languages() -> None:
         ", ".join(f"fifteen {n}" for n in fifteens)
         + " and a double pair royal is 28, and one for his nob is 29"
     )
+    # Said as at a French table: each call's running total after "ça fait", no written colon.
     assert say("5c 5k 5t Vp / 5p", "fr") == (
-        ", ".join(f"quinze {n}" for n in quinze) + " et un carré : 28 et un pour son valet : 29"
+        ", ".join(f"quinze {n}" for n in quinze)
+        + " et un carré, ça fait 28, et un pour son valet, ça fait 29"
     )
 
 
 def test_the_french_worked_example() -> None:
     # 8 7 7 6 A: 8+7 twice, 8+6+A, 7+7+A, then the double run of three 6-7-7-8: 16.
     assert say("8c 7k 7p 6t / Ac", "fr") == (
-        "quinze deux, quinze quatre, quinze six, quinze huit et une double suite de trois : 16"
+        "quinze deux, quinze quatre, quinze six, quinze huit et une double suite de trois,"
+        " ça fait 16"
     )
 
 
@@ -331,9 +334,7 @@ def test_totals_never_change_with_the_language(deal: Hand, crib: bool) -> None:
 
 def test_lang_on_the_group_on_the_command_and_from_the_environment() -> None:
     # Said in one line, which goes on, indented, past 60 columns.
-    expected = (
-        "quinze deux, quinze quatre, quinze six, quinze huit et une\n  double suite de trois : 16\n"
-    )
+    expected = "quinze deux, quinze quatre, quinze six, quinze huit et une\n  double suite de trois, ça fait 16\n"
     assert outcome("--lang", "fr", "8c 7k 7p 6t / Ac", "--say") == (0, expected, "")
     assert outcome("--lang=fr", "score", "8c 7k 7p 6t / Ac", "--say") == (0, expected, "")
     assert outcome("score", "8c 7k 7p 6t / Ac", "--say", "--lang", "fr") == (0, expected, "")
