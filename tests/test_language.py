@@ -54,6 +54,9 @@ def marked_messages() -> set[str]:
                 texts += node.args[1:3]
             if name == "Message":
                 texts += [kw.value for kw in node.keywords if kw.arg == "plural"]
+            if name in (".option", ".argument", ".command", ".group"):
+                # An option's help is said in the run's language too.
+                texts += [kw.value for kw in node.keywords if kw.arg == "help"]
             found |= {
                 t.value for t in texts if isinstance(t, ast.Constant) and isinstance(t.value, str)
             }
@@ -102,6 +105,16 @@ def marked_plurals() -> set[tuple[str, str]]:
     found: set[tuple[str, str]] = set()
     for path in PACKAGE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Tuple) and len(node.elts) == 2:
+                # A pair of marked messages, (N_(singular), N_(plural)): Click's plurals.
+                marked = [
+                    e.args[0]
+                    for e in node.elts
+                    if isinstance(e, ast.Call) and getattr(e.func, "id", "") == "N_" and e.args
+                ]
+                if len(marked) == 2 and all(isinstance(m, ast.Constant) for m in marked):
+                    found.add((marked[0].value, marked[1].value))  # type: ignore[attr-defined]
+                continue
             if not isinstance(node, ast.Call):
                 continue
             func = node.func
@@ -546,3 +559,27 @@ def test_every_command_takes_lang(command: str) -> None:
     status, out, _ = outcome(command, "--help")
     assert status == 0
     assert "--lang" in out and "CRIBCOUNT_LANG" in out
+
+
+# --- help and usage in French --------------------------------------------------------------
+
+
+def test_option_help_and_click_messages_in_french_then_english_again() -> None:
+    status, out, _ = outcome("--lang", "fr", "score", "--help")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("Usage : ") and lines[0].endswith(" score [OPTIONS] [CARDS]...")
+    said = " ".join(out.split())  # whatever the width of the terminal
+    assert "--crib Compter comme le berceau : seule une couleur de cinq compte." in said
+    assert "-h, --help Afficher cette aide et terminer." in said
+    assert "-f, --format [text|json] Format de sortie. [par défaut : text]" in said
+    french = CliRunner().invoke(cli, ["batch", "--by", "x"], env={"CRIBCOUNT_LANG": "fr"})
+    assert (french.exit_code, french.stderr) == (
+        2,
+        "cribcount: valeur invalide pour '--by' : 'x' n'est pas l'un de 'label', 'player'.\n",
+    )
+    # The next run in English is English again, Click's messages too.
+    _, _, err = outcome("batch", "--by", "x")
+    assert err == "cribcount: Invalid value for '--by': 'x' is not one of 'label', 'player'.\n"
+    _, out, _ = outcome("score", "--help")
+    assert "-h, --help Show this message and exit." in " ".join(out.split())

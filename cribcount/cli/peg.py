@@ -30,7 +30,9 @@ class KeepsArguments(click.Command):
         return super().parse_args(ctx, args)
 
 
-_OPEN_HELP = "The play is still going on: no last card yet, and the hands may hold cards not laid."
+_OPEN_HELP = N_(
+    "The play is still going on: no last card yet, and the hands may hold cards not laid."
+)
 
 
 def check_quoted(option: str, value: str | None) -> None:
