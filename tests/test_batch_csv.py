@@ -195,15 +195,11 @@ def test_an_error_gives_the_column_of_the_physical_line(row: str, column: int) -
 
 def test_a_header_of_common_names_reads_as_its_columns() -> None:
     # The club's sheet: the player and the deal make the label, 'Crib?' a check box.
-    sheet = (
-        "Player,Deal,Cards,Cut,Crib?,Claimed\n"
-        "Frank,3,2d 3d 4d 5d,6c,,11\n"
-        "Ann,4,2h 6h 9h Kh,3c,Y,4\n"
-        "Ann,5,2h 6h 9h Kh,3h,x,9\n"
-    )
     # 2d 3d 4d 5d / 6c: a run of five (5), a four-card flush (4), fifteens 4+5+6 and
     # 2+3+4+6 (4): 13. The crib 2h 6h 9h Kh / 3c: fifteens 6+9 and 2+3+K (4), and a crib
     # scores no four-card flush: 4. With 3h turned: a five-card flush too, 9.
+    rows = ["Frank,3,2d 3d 4d 5d,6c,,11", "Ann,4,2h 6h 9h Kh,3c,Y,4", "Ann,5,2h 6h 9h Kh,3h,x,9"]
+    sheet = "\n".join(["Player,Deal,Cards,Cut,Crib?,Claimed", *rows, ""])
     assert _summary(_read(sheet)) == [
         (2, "Frank, deal 3", 13, False, 11),
         (3, "Ann, deal 4", 4, True, 4),

@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from cribcount import rules
 from cribcount.batch.engine import Chunk, Record, Scored
 
 if TYPE_CHECKING:
@@ -35,23 +36,27 @@ _SAYS_CRIB = re.compile(rb"\b(?:crib|berceau)\b", re.IGNORECASE)
 
 @dataclass
 class Tally:
-    """One label's (or player's) figures: hands, points, claims made and wrong, points missed."""
+    """One label's (or player's) figures: hands, points, claims made and wrong, points missed
+    (counted but not claimed, as the run's summary counts them)."""
 
     hands: int = 0
     points: int = 0
     claims: int = 0
     wrong: int = 0
     missed: int = 0
-    """Points counted but not claimed, over the under-claims (as the run's summary counts)."""
 
     def add(self, total: int, claim: int | None) -> None:
-        """Take one hand into account."""
+        """Take one hand into account: its points, and its claim settled by the rules."""
         self.hands += 1
         self.points += total
-        if claim is not None:
-            self.claims += 1
-            self.wrong += claim != total
-            self.missed += max(total - claim, 0)
+        if claim is None:
+            return
+        _, missed = rules.settle_claim(claim, total)
+        self.claims, self.wrong, self.missed = (
+            self.claims + 1,
+            self.wrong + (claim != total),
+            self.missed + missed,
+        )
 
 
 def key_of(label: str | None, by: str) -> str | None:
