@@ -427,6 +427,14 @@ def parse_hand_tokens(text: str, tokens: Sequence[Token], *, notation: Notation 
             end=slash.column,
         )
         check_count(text, after, 1, expected=Message("1 starter"), where=Message("after '/'"))
+    elif len(cards) == 4:
+        # Four cards are a whole hand: what is missing is the starter, not a card.
+        reason = Message(
+            "4 cards and no starter: add the starter after a '/', as '{cards} / {starter}'",
+            cards=tuple(card for card, _ in cards),
+            starter=Message("STARTER"),
+        )
+        raise DealError(reason, text=text, column=len(text) + 1)
     else:
         check_count(text, cards, 5, expected=Message("4 cards and a starter"))
     c = [card for card, _ in cards]

@@ -31,7 +31,7 @@ from cribcount.cards import (
     Notation,
 )
 from cribcount.errors import CribcountError
-from cribcount.messages import Message, Untranslated
+from cribcount.messages import N_, Message, Untranslated
 
 if TYPE_CHECKING:
     import gettext
@@ -47,7 +47,10 @@ LOCALE_DIR = os.path.join(os.path.dirname(__file__), LOCALE)
 DEFAULT = "en"
 """The language of the code, which needs no catalog."""
 NOTATION = "notation"
-"""The catalog context of the card letters."""
+"""The catalog context of the card letters and of the way numbers are written."""
+NUMBER_SAMPLE = N_("1,234.5")
+"""A number as the language writes it (under the context ``notation``): its second
+character separates the thousands, its last but one the decimals."""
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
@@ -60,6 +63,8 @@ class Language:
     code: str
     catalog: Untranslated | gettext.GNUTranslations
     notation: Notation
+    separators: dict[int, str] | None = None
+    """How English separators become this language's (``str.translate``); None: as in English."""
 
     def __repr__(self) -> str:
         return f"language({self.code!r})"
@@ -76,6 +81,17 @@ class Language:
         """The singular or plural message as ``n`` asks, in this language; ``{n}`` is ``n``."""
         return self.text(Message(singular, plural=plural, n=n, **params))
 
+    def number(self, value: float, spec: str = "") -> str:
+        """``value`` written by ``format(value, spec)`` with this language's separators.
+
+        >>> language("fr").number(12994800, ",")
+        '12\u202f994\u202f800'
+        >>> language("fr").number(0.13, ".3f"), language("en").number(0.13, ".3f")
+        ('0,130', '0.130')
+        """
+        written = format(value, spec)
+        return written if self.separators is None else written.translate(self.separators)
+
     def write(self, value: object) -> str:
         """A value inside a message: cards in this notation, messages in this language."""
         if isinstance(value, Card):
@@ -84,6 +100,8 @@ class Language:
             return self.notation.cards(value)
         if isinstance(value, Message):
             return self.text(value)
+        if isinstance(value, float):
+            return self.number(value)
         return str(value)
 
     def cards(self, cards: tuple[Card, ...] | list[Card]) -> str:
@@ -123,7 +141,9 @@ def language(code: str) -> Language:
     notation = Notation.from_letters(
         catalog.pgettext(NOTATION, RANK_LETTERS), catalog.pgettext(NOTATION, SUIT_LETTERS)
     )
-    return Language(code, catalog, notation)
+    sample = catalog.pgettext(NOTATION, NUMBER_SAMPLE)
+    separators = str.maketrans({",": sample[1], ".": sample[-2]})
+    return Language(code, catalog, notation, separators)
 
 
 def _catalog(code: str) -> str:

@@ -74,7 +74,11 @@ def test_a_record_over_several_lines_is_numbered_by_its_first_line() -> None:
             "c,5h 5d 5c Js 5s,9h,,",
             "hand: expected 4 hand cards before '/', got 5 cards ('5s' is one too many)",
         ),
-        ("d,5h 5d 5c Js,5s,maybe,", "crib: 'maybe' is not one of true, false, yes, no, 1, 0"),
+        (
+            "d,5h 5d 5c Js,5s,maybe,",
+            "crib: 'maybe' is not one of true, yes, y, x, ✓, 1 (a crib)"
+            " or false, no, n, 0, empty (a hand)",
+        ),
         ("e,5h 5d 5c Js,5s,,1000", "claim: claimed count of 4 digits is too large: at most 999"),
         ("f,5h 5d 5c Js,5s,,-2", "claim: claimed count '-2' is not a whole number"),
         ("g,,,,", "hand: no cards: a hand needs 4 cards and a starter"),
@@ -187,3 +191,37 @@ def test_an_error_gives_the_column_of_the_physical_line(row: str, column: int) -
     assert isinstance(record, Failed)
     assert record.column == column
     assert row[column - 1 : column + 1] == "5x"
+
+
+def test_a_header_of_common_names_reads_as_its_columns() -> None:
+    # The club's sheet: the player and the deal make the label, 'Crib?' a check box.
+    # 2d 3d 4d 5d / 6c: a run of five (5), a four-card flush (4), fifteens 4+5+6 and
+    # 2+3+4+6 (4): 13. The crib 2h 6h 9h Kh / 3c: fifteens 6+9 and 2+3+K (4), and a crib
+    # scores no four-card flush: 4. With 3h turned: a five-card flush too, 9.
+    rows = ["Frank,3,2d 3d 4d 5d,6c,,11", "Ann,4,2h 6h 9h Kh,3c,Y,4", "Ann,5,2h 6h 9h Kh,3h,x,9"]
+    sheet = "\n".join(["Player,Deal,Cards,Cut,Crib?,Claimed", *rows, ""])
+    assert _summary(_read(sheet)) == [
+        (2, "Frank, deal 3", 13, False, 11),
+        (3, "Ann, deal 4", 4, True, 4),
+        (4, "Ann, deal 5", 9, True, 9),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("word", "crib"),
+    [("Y", True), ("x", True), ("✓", True), ("yes", True), ("N", False), ("", False)],
+)
+def test_the_crib_column_takes_what_spreadsheets_write(word: str, crib: bool) -> None:
+    # 2h 4h 6h 8h / Kc: every value is even, so no fifteen, and no pair or run; the
+    # four-card flush counts 4 in a hand and nothing in a crib.
+    records = _read(f"hand,crib\n2h 4h 6h 8h / Kc,{word}\n")
+    assert _summary(records) == [(2, None, 0 if crib else 4, crib, None)]
+
+
+def test_a_header_with_no_hand_names_the_names_known() -> None:
+    records = _read("Nom,Jeu\nAnn,5h 5d 5c Js / 5s\n")
+    assert len(records) == 1 and isinstance(records[0], Failed)
+    assert records[0].reason == (
+        "the header 'Nom,Jeu' names no hand column: call it hand/cards"
+        " (the others: starter/cut, crib/is crib, claim/claimed, label/player, deal/round)"
+    )

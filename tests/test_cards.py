@@ -145,7 +145,7 @@ BAD_HANDS = [
     ("5h 5d 5c Js /", "", 14, ["expected 1 starter", "got 0 cards"]),
     ("5h 5d 5c Js / 5s 6s", "6s", 18, ["expected 1 starter", "got 2 cards", "'6s'"]),
     ("5h 5d 5c Js / 5s /", "/", 18, ["second '/'", "column 18"]),
-    ("5h 5d 5c Js", "", 12, ["expected 4 cards and a starter", "got 4 cards"]),
+    ("5h 5d 5c Js", "", 12, ["4 cards and no starter", "as '5h 5d 5c Js / STARTER'"]),
     ("5h 5d 5c Js 5s 6s", "6s", 16, ["got 6 cards", "'6s' is one too many", "column 16"]),
     ("", "", 0, ["no cards"]),
     ("5h 5d 5c; Js 5s", "5c;", 7, ["unknown", "'5c;'", "column 7"]),
@@ -163,7 +163,7 @@ def test_bad_hand_names_token_and_column(
     error = caught.value
     # A token that is not a card is bad notation; cards that cannot be dealt are a bad deal.
     assert isinstance(error, DealError) == any(
-        word in " ".join(words) for word in ("twice", "expected", "got", "no cards")
+        word in " ".join(words) for word in ("twice", "expected", "got", "no cards", "no starter")
     )
     assert isinstance(error, ValueError)
     assert error.text == text

@@ -200,7 +200,7 @@ def test_from_in_french_reads_french_notation_and_writes_french_text() -> None:
         "    couleur inconnue 'x' dans '5x' : il faut une couleur\n"
         "    (t k c p ou ♣ ♦ ♥ ♠)\n"
     )
-    assert err.splitlines()[-1] == "cribcount: 1 donne conseillée(s), 1 ligne en erreur"
+    assert err.splitlines()[-1] == "cribcount: 1 donne conseillée, 1 ligne en erreur"
 
 
 def test_from_jsonl_and_csv_stay_english_in_french() -> None:

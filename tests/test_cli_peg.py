@@ -316,3 +316,19 @@ def test_help_shows_an_example_for_every_table() -> None:
     assert "--players 3" in out
     assert "--hands" in out
     assert '"Tc 5c 5d 5h 5s Ac" --players 6 --partners' in out
+
+
+def test_a_play_that_stops_early_against_the_hands_says_open() -> None:
+    # 7c 8d 8h: 15 for 2 (pone 0, dealer 2), then a pair for 2; six cards still in hand.
+    hands = ("--pone", "7c 8h 2s 3s", "--dealer", "8d 9c Ks Qs")
+    status, _, err = outcome("peg", "7c 8d 8h", *hands)
+    assert status == 2
+    assert err == (
+        "cribcount: column 9: the play stops with 2s 3s 9c Qs Ks still in hand: every card of"
+        " the hands is laid once; for a play still going on, add --open\n"
+    )
+    status, out, _ = outcome("peg", "7c 8d 8h", *hands, "--open")
+    assert status == 0 and out.splitlines()[-1] == "totals so far: pone 2, dealer 2 (play going on)"
+    # A card in neither hand is no play going on: no word of --open.
+    _, _, err = outcome("peg", "7c 8d 9h", *hands)
+    assert "--open" not in err

@@ -167,7 +167,7 @@ def test_from_in_french_reads_french_notation_and_writes_french_text() -> None:
     )
     assert err.splitlines() == [
         "<stdin>:2:4: 7t apparaît deux fois (d'abord en colonne 1)",
-        "cribcount: 1 jeu marqué(s), 1 ligne en erreur",
+        "cribcount: 1 jeu marqué, 1 ligne en erreur",
     ]
 
 

@@ -66,24 +66,31 @@ def test_a_seeded_session_with_right_wrong_unclear_show_and_quit() -> None:
     assert result.stderr == ""
     assert result.stdout.splitlines() == [
         *HEADER,
+        # Through a pipe each answer is written after its prompt, as a terminal shows it.
         "hand Qh Js Kh Kd / 3d",
+        "count: 8",
         "right: 8 (4.0 s)",
         "hand 5c Js Jc 2h / 6c",
+        "count: 5",
         *indented(score("5c Js Jc 2h / 6c")),
         "claim 5, count 7: 2 points missed",
         "(under muggins the opponent may take them)",
         "hand Tc 3h Ad 7h / 2c",
+        "count: abc",
         "not understood: 'abc'; answer a whole number, ? to see the count or q to stop",
+        "count: ?",
         *indented(score("Tc 3h Ad 7h / 2c")),
         "hand 2h 3c 6c 8h / Td",
+        "count: q",
         "hands counted 3, right 1 (33%)",
         "median seconds a right count: 4.0",
         "points missed 2, over-claimed 0",
         "longest streak of right counts: 1",
         "missed most (a hand can be of several kinds):",
         # Deal 2 holds nobs (Jc, starter 6c); deal 3 none of the named kinds.
-        "  nobs   1 of 2 misses (50%), 1 of 1 such hands",
-        "  other  1 of 2 misses (50%), 1 of 1 such hands",
+        # One hand of each kind: "such hand", singular.
+        "  nobs   1 of 2 misses (50%), 1 of 1 such hand",
+        "  other  1 of 2 misses (50%), 1 of 1 such hand",
     ]
 
 
@@ -200,16 +207,22 @@ def test_the_pegging_drill() -> None:
     ]
     lines = lines[1:]
     assert lines[1] == "play 2d 3h Kh Jh As 5s 6s 5c, count 11"
-    assert lines[2].startswith("right: 1 (")
+    assert lines[2] == "count: 1"
+    assert lines[3].startswith("right: 1 (")
+    lines = lines[1:]
     # 9c 6s 5d 6c Ad go Ah: 27, the dealer's go, then pone's Ah on Ad: a pair, 2, at 28.
     # The sixth card of eight: no last card point. (peg, which takes the cards as a whole
     # play, then gives pone the go: the go is pegged at the go, not by the card.)
     assert lines[3] == "play 9c 6s 5d 6c Ad go Ah, count 28"
-    assert lines[4:7] == [
+    assert lines[4:8] == [
+        "count: 0",
         "Ah pegs 2: pair for 2",
         "claim 0, count 2: 2 points missed",
         "(under muggins the opponent may take them)",
     ]
+    # The summary speaks of plays: the first right, the second missed, a pair.
+    assert lines[8] == "plays counted 2, right 1 (50%)"
+    assert lines[-1] == "  play: pair  1 of 1 miss (100%), 1 of 1 such play"
     peg = CliRunner().invoke(cli, ["peg", "9c 6s 5d 6c Ad go Ah"]).stdout.splitlines()
     assert [line.split() for line in peg[-3:-1]] == [
         ["pone", "Ah", "28", "pair", "for", "2"],
@@ -306,7 +319,7 @@ def test_the_report_of_a_log_written_by_hand(tmp_path: Path) -> None:
         "longest streak of right counts: 3",
         "missed most (a hand can be of several kinds):",
         "  double run  1 of 2 misses (50%), 1 of 2 such hands",
-        "  nineteen    1 of 2 misses (50%), 1 of 1 such hands",
+        "  nineteen    1 of 2 misses (50%), 1 of 1 such hand",
     ]
 
 
@@ -337,15 +350,21 @@ def test_a_session_through_a_real_pipe() -> None:
     assert done.returncode == 0
     assert done.stderr == ""
     lines = done.stdout.splitlines()
-    assert lines[:3] == [*HEADER, "hand Qh Js Kh Kd / 3d"]
-    assert re.fullmatch(r"right: 8 \(\d+\.\d s\)", lines[3])
+    assert lines[:4] == [*HEADER, "hand Qh Js Kh Kd / 3d", "count: 8"]
+    assert re.fullmatch(r"right: 8 \(\d+\.\d s\)", lines[4])
     assert deal_lines(done.stdout) == [
         "hand Qh Js Kh Kd / 3d",
         "hand 5c Js Jc 2h / 6c",
         "hand Tc 3h Ad 7h / 2c",
         "hand 2h 3c 6c 8h / Td",
     ]
-    assert not any(line.startswith("count:") for line in lines)  # no prompt without a terminal
+    # Each answer read follows its prompt; the end of input is no answer.
+    assert [line for line in lines if line.startswith("count:")] == [
+        "count: 8",
+        "count: 5",
+        "count: ?",
+        "count: q",
+    ]
     assert "hands counted 3, right 1 (33%)" in lines
 
 

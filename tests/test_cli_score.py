@@ -8,7 +8,7 @@ import sys
 
 import click
 import pytest
-from conftest import run, status
+from conftest import outcome, run, status
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -88,14 +88,18 @@ def test_claim_in_json() -> None:
     [
         (["5h 5d 5x Js 5s"], ["'5x'", "column 7"]),
         (["5h", "5d", "5c", "Js", "5h"], ["5h appears twice"]),
-        (["5h 5d 5c Js"], ["got 4 cards"]),
+        (["5h 5d 5c Js"], ["4 cards and no starter", "after a '/'"]),
         (["5h 5d 5c Js 5s 6s"], ["got 6 cards", "'6s'"]),
         (["5h 5d / 5c Js / 5s"], ["second '/'"]),
         (["score", ""], ["argument 1 is empty"]),
         (["5h", "", "5c", "Js", "5s"], ["argument 2 is empty"]),
         (["score"], ["no cards given"]),
-        (["5h 5d 5c Js 5s", "--claim", "x"], ["--claim"]),
-        (["5h 5d 5c Js 5s", "--claim", "-1"], ["--claim"]),
+        (
+            ["5h 5d 5c Js 5s", "--claim", "abc"],
+            ["--claim", "claimed count 'abc' is not a whole number", "as --claim 12"],
+        ),
+        (["5h 5d 5c Js 5s", "--claim", "-1"], ["--claim", "'-1' is not a whole number"]),
+        (["5h 5d 5c Js 5s", "--claim", "1000"], ["--claim", "at most 999"]),
         (["5h 5d 5c Js 5s", "--format", "xml"], ["--format", "'xml'"]),
         (["5h 5d 5c Js 5s", "--nope"], ["--nope"]),
     ],
@@ -159,3 +163,12 @@ def test_python_dash_m() -> None:
     assert done.returncode == 1
     assert "claim 12, count 29: 17 points missed" in done.stdout
     assert done.stderr == ""
+
+
+def test_a_bad_claim_in_french_says_how_to_give_one() -> None:
+    status, _, err = outcome("--lang", "fr", "5c 5k 5t Vp / 5p", "--claim", "abc")
+    assert status == 2
+    assert (
+        "le compte annoncé 'abc' n'est pas un nombre entier :"
+        " donnez les points annoncés, ainsi : --claim 12" in err
+    )

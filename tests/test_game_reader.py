@@ -127,7 +127,18 @@ frobnicate
         ),
         (
             TWO + "deal Bob\nhand Alice 5h 5d 5c Js 2c 3d\n",
-            (3, 24, "2c", "Alice keeps 4 cards with 2 players, got 6"),
+            # The six cards dealt, written without the '|' between kept and laid away.
+            (
+                3,
+                24,
+                "2c",
+                "Alice's 6 cards without '|': the 4 cards kept, '|', then the 2 laid away,"
+                " as '5h 5d 5c Js | 2c 3d'",
+            ),
+        ),
+        (
+            TWO + "deal Bob\nhand Alice 5h 5d 5c Js 2c\n",
+            (3, 24, "2c", "Alice keeps 4 cards with 2 players, got 5"),
         ),
         (
             TWO + "deal Bob\nhand Alice 5h 5d 5c 5x | 2c 3d\n",

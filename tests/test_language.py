@@ -54,6 +54,9 @@ def marked_messages() -> set[str]:
                 texts += node.args[1:3]
             if name == "Message":
                 texts += [kw.value for kw in node.keywords if kw.arg == "plural"]
+            if name in (".option", ".argument", ".command", ".group"):
+                # An option's help is said in the run's language too.
+                texts += [kw.value for kw in node.keywords if kw.arg == "help"]
             found |= {
                 t.value for t in texts if isinstance(t, ast.Constant) and isinstance(t.value, str)
             }
@@ -95,6 +98,80 @@ def test_every_marked_message_has_a_french_translation_and_no_other() -> None:
     keys = {key.split("\x04")[-1] for key in entries if key}
     ids = {part for key in keys for part in key.split("\0")}
     assert marked_messages() == ids
+
+
+def marked_plurals() -> set[tuple[str, str]]:
+    """Every (singular, plural) pair the code says with a number, from its syntax tree."""
+    found: set[tuple[str, str]] = set()
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Tuple) and len(node.elts) == 2:
+                # A pair of marked messages, (N_(singular), N_(plural)): Click's plurals.
+                marked = [
+                    e.args[0]
+                    for e in node.elts
+                    if isinstance(e, ast.Call) and getattr(e.func, "id", "") == "N_" and e.args
+                ]
+                if len(marked) == 2 and all(isinstance(m, ast.Constant) for m in marked):
+                    found.add((marked[0].value, marked[1].value))  # type: ignore[attr-defined]
+                continue
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else "." + getattr(func, "attr", "")
+            pair: list[ast.expr] = []
+            if name == ".plural" and len(node.args) >= 3:
+                pair = node.args[1:3]
+            elif name == "Message" and node.args:
+                plural = [kw.value for kw in node.keywords if kw.arg == "plural"]
+                pair = [node.args[0], *plural] if plural else []
+            elif name in ("from_summary", ".from_summary"):
+                pair = node.args[:2]
+            texts = [arg.args[0] if isinstance(arg, ast.Call) else arg for arg in pair]
+            if len(texts) == 2 and all(
+                isinstance(t, ast.Constant) and isinstance(t.value, str) for t in texts
+            ):
+                found.add((texts[0].value, texts[1].value))  # type: ignore[attr-defined]
+    return found
+
+
+def test_every_plural_message_has_its_french_plural_forms() -> None:
+    entries = parse_po(catalog("fr").read_text(encoding="utf-8"))
+    plurals = {
+        tuple(key.split("\0")): value.split("\0") for key, value in entries.items() if "\0" in key
+    }
+    # Each pair the code says with a number is a plural entry, not two messages.
+    assert marked_plurals() == set(plurals)
+    # French has two forms (Plural-Forms: nplurals=2), both written.
+    assert all(len(forms) == 2 and all(forms) for forms in plurals.values())
+    # No form is written lazily with '(s)': gettext chooses the form.
+    assert not [value for value in entries.values() if "(s)" in value]
+
+
+def test_french_plurals_follow_french_rules_zero_and_one_are_singular() -> None:
+    # French takes the singular for 0 and 1 (plural=(n > 1)), English only for 1.
+    assert [FRENCH.plural(n, "{n} hand scored", "{n} hands scored") for n in (0, 1, 2)] == [
+        "0 main comptée",
+        "1 main comptée",
+        "2 mains comptées",
+    ]
+    english = language("en")
+    assert english.plural(0, "{n} hand scored", "{n} hands scored") == "0 hands scored"
+
+
+def test_french_writes_numbers_with_a_decimal_comma_and_spaced_thousands() -> None:
+    # French typography: a narrow no-break space between thousands, a decimal comma.
+    assert FRENCH.number(12994800, ",") == "12\u202f994\u202f800"
+    assert FRENCH.number(0.13, ".3f") == "0,130"
+    assert FRENCH.say("{percent}%", percent=FRENCH.number(50.0, ".0f")) == "50\u202f%"
+    assert language("en").number(12994800, ",") == "12,994,800"
+
+
+def test_stats_title_in_french_spaces_its_thousands() -> None:
+    status, out, _ = outcome("--lang", "fr", "stats")
+    assert status == 0
+    # 52 choose 4 hands times 48 starters: 270,725 x 48 = 12,994,800 deals.
+    assert out.startswith("points de l'abattage sur les 12\u202f994\u202f800 donnes")
 
 
 def test_translations_keep_the_placeholders_of_their_message() -> None:
@@ -214,15 +291,18 @@ def test_the_29_hand_in_both_languages() -> None:
         ", ".join(f"fifteen {n}" for n in fifteens)
         + " and a double pair royal is 28, and one for his nob is 29"
     )
+    # Said as at a French table: each call's running total after "ça fait", no written colon.
     assert say("5c 5k 5t Vp / 5p", "fr") == (
-        ", ".join(f"quinze {n}" for n in quinze) + " et un carré : 28 et un pour son valet : 29"
+        ", ".join(f"quinze {n}" for n in quinze)
+        + " et un carré, ça fait 28, et un pour son valet, ça fait 29"
     )
 
 
 def test_the_french_worked_example() -> None:
     # 8 7 7 6 A: 8+7 twice, 8+6+A, 7+7+A, then the double run of three 6-7-7-8: 16.
     assert say("8c 7k 7p 6t / Ac", "fr") == (
-        "quinze deux, quinze quatre, quinze six, quinze huit et une double suite de trois : 16"
+        "quinze deux, quinze quatre, quinze six, quinze huit et une double suite de trois,"
+        " ça fait 16"
     )
 
 
@@ -267,9 +347,7 @@ def test_totals_never_change_with_the_language(deal: Hand, crib: bool) -> None:
 
 def test_lang_on_the_group_on_the_command_and_from_the_environment() -> None:
     # Said in one line, which goes on, indented, past 60 columns.
-    expected = (
-        "quinze deux, quinze quatre, quinze six, quinze huit et une\n  double suite de trois : 16\n"
-    )
+    expected = "quinze deux, quinze quatre, quinze six, quinze huit et une\n  double suite de trois, ça fait 16\n"
     assert outcome("--lang", "fr", "8c 7k 7p 6t / Ac", "--say") == (0, expected, "")
     assert outcome("--lang=fr", "score", "8c 7k 7p 6t / Ac", "--say") == (0, expected, "")
     assert outcome("score", "8c 7k 7p 6t / Ac", "--say", "--lang", "fr") == (0, expected, "")
@@ -360,7 +438,7 @@ def test_batch_in_french_reads_and_writes_french_text() -> None:
     ]
     assert err.splitlines() == [
         "<stdin>:3:15: couleur inconnue 'h' dans '5h' : il faut une couleur (t k c p ou ♣ ♦ ♥ ♠)",
-        "cribcount: 2 mains comptée(s), 1 ligne en erreur, 1 annonce vérifiée(s) dont 1 fausse(s)"
+        "cribcount: 2 mains comptées, 1 ligne en erreur, 1 annonce vérifiée dont 1 fausse"
         " (1 point de moins)",
     ]
 
@@ -380,23 +458,30 @@ def test_batch_csv_stays_english_in_french() -> None:
 # --- discard and stats ----------------------------------------------------------------------
 
 
-def numbers(text: str) -> list[list[str]]:
-    """The numbers of each line of a table, whatever its words and cards."""
-    return [re.findall(r"-?\d+\.\d+|\b\d+-\d+\b", line) for line in text.splitlines()]
+def numbers(text: str, decimal: str = ".") -> list[list[str]]:
+    """The numbers of each line of a table, whatever its words and cards, each written with a
+    decimal point whatever ``decimal`` the table writes."""
+    pattern = rf"-?\d+{re.escape(decimal)}\d+|\b\d+-\d+\b"
+    return [
+        [number.replace(decimal, ".") for number in re.findall(pattern, line)]
+        for line in text.splitlines()
+    ]
 
 
 def test_discard_in_french_says_the_same_figures_in_french() -> None:
     status, english, _ = outcome("discard", "5h 5d 6c 7s Jh Kd", "--pone")
     status_fr, french, _ = outcome("--lang", "fr", "discard", "5c 5k 6t 7p Vc Rk", "--pone")
     assert status == status_fr == 0
-    assert numbers(french) == numbers(english)
+    # French writes a decimal comma: the same figures, each with a comma for the point.
+    assert numbers(french, ",") == numbers(english)
+    assert not re.search(r"\d\.\d", french)
     lines = french.splitlines()
     assert lines[:2] == [
         "non-donneur, avec 5c 5k 6t 7p Vc Rk :",
         "15 façons d'écarter 2, la meilleure d'abord",
     ]
     assert lines[3].startswith("* 5c 5k 6t 7p  Vc Rk ")
-    assert lines[-1] == "le mieux : garder 5c 5k 6t 7p, écarter Vc Rk (net 8.107)"
+    assert lines[-1] == "le mieux : garder 5c 5k 6t 7p, écarter Vc Rk (net 8,107)"
 
 
 def test_discard_errors_in_french() -> None:
@@ -413,7 +498,8 @@ def test_stats_in_french() -> None:
     status_fr, french, _ = outcome("stats", "--lang", "fr", "--hand-cards", "5c 5k 5t Vp")
     assert status == status_fr == 0
     # The same figures; the French title takes two lines of 60 columns.
-    assert numbers(french)[1:] == numbers(english)
+    assert numbers(french, ",")[1:] == numbers(english)
+    assert not re.search(r"\d\.\d", french)
     assert french.splitlines()[:2] == [
         "points de l'abattage sur les 48 donnes avec 5c 5k 5t Vp en",
         "main",
@@ -473,3 +559,27 @@ def test_every_command_takes_lang(command: str) -> None:
     status, out, _ = outcome(command, "--help")
     assert status == 0
     assert "--lang" in out and "CRIBCOUNT_LANG" in out
+
+
+# --- help and usage in French --------------------------------------------------------------
+
+
+def test_option_help_and_click_messages_in_french_then_english_again() -> None:
+    status, out, _ = outcome("--lang", "fr", "score", "--help")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("Usage : ") and lines[0].endswith(" score [OPTIONS] [CARDS]...")
+    said = " ".join(out.split())  # whatever the width of the terminal
+    assert "--crib Compter comme le berceau : seule une couleur de cinq compte." in said
+    assert "-h, --help Afficher cette aide et terminer." in said
+    assert "-f, --format [text|json] Format de sortie. [par défaut : text]" in said
+    french = CliRunner().invoke(cli, ["batch", "--by", "x"], env={"CRIBCOUNT_LANG": "fr"})
+    assert (french.exit_code, french.stderr) == (
+        2,
+        "cribcount: valeur invalide pour '--by' : 'x' n'est pas l'un de 'label', 'player'.\n",
+    )
+    # The next run in English is English again, Click's messages too.
+    _, _, err = outcome("batch", "--by", "x")
+    assert err == "cribcount: Invalid value for '--by': 'x' is not one of 'label', 'player'.\n"
+    _, out, _ = outcome("score", "--help")
+    assert "-h, --help Show this message and exit." in " ".join(out.split())

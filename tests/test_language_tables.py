@@ -241,19 +241,23 @@ def test_practice_in_french_through_a_pipe_keeps_the_english_deal_lines() -> Non
     ]
     lines = french.stdout.splitlines()
     assert lines[:2] == ["entraînement --seed 20 : donnez le compte", "(? le montre, q arrête)"]
-    assert lines[3] == "juste : 8 (0.0 s)"
+    # Through a pipe the prompt is written with the answer read, as a terminal shows it.
+    assert lines[3:5] == ["compte : 8", "juste : 8 (0,0 s)"]
     assert "  main 5t Vp Vt 2c, carte de départ 6t" in lines
     assert "annonce 5, compte 7 : 2 points de moins" in lines
     # The second hand, missed, is of one kind: nobs (Jc with the 6c turned).
     # Within 60 columns, the kind's figures go on under themselves.
-    assert lines[-8:] == [
+    # French numbers: a decimal comma, a narrow no-break space before '%'; one miss and
+    # one hand of the kind are singular.
+    assert lines[-9:] == [
         "hand Tc 3h Ad 7h / 2c",
-        "mains comptées 2, justes 1 (50%)",
-        "secondes médianes par compte juste : 0.0",
+        "compte : q",
+        "mains comptées 2, justes 1 (50\u202f%)",
+        "secondes médianes par compte juste : 0,0",
         "points manqués 2, annoncés en trop 0",
         "plus longue série de comptes justes : 1",
         "les plus manquées (une main peut être de plusieurs sortes) :",
-        "  son valet  1 sur 1 erreurs (100%), 1 sur 1 mains de ce",
+        "  son valet  1 sur 1 erreur (100\u202f%), 1 sur 1 main de ce",
         "             genre",
     ]
 
@@ -299,8 +303,10 @@ def test_the_report_in_french_keeps_its_columns() -> None:
         "en",
         "trop",
     ]
-    assert table[1].split() == ["2026-W48", "2", "1", "50%", "6.0", "2", "0"]
-    assert table[2].split() == ["tout", "2", "1", "50%", "6.0", "2", "0"]
+    # French figures: '50 %' with a narrow no-break space, a decimal comma.
+    assert table[1].split() == ["2026-W48", "2", "1", "50", "%", "6,0", "2", "0"]
+    assert table[2].split() == ["tout", "2", "1", "50", "%", "6,0", "2", "0"]
+    assert "50\u202f%" in table[1]
     # Figures are right-aligned under their labels: every row ends where the header does.
     assert len({len(row) for row in table}) == 1
 

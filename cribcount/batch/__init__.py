@@ -39,6 +39,7 @@ from collections.abc import Iterator
 from typing import BinaryIO, NamedTuple
 
 from cribcount.batch.engine import (
+    Chunk,
     Failed,
     Record,
     Scored,
@@ -72,11 +73,13 @@ INPUTS = ("lines", "csv")
 
 
 class Written(NamedTuple):
-    """A stretch of input done: its records rendered, the failed lines among them, bytes read."""
+    """A stretch of input done: its records rendered, the failed lines among them, bytes read,
+    and the chunk they were rendered from (for totals by label)."""
 
     data: bytes
     failed: list[Failed]
     size: int
+    chunk: Chunk | None = None
 
 
 def write_stream(
@@ -110,4 +113,4 @@ def write_stream(
     for chunk in chunks:
         summary.add_chunk(chunk)
         failed = [record for _, record in chunk.records if isinstance(record, Failed)]
-        yield Written(render_chunk(chunk, fmt, file, lang=lang), failed, chunk.size)
+        yield Written(render_chunk(chunk, fmt, file, lang=lang), failed, chunk.size, chunk)

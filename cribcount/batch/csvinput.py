@@ -1,8 +1,11 @@
 """Score sheets as CSV: a header row naming the columns, then one hand a row.
 
 The header names, in any case and order, ``hand`` (required: four cards, or
-five with the starter last or after ``/``), ``starter``, ``crib`` (true,
-false, yes, no, 1, 0 or empty), ``claim`` and ``label``; other columns are
+five with the starter last or after ``/``), ``starter``, ``crib`` (what
+spreadsheets write: true, yes, y, x, a tick or 1 for a crib; false, no, n,
+0 or empty for a hand), ``claim`` and ``label``, each under its common names
+too (``NAMES``: cards, cut, claimed, player ...); a ``deal`` column (or
+round) goes into the label after the player's name; other columns are
 ignored. Fields are quoted as RFC 4180 says; a record's line number is the
 physical line where it starts. The text is read as ``batch.engine`` reads
 lines: UTF-8 with or without a byte order mark, UTF-16 with one.
@@ -26,25 +29,33 @@ from typing import BinaryIO, cast
 from cribcount.batch.engine import Chunk, Failed, Record, Scored
 from cribcount.batch.lines import read_claim
 from cribcount.batch.reading import CAREFUL_CHUNK_SIZE, MAX_LINE, read_chunks
-from cribcount.cards import ENGLISH, Notation, parse_hand
+from cribcount.cards import ENGLISH, Notation, parse_card, parse_hand
 from cribcount.errors import CribcountError, NotationError, Token, quote
 from cribcount.messages import N_, Message
 from cribcount.show import count_show
 
-__all__ = ["COLUMNS", "field_starts", "score_csv", "score_csv_stream"]
+__all__ = ["COLUMNS", "NAMES", "column_names", "field_starts", "score_csv", "score_csv_stream"]
 
 COLUMNS = ("hand", "starter", "crib", "claim", "label")
 """The columns a header may name; ``hand`` is the one that must be there."""
+DEAL = "deal"
+"""The column of the deal's number, which goes into the label after the name."""
+NAMES = {
+    "hand": ("hand", "cards", "hand cards", "main", "cartes"),
+    "starter": ("starter", "cut", "cut card", "turn", "turn card", "up card", "upcard", "départ"),
+    "crib": ("crib", "is crib", "berceau"),
+    "claim": ("claim", "claimed", "score", "points", "count", "annonce"),
+    "label": ("label", "player", "name", "who", "joueur", "nom"),
+    DEAL: ("deal", "round", "donne"),
+}
+"""The names a header may give each column, in any case, with ``?``, ``:``, ``_`` or ``-``."""
+_KNOWN = {name: column for column, names in NAMES.items() for name in names}
 
 _CRIB_WORDS = {
-    "true": True,
-    "yes": True,
-    "1": True,
-    "false": False,
-    "no": False,
-    "0": False,
-    "": False,
+    **dict.fromkeys(("true", "yes", "y", "x", "1", "\u2713", "\u2714", "oui", "o", "vrai"), True),
+    **dict.fromkeys(("false", "no", "n", "0", "", "non", "faux"), False),
 }
+"""What the crib column may hold, as spreadsheets write a check box, in any case."""
 _UNDECODED = range(0xDC80, 0xDD00)
 """Bytes that were not UTF-8, as ``surrogateescape`` keeps them."""
 
@@ -96,9 +107,9 @@ def score_csv(
         if not any(field.strip() for field in row):
             continue  # a blank row
         if header is None:
-            header = {name.strip().lower(): i for i, name in enumerate(row)}
+            header = column_names(row)
             if "hand" not in header:
-                reason = Message(_NO_HEADER)
+                reason = _no_hand_column(row, header, notation)
                 yield Failed(start, _shown(lines.seen.get(start, "")), str(reason), 1, said=reason)
                 return
             continue
@@ -112,6 +123,47 @@ _NO_HEADER = N_(
     "no 'hand' column in the first row: a CSV sheet starts with a header row naming its"
     " columns (add one, such as hand,starter,crib,claim,label)"
 )
+
+
+def _normal(name: str) -> str:
+    """A header name as it is looked up: lower case, ``_`` and ``-`` as spaces, no ``?``."""
+    return " ".join(name.lower().replace("_", " ").replace("-", " ").strip(" ?:*").split())
+
+
+def column_names(row: list[str]) -> dict[str, int]:
+    """Which field of a header row each known column is, by its names (``NAMES``); the first
+    field of a name wins.
+
+    >>> column_names(["Player", "Deal", "Cards", "Cut", "Crib?", "Claimed", "Notes"])
+    {'label': 0, 'deal': 1, 'hand': 2, 'starter': 3, 'crib': 4, 'claim': 5}
+    """
+    found: dict[str, int] = {}
+    for i, name in enumerate(row):
+        column = _KNOWN.get(_normal(name))
+        if column is not None and column not in found:
+            found[column] = i
+    return found
+
+
+def _no_hand_column(row: list[str], header: dict[str, int], notation: Notation) -> Message:
+    """Why a first row is no header: cards where names belong, or no name of the hand."""
+    if not header and any(_holds_a_card(field, notation) for field in row):
+        return Message(_NO_HEADER)
+    others = ["/".join(names[:2]) for column, names in NAMES.items() if column != "hand"]
+    return Message(
+        "the header {names} names no hand column: call it {hands} (the others: {known})",
+        names=quote(",".join(name.strip() for name in row)),
+        hands="/".join(NAMES["hand"][:2]),
+        known=", ".join(others),
+    )
+
+
+def _holds_a_card(field: str, notation: Notation) -> bool:
+    try:
+        parse_card(field.split()[0] if field.split() else "", notation=notation)
+    except CribcountError:
+        return False
+    return True
 
 
 def field_starts(line: str) -> list[int]:
@@ -167,7 +219,7 @@ def _score_row(
         at = header.get(name, 0)
         # A field that starts on a later line of its record: the end of the first line.
         column = (starts[at] if at < len(starts) else len(text)) + max(error.column, 1)
-        label = _shown(field("label").strip()) or None
+        label = _shown(_label(row, header) or "") or None
         reason = Message("{column}: {reason}", column=name, reason=error.said)
         return Failed(line, _shown(text), str(reason), column, label, reason)
 
@@ -190,15 +242,27 @@ def _score_row(
     word = field("crib").strip()
     is_crib = _CRIB_WORDS.get(word.lower())
     if is_crib is None:
-        reason = Message("{word} is not one of true, false, yes, no, 1, 0", word=quote(word))
+        reason = Message(
+            "{word} is not one of true, yes, y, x, \u2713, 1 (a crib) or false, no, n, 0,"
+            " empty (a hand)",
+            word=quote(word),
+        )
         return failed("crib", NotationError(reason, column=1))
     claimed = field("claim").strip()
     try:
         claim = read_claim(claimed, Token(claimed, 1)) if claimed else None
     except CribcountError as error:
         return failed("claim", error)
-    label = field("label").strip() or None
-    return Scored(line, count_show(hand, crib=crib or is_crib), claim, label)
+    return Scored(line, count_show(hand, crib=crib or is_crib), claim, _label(row, header))
+
+
+def _label(row: list[str], header: dict[str, int]) -> str | None:
+    """The label column's text, and the deal column's after it as ``NAME, deal N``."""
+    label = row[header["label"]].strip() if header.get("label", len(row)) < len(row) else ""
+    deal = row[header[DEAL]].strip() if header.get(DEAL, len(row)) < len(row) else ""
+    if deal:
+        label = f"{label}, {DEAL} {deal}" if label else f"{DEAL} {deal}"
+    return label or None
 
 
 class _Counted:

@@ -26,6 +26,7 @@ from cribcount.messages import Message
 
 __all__ = [
     "CRIB_WORD",
+    "CRIB_WORDS",
     "MAX_CLAIM_DIGITS",
     "Entry",
     "LineParts",
@@ -39,6 +40,9 @@ MAX_CLAIM_DIGITS = 3
 """A claimed count has at most this many digits (at most 999): a longer one is an error."""
 CRIB_WORD = "crib"
 """The word that makes a line a crib, in any case."""
+CRIB_WORDS = frozenset({CRIB_WORD, "berceau"})
+"""The words the careful reader takes for ``crib``: French text writes ``berceau``, and its
+records read back (the vectorised reader knows ``crib`` only, and hands the others on)."""
 _COMMENT = re.compile(r"(?:^|(?<=\s))#")
 """Where a comment starts: a ``#`` at the start or after white space (``5h#`` is no comment)."""
 
@@ -113,7 +117,7 @@ def parse_body(text: str, label: str | None, *, crib: bool, notation: Notation =
     seen_word = False
     while tokens:
         last = tokens[-1]
-        if last.text.lower() == CRIB_WORD and not seen_word:
+        if last.text.lower() in CRIB_WORDS and not seen_word:
             is_crib = seen_word = True
             tokens.pop()
         elif len(tokens) >= 2 and tokens[-2].text == "=" and claim is None:
@@ -123,13 +127,58 @@ def parse_body(text: str, label: str | None, *, crib: bool, notation: Notation =
             raise NotationError.at(Message("missing claimed count after '='"), text, last)
         else:
             break
-    for token in tokens:
+    for at, token in enumerate(tokens):
         if token.text == "=":
-            reason = Message("'=' in the hand: a claim goes at the end, as '= N'")
-            raise NotationError.at(reason, text, token)
+            raise _misplaced_equals(text, tokens, at)
     end = tokens[-1].column - 1 + len(tokens[-1].text) if tokens else 0
     # The hand is the start of the line, so columns in its errors are columns of the line.
-    return Entry(parse_hand_tokens(text[:end], tokens, notation=notation), is_crib, claim, label)
+    try:
+        hand = parse_hand_tokens(text[:end], tokens, notation=notation)
+    except NotationError as error:
+        if label is None and _looks_like_label(tokens, error):
+            # 'Ann 5h 5d ...': a name that lost its colon reads as a card.
+            hint = Message(
+                "{reason}; a label ends with ':', as {example}",
+                reason=error.said,
+                example=quote(tokens[0].text + ": ..."),
+            )
+            raise NotationError.at(hint, text, tokens[0]) from error
+        raise
+    return Entry(hand, is_crib, claim, label)
+
+
+def _misplaced_equals(text: str, tokens: list[Token], at: int) -> NotationError:
+    """The error for an ``=`` inside the line: what follows its claim, or the ``=`` itself.
+
+    ``= 11 points`` has its claim at the end already: the word after it is what is wrong.
+    """
+    claim = tokens[at + 1] if at + 1 < len(tokens) else None
+    after = tokens[at + 2] if at + 2 < len(tokens) else None
+    if claim is None or after is None or not claim.text.isdigit():
+        reason = Message("'=' in the hand: a claim goes at the end, as '= N'")
+        return NotationError.at(reason, text, tokens[at])
+    claimed = quote(f"= {claim.text}")
+    if after.text.strip("()[]").lower() in CRIB_WORDS:
+        reason = Message(
+            "{word} after the claim {claim}: write the word crib alone, as {example}",
+            word=quote(after.text),
+            claim=claimed,
+            example=quote(f"= {claim.text} {CRIB_WORD}"),
+        )
+    else:
+        reason = Message(
+            "{word} after the claim {claim}: only 'crib' may follow a claim; "
+            "a note goes after ' #'",
+            word=quote(after.text),
+            claim=claimed,
+        )
+    return NotationError.at(reason, text, after)
+
+
+def _looks_like_label(tokens: list[Token], error: NotationError) -> bool:
+    """True when the first word, not a card, reads as a name (three letters or more)."""
+    first = tokens[0]
+    return error.column == first.column and len(first.text) >= 3 and first.text.isalpha()
 
 
 def read_claim(text: str, token: Token) -> int:

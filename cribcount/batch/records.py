@@ -27,16 +27,19 @@ from __future__ import annotations
 import re
 import textwrap
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cribcount.batch.engine import Failed, Record, Summary
 from cribcount.cards import format_cards
-from cribcount.errors import escape
+from cribcount.errors import escape, quote
 from cribcount.language import DEFAULT_LANGUAGE, Language
 from cribcount.messages import N_
 from cribcount.render import TEXT_WIDTH, csv_line, render_json
 from cribcount.render.show import claim_fields, count_to_dict, heels_fields, render_claim
 from cribcount.show import Count, Kind
+
+if TYPE_CHECKING:
+    from cribcount.batch.tally import Tallies
 
 __all__ = [
     "CLAIM",
@@ -47,8 +50,10 @@ __all__ = [
     "failed_text",
     "label_piece",
     "render_error",
+    "render_crib_label",
     "render_record",
     "render_summary",
+    "render_tallies",
 ]
 
 
@@ -108,10 +113,11 @@ def _text_points(
     and the heels note; the newline comes with ``_text_claim``.
 
     Not ``= 24``: that is how a claim is written, and the output could be read back as one.
-    "crib" is a word of the line format, as ``:`` is: the same in every language.
+    A crib is said in the language, ``berceau`` in French, which the careful reader reads.
     """
     total = sum(points)
-    lines = [f"{' crib' if crib else ''}: {lang.plural(total, '{n} point', '{n} points')}"]
+    said_crib = " " + lang.say(N_("crib")) if crib else ""
+    lines = [f"{said_crib}: {lang.plural(total, '{n} point', '{n} points')}"]
     if total:
         lines.append(_INDENT + _breakdown(points, lang))
     if heels:
@@ -159,9 +165,12 @@ def label_piece(label: str, fmt: str) -> str:
 
 
 def _wrap(reason: str) -> str:
-    """A reason indented and wrapped at 60 columns, never inside a parenthesis or a quote."""
+    """A reason indented and wrapped at 60 columns, never inside a short parenthesis or quote
+    (one that fits on a line)."""
     # textwrap breaks only at ASCII white space: a no-break space holds a group together.
-    kept = re.sub(r"\([^)]*\)|'[^']*'", lambda group: group[0].replace(" ", "\u00a0"), reason)
+    most = _WIDTH // 2
+    short = rf"\([^)]{{0,{most}}}\)|'[^']{{0,{most}}}'"
+    kept = re.sub(short, lambda group: group[0].replace(" ", "\u00a0"), reason)
     lines = textwrap.wrap(kept, _WIDTH, initial_indent=_INDENT, subsequent_indent=_INDENT)
     return "\n".join(line.replace("\u00a0", " ") for line in lines)
 
@@ -235,11 +244,68 @@ def render_error(record: Failed, file: str, *, lang: Language = DEFAULT_LANGUAGE
 
 def render_summary(summary: Summary, *, lang: Language = DEFAULT_LANGUAGE) -> str:
     """The one-line summary at the end of a run."""
+    hands = lang.plural(summary.hands, "{n} hand scored", "{n} hands scored")
+    lines = lang.plural(summary.failed, "{n} line failed", "{n} lines failed")
+    claims = lang.plural(summary.claims, "{n} claim checked", "{n} claims checked")
+    wrong = lang.plural(summary.claims_wrong, "{n} wrong", "{n} wrong")
+    points = lang.plural(summary.points_missed, "{n} point missed", "{n} points missed")
     return lang.say(
-        "{hands} scored, {lines} failed, {claims} checked, {wrong} wrong ({points} missed)",
-        hands=lang.plural(summary.hands, "{n} hand", "{n} hands"),
-        lines=lang.plural(summary.failed, "{n} line", "{n} lines"),
-        claims=lang.plural(summary.claims, "{n} claim", "{n} claims"),
-        wrong=summary.claims_wrong,
-        points=lang.plural(summary.points_missed, "{n} point", "{n} points"),
+        "{hands}, {lines}, {claims}, {wrong} ({points})",
+        hands=hands,
+        lines=lines,
+        claims=claims,
+        wrong=wrong,
+        points=points,
     )
+
+
+_TALLY_FIELDS = ("hands", "points", "claims", "claims_wrong", "points_missed")
+"""The columns of the totals by label or player in CSV and JSON lines, after the key."""
+_TALLY_LABELS = (N_("hands"), N_("points"), N_("claims"), N_("wrong"), N_("missed"))
+_TALLY_TITLES = {"label": N_("totals by label:"), "player": N_("totals by player:")}
+
+
+def render_tallies(tallies: Tallies, fmt: str, *, lang: Language = DEFAULT_LANGUAGE) -> str:
+    """Each label's (or player's) figures after the records, in ``fmt``, newline included.
+
+    Text: a titled table in ``lang`` (``(no label)`` for the lines without one); CSV: a
+    blank line, then a table of its own with its header; JSON lines: one object a key.
+    """
+    rows = [
+        (key, (t.hands, t.points, t.claims, t.wrong, t.missed)) for key, t in tallies.totals.items()
+    ]
+    if fmt == "jsonl":
+        return "".join(
+            render_json({tallies.by: key, **dict(zip(_TALLY_FIELDS, figures, strict=True))}) + "\n"
+            for key, figures in rows
+        )
+    if fmt == "csv":
+        table = [csv_line([tallies.by, *_TALLY_FIELDS])]
+        table += [csv_line(["" if key is None else key, *figures]) for key, figures in rows]
+        return "\n" + "".join(table)
+    names = [escape(key) if key is not None else lang.say("(no label)") for key, _ in rows]
+    labels = [lang.say(word) for word in _TALLY_LABELS]
+    heading = lang.say(N_("label") if tallies.by == "label" else N_("player"))
+    width = max(len(heading), *map(len, names)) if names else len(heading)
+    widths = [max(len(label), 3) for label in labels]
+    lines = [
+        lang.say(_TALLY_TITLES[tallies.by]),
+        f"{heading:<{width}}"
+        + "".join(f"  {label:>{w}}" for label, w in zip(labels, widths, strict=True)),
+    ]
+    for name, (_, figures) in zip(names, rows, strict=True):
+        cells = "".join(f"  {figure:>{w}}" for figure, w in zip(figures, widths, strict=True))
+        lines.append(f"{name:<{width}}{cells}")
+    return "\n" + "\n".join(lines) + "\n"
+
+
+def render_crib_label(
+    file: str, line: int, label: str, *, lang: Language = DEFAULT_LANGUAGE
+) -> str:
+    """The stderr warning for a hand whose label says crib: the count stays a hand's."""
+    said = lang.say(
+        "warning: the label {label} says crib, but the line has no word crib: counted as a"
+        " hand (write crib after the hand to count a crib)",
+        label=quote(label),
+    )
+    return f"{file}:{line}: {said}"

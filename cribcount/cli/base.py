@@ -40,8 +40,116 @@ def lang() -> Language:
 
 
 def use_language(said: Language) -> None:
-    """Make ``said`` the language of this run, the one ``lang`` gives."""
+    """Make ``said`` the language of this run, the one ``lang`` gives, Click's own messages too."""
     _language.set(said)
+    _click_speaks(said)
+
+
+CLICK_MESSAGES = (
+    N_("Usage:"),
+    N_("Options"),
+    N_("Commands"),
+    N_("Invalid value for {param_hint}: {message}"),
+    N_("Invalid value: {message}"),
+    N_("No such option: {name}"),
+    N_("No such option {name!r}."),
+    N_("Missing argument"),
+    N_("Missing option"),
+    N_("Missing {param_type}"),
+    N_("{value!r} is not a valid {number_type}."),
+    N_("{value} is not in the range {range}."),
+    N_("default: {default}"),
+    N_("required"),
+    N_("env var: {var}"),
+)
+"""Click's own messages that the catalogs translate: Click asks gettext for them, and
+``_click_speaks`` gives gettext this package's catalog in a language other than English.
+(Their plural ones are in ``CLICK_PLURALS``.)"""
+CLICK_PLURALS = (
+    (N_("Got unexpected extra argument ({args})"), N_("Got unexpected extra arguments ({args})")),
+    (
+        N_("Option {name!r} requires an argument."),
+        N_("Option {name!r} requires {nargs} arguments."),
+    ),
+    (N_("{value!r} is not {choice}."), N_("{value!r} is not one of {choices}.")),
+    (N_("Did you mean {possibility}?"), N_("(Did you mean one of: {possibilities}?)")),
+)
+"""Click's own messages with a plural form, translated as ``CLICK_MESSAGES`` are."""
+_CLICK_DOMAIN = "messages"
+"""gettext's domain before a run speaks another language: the one Click's messages are
+looked up in by default (it has no catalog, so they stay English)."""
+_WAS = "LANGUAGE"
+
+
+def _click_speaks(said: Language) -> None:
+    """Let Click's own messages (usage, bad values, help headings) speak ``said``.
+
+    Click asks the standard ``gettext`` functions, which read the current domain
+    and the ``LANGUAGE`` variable: the package's catalog becomes the domain for a
+    run in another language, and English puts back what was there.
+    """
+    from cribcount.language import DOMAIN, LOCALE_DIR
+
+    if said.code == DEFAULT:
+        # English needs nothing of gettext: not even its import, unless a run before used it.
+        loaded = sys.modules.get("gettext")
+        if loaded is not None and loaded.textdomain() == DOMAIN:
+            gettext = loaded
+            gettext.textdomain(_CLICK_DOMAIN)
+            previous = os.environ.pop(f"_CRIBCOUNT_{_WAS}", None)
+            if previous is None:
+                os.environ.pop(_WAS, None)
+            else:
+                os.environ[_WAS] = previous
+        return
+    import gettext
+
+    if gettext.textdomain() != DOMAIN:
+        os.environ[f"_CRIBCOUNT_{_WAS}"] = os.environ.get(_WAS, "")
+    gettext.bindtextdomain(DOMAIN, LOCALE_DIR)
+    gettext.textdomain(DOMAIN)
+    os.environ[_WAS] = said.code
+
+
+class TranslatedHelp(click.HelpFormatter):
+    """Help text in the run's language: each option's help, and any text the catalog has."""
+
+    def write_text(self, text: str) -> None:
+        """A paragraph of help, translated when the catalog knows it."""
+        super().write_text(_translated(text))
+
+    def write_dl(
+        self, rows: Iterable[tuple[str, str]], col_max: int = 30, col_spacing: int = 2
+    ) -> None:
+        """The options and their help, each help translated (its ``[default: ...]`` apart)."""
+        said = []
+        for first, second in rows:
+            help_text, bracket, extra = second.partition("  [")
+            if help_text in _help_helps():
+                help_text = HELP_HELP
+            said.append((first, _translated(help_text) + bracket + extra))
+        super().write_dl(said, col_max, col_spacing)
+
+
+def _translated(text: str) -> str:
+    return lang().catalog.gettext(text) if text else text
+
+
+HELP_HELP = N_("Show this message and exit.")
+"""The help of ``--help``, as Click writes it in English."""
+
+
+@functools.cache
+def _help_helps() -> frozenset[str]:
+    """The help of ``--help`` in every language: Click says it in the language of the run
+    that first asks for it, and keeps it."""
+    return frozenset(language(code).catalog.gettext(HELP_HELP) for code in languages())
+
+
+class TranslatedContext(click.Context):
+    """The context of every command: its help written by ``TranslatedHelp``."""
+
+    formatter_class = TranslatedHelp
 
 
 def _choose_language(ctx: click.Context, param: click.Parameter, code: str | None) -> None:
@@ -58,7 +166,7 @@ def lang_option(*, group: bool = False) -> Callable[[F], F]:
         expose_value=False,
         is_eager=True,
         callback=_choose_language,
-        help=f"Language of the text and of card notation (default en; also {LANG_VARIABLE}).",
+        help="Language of the text and of card notation (default en; also CRIBCOUNT_LANG).",
     )
 
 
@@ -113,6 +221,9 @@ no_color_option = click.option(
 """``--no-color``, on the group and on every command."""
 
 
+_STREAM_FORMAT_HELP = N_("Output format (json: JSON lines, one object a line, as jsonl).")
+
+
 def format_option(*choices: str, stream: bool = False) -> Callable[[F], F]:
     """``-f``/``--format`` and ``--no-color`` for every command; the first choice is the default.
 
@@ -120,7 +231,6 @@ def format_option(*choices: str, stream: bool = False) -> Callable[[F], F]:
     (batch) that is JSON lines, one object a line, the same as ``jsonl``.
     """
     listed = (*choices, "json") if stream else choices
-    note = " (json: JSON lines, one object a line, as jsonl)" if stream else ""
     fmt = click.option(
         "-f",
         "--format",
@@ -129,7 +239,7 @@ def format_option(*choices: str, stream: bool = False) -> Callable[[F], F]:
         default=choices[0],
         show_default=True,
         callback=lambda _ctx, _param, value: "jsonl" if stream and value == "json" else value,
-        help=f"Output format{note}.",
+        help=_STREAM_FORMAT_HELP if stream else N_("Output format."),
     )
 
     def decorate(command: F) -> F:
@@ -212,6 +322,12 @@ def example_cards(cards: str) -> str:
     )
 
 
+_FROM_HELP = {
+    "deals": N_("Read deals from FILE ('-': standard input), one a line: one record each."),
+    "plays": N_("Read plays from FILE ('-': standard input), one a line: one record each."),
+}
+
+
 def from_option(what: str) -> Callable[[F], F]:
     """The ``--from FILE`` option of a command that also reads many inputs, one a line."""
     return click.option(
@@ -219,7 +335,7 @@ def from_option(what: str) -> Callable[[F], F]:
         "from_path",
         type=input_file(),
         metavar="FILE",
-        help=f"Read {what} from FILE ('-': standard input), one a line: one record each.",
+        help=_FROM_HELP[what],
     )
 
 
@@ -306,15 +422,17 @@ def write_records(
         sys.exit(EXIT_BAD_INPUT)
 
 
-def from_summary(template: str, singular: str, plural: str) -> Callable[[int, int], str]:
-    """The summary of a ``--from`` run: ``template`` with {records} done and {lines} failed."""
+def from_summary(singular: str, plural: str) -> Callable[[int, int], str]:
+    """The summary of a ``--from`` run: the records done (``singular``/``plural`` with {n})
+    and the lines failed."""
 
     def said(done: int, failed: int) -> str:
         run_lang = lang()
-        return run_lang.say(
-            template,
-            records=run_lang.plural(done, singular, plural),
-            lines=run_lang.plural(failed, "{n} line", "{n} lines"),
+        return ", ".join(
+            [
+                run_lang.plural(done, singular, plural),
+                run_lang.plural(failed, "{n} line failed", "{n} lines failed"),
+            ]
         )
 
     return said

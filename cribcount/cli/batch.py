@@ -58,9 +58,17 @@ def _progress(length: int, *, show: bool) -> Iterator[Callable[[int], None]]:
     help="How FILES are written: one hand a line, or CSV with a header row.  [default: csv"
     " for files named *.csv, else lines]",
 )
+@click.option(
+    "--by",
+    type=click.Choice(["label", "player"], case_sensitive=False),
+    help="After the records, each label's totals (player: the label's first field, before"
+    " its first comma): hands, points, claims, claims wrong, points missed.",
+)
 @format_option("text", "csv", "jsonl", stream=True)
 @lang_option()
-def batch(files: tuple[str, ...], crib: bool, fast: bool, form: str | None, fmt: str) -> None:
+def batch(
+    files: tuple[str, ...], crib: bool, fast: bool, form: str | None, by: str | None, fmt: str
+) -> None:
     """Score one hand per line from FILES (or '-', standard input, the default).
 
     Each line is an optional label ending in ':', a hand as for 'score', then
@@ -80,9 +88,18 @@ def batch(files: tuple[str, ...], crib: bool, fast: bool, form: str | None, fmt:
       printf '7h 7s 8d 8c / 9h = 18\\n' | cribcount batch -f json
       printf 'hand,claim\\n"5h,5d,5c,Js,5s",29\\n' | cribcount batch --input csv
       printf '5h 5d 5c Js 5s\\n7h 7s 8d 8c 9h\\n' | cribcount batch -f csv > counts.csv
+      printf 'Ann, deal 1: 5h 5d 5c Js 5s = 28\\nBob, deal 1: 7h 7s 8d 8c 9h\\n' \\
+        | cribcount batch --by player
     """
     from cribcount.batch import Summary, write_stream
-    from cribcount.batch.records import csv_header, render_error, render_summary
+    from cribcount.batch.records import (
+        csv_header,
+        render_crib_label,
+        render_error,
+        render_summary,
+        render_tallies,
+    )
+    from cribcount.batch.tally import Tallies, crib_labels
     from cribcount.cli.memory import keep_freed_memory
 
     keep_freed_memory()
@@ -90,6 +107,7 @@ def batch(files: tuple[str, ...], crib: bool, fast: bool, form: str | None, fmt:
     named = len(paths) > 1
     out = stdout_bytes()
     summary = Summary()
+    tallies = Tallies(by.lower()) if by else None
     sizes = [0 if path == "-" else os.path.getsize(path) for path in paths]
     show_progress = "-" not in paths and sum(sizes) >= _PROGRESS_MIN_BYTES and _stderr_is_terminal()
     if fmt == "csv":
@@ -118,10 +136,24 @@ def batch(files: tuple[str, ...], crib: bool, fast: bool, form: str | None, fmt:
                         if written.failed:
                             # On a terminal, the records come before the messages about them.
                             out.flush()
-                    for record in written.failed:
-                        say(render_error(record, name, lang=lang()))
+                    told = [
+                        (record.line, render_error(record, name, lang=lang()))
+                        for record in written.failed
+                    ]
+                    if written.chunk is not None:
+                        told += [
+                            (line, render_crib_label(name, line, label, lang=lang()))
+                            for line, label in crib_labels(written.chunk)
+                        ]
+                        if tallies is not None:
+                            tallies.add_chunk(written.chunk)
+                    # The errors and warnings in the order of their lines.
+                    for _, message in sorted(told, key=lambda said: said[0]):
+                        say(message)
                     advance(written.size)
     with naming(STDOUT_NAME):
+        if tallies is not None:
+            out.write(render_tallies(tallies, fmt, lang=lang()).encode())
         out.flush()
     say(f"cribcount: {render_summary(summary, lang=lang())}")
     if summary.failed:

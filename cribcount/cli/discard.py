@@ -110,9 +110,7 @@ def discard(
             ),
             lambda record: render_deal_record(record, fmt, lang=run_lang),
             header=deal_csv_header() if fmt == "csv" else "",
-            summary=base.from_summary(
-                N_("{records} advised, {lines} failed"), N_("{n} deal"), N_("{n} deals")
-            ),
+            summary=base.from_summary(N_("{n} deal advised"), N_("{n} deals advised")),
         )
         return
     if not cards:

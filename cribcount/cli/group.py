@@ -17,6 +17,7 @@ from cribcount.cli.base import (
     EXIT_IO_ERROR,
     EXIT_OK,
     StreamError,
+    TranslatedContext,
     card_like,
     early_language,
     fault_message,
@@ -30,6 +31,7 @@ from cribcount.cli.base import (
 )
 from cribcount.errors import CribcountError, quote
 from cribcount.language import DEFAULT, Language, language
+from cribcount.messages import N_
 
 GROUP_OPTIONS = ("-h", "--help", "--version", "--no-color")
 """The group's own options that take no value: a first argument among them is not cards."""
@@ -43,6 +45,7 @@ class CribcountGroup(click.Group):
     runs (or help lists them all), so that counting one hand starts fast.
     """
 
+    context_class = TranslatedContext
     lazy = {
         name: f"cribcount.cli.{name}"
         for name in ("batch", "discard", "game", "peg", "practice", "score", "stats")
@@ -58,7 +61,10 @@ class CribcountGroup(click.Group):
         if cmd_name not in self.commands and cmd_name in self.lazy:
             module = importlib.import_module(self.lazy[cmd_name])
             self.add_command(getattr(module, cmd_name))
-        return super().get_command(ctx, cmd_name)
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            command.context_class = TranslatedContext  # its help in the run's language
+        return command
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         # The group's own flags (--no-color, --lang) may come first: the command (or the
@@ -173,7 +179,7 @@ class CribcountGroup(click.Group):
 
 
 @click.group(cls=CribcountGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="cribcount")
+@click.version_option(__version__, prog_name="cribcount", help=N_("Show the version and exit."))
 @no_color_option
 @lang_option(group=True)
 def cli() -> None:

@@ -30,7 +30,9 @@ class KeepsArguments(click.Command):
         return super().parse_args(ctx, args)
 
 
-_OPEN_HELP = "The play is still going on: no last card yet, and the hands may hold cards not laid."
+_OPEN_HELP = N_(
+    "The play is still going on: no last card yet, and the hands may hold cards not laid."
+)
 
 
 def check_quoted(option: str, value: str | None) -> None:
@@ -117,6 +119,8 @@ def peg(
       cribcount peg "7c 8d 8h" --open
       printf 'Kc 9d Th go 2s 7c 6s\\n4c 6d 5h\\n' | cribcount peg --from - -f jsonl
     """
+    from cribcount.errors import PlayError
+    from cribcount.messages import Message
     from cribcount.play import peg as peg_play
     from cribcount.render.play import render_pegging, render_pegging_json
 
@@ -151,9 +155,7 @@ def peg(
             lambda stream: peg_lines(stream, **options),
             lambda record: render_play_record(record, fmt, players=table, lang=run_lang),
             header=play_csv_header(table) if fmt == "csv" else "",
-            summary=from_summary(
-                N_("{records} pegged, {lines} failed"), N_("{n} play"), N_("{n} plays")
-            ),
+            summary=from_summary(N_("{n} play pegged"), N_("{n} plays pegged")),
         )
         return
     if not cards:
@@ -171,16 +173,25 @@ def peg(
         raise BadInput(lang().say("--pone and --dealer check a two-player play only: use --hands"))
     check_quoted("--pone", pone)
     check_quoted("--dealer", dealer)
-    pegging = peg_play(
-        join_arguments(cards),
-        pone=pone,
-        dealer=dealer,
-        hands=hands,
-        players=players,
-        partners=partners,
-        notation=lang().notation,
-        unfinished=unfinished,
-    )
+    played = join_arguments(cards)
+    try:
+        pegging = peg_play(
+            played,
+            pone=pone,
+            dealer=dealer,
+            hands=hands,
+            players=players,
+            partners=partners,
+            notation=lang().notation,
+            unfinished=unfinished,
+        )
+    except PlayError as error:
+        at_the_end = error.text == played and error.column > len(played)
+        if unfinished or (hands is None and pone is None) or not at_the_end:
+            raise
+        # Checked against the hands, a play that ends early may be one still going on.
+        hint = Message("{reason}; for a play still going on, add --open", reason=error.said)
+        raise PlayError(hint, text=error.text, column=error.column) from None
     if fmt == "json":
         click.echo(render_pegging_json(pegging))
     else:

@@ -14,10 +14,18 @@ from cribcount.messages import Message
 
 
 def _read_line(prompt: str) -> str | None:
-    """One line of standard input, None at its end; the prompt only on a terminal."""
+    """One line of standard input, None at its end, after the prompt.
+
+    Through a pipe nothing is typed to follow the prompt: the prompt is written
+    with the line read after it, so that the output reads as the session.
+    """
     if sys.stdin.isatty():
         click.echo(prompt, nl=False)
-    line = sys.stdin.readline()
+        line = sys.stdin.readline()
+    else:
+        line = sys.stdin.readline()
+        if line:
+            click.echo(prompt + line.rstrip("\r\n"))
     return line if line else None
 
 
@@ -68,7 +76,8 @@ def practice(
     130) gives accuracy, median seconds a right count, the longest streak and
     the kinds of hand missed most. Through a pipe it reads one answer a line
     and prints each deal on one line, 'hand CARDS / STARTER' (or 'crib ...',
-    'play ...'), with no prompt. --report FILE summarises a --log by week.
+    'play ...'), and each answer after its prompt, 'count: 8', as a terminal
+    shows it. --report FILE summarises a --log by week.
     With --lang fr all is said in French, and on a terminal the deals too;
     through a pipe the deal lines stay in English, as scripts read them.
 
@@ -170,6 +179,11 @@ def practice(
             with contextlib.suppress(OSError):  # a failed write was said already
                 log.close()
     click.echo(
-        render_practice_summary(summarise(session.records), match=session.match, lang=lang())
+        render_practice_summary(
+            summarise(session.records),
+            match=session.match,
+            plays=drill is Drill.PLAY,
+            lang=lang(),
+        )
     )
     sys.exit(status)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import click
 
@@ -16,6 +17,7 @@ from cribcount.cli.base import (
     lang,
     lang_option,
 )
+from cribcount.messages import Message
 from cribcount.render import TEXT_WIDTH, render_json
 from cribcount.render.show import (
     claim_fields,
@@ -28,12 +30,32 @@ from cribcount.render.show import (
 from cribcount.show import count_show
 
 
+class ClaimedCount(click.ParamType[int]):
+    """A claimed count as a batch line writes it after '=': a whole number up to 999."""
+
+    name = "claim"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        """The claim as a number; one usage line saying what a claim is when it is not one."""
+        if isinstance(value, int):
+            return value
+        from cribcount.batch.lines import read_claim
+        from cribcount.errors import CribcountError, Token
+
+        text = str(value).strip()
+        try:
+            return read_claim(text, Token(text, 1))
+        except CribcountError as error:
+            hint = Message("{reason}: give the points claimed, as --claim 12", reason=error.said)
+            self.fail(lang().text(hint), param, ctx)
+
+
 @click.command()
 @click.argument("cards", nargs=-1)
 @click.option("--crib", is_flag=True, help="Count as the crib: only a five-card flush scores.")
 @click.option(
     "--claim",
-    type=click.IntRange(min=0),
+    type=ClaimedCount(),
     metavar="N",
     help="Check a claimed count (muggins): exit 1 when it differs from the true count.",
 )

@@ -237,6 +237,8 @@ class _Reader:
         if len(parts) > 2:
             bar = Token(HAND_SEPARATOR, len(parts[0]) + len(parts[1]) + 2)
             raise line.error("a second '|': the cards kept, '|', the cards laid away", bar)
+        if len(parts) == 1:
+            self.check_bar(line, parts[0], laying, name)
         kept = self.cards(line, parts[0], HAND_SIZE, f"{name} keeps")
         blank = " " * (len(parts[0]) + 1)
         laid = self.cards(line, blank + parts[1], laying, f"{name} lays away", len(parts) > 1)
@@ -244,6 +246,21 @@ class _Reader:
         draft.hands[name] = HandRecord(
             name, tuple(c for c, _ in kept), tuple(c for c, _ in laid), line.number
         )
+
+    def check_bar(self, line: _Line, text: str, laying: int, name: str) -> None:
+        """A hand written whole, without its ``|``: say where the bar goes."""
+        try:
+            cards = parse_cards(text)
+        except CribcountError:
+            return  # the bad card is said as the cards are read
+        if len(cards) == HAND_SIZE + laying:
+            kept = " ".join(token.text for _, token in cards[:HAND_SIZE])
+            laid = " ".join(token.text for _, token in cards[HAND_SIZE:])
+            raise line.error(
+                f"{name}'s {len(cards)} cards without '|': the 4 cards kept, '|', then the"
+                f" {laying} laid away, as '{kept} | {laid}'",
+                cards[HAND_SIZE][1],
+            )
 
     def cards(
         self, line: _Line, text: str, wanted: int, what: str, given: bool = True

@@ -58,10 +58,10 @@ def render_discard(advice: Advice, *, lang: Language = DEFAULT_LANGUAGE) -> str:
     )
     keeps = [lang.cards(choice.keep) for choice in advice.choices]
     discards = [lang.cards(choice.discard) for choice in advice.choices]
-    hands = [f"{float(choice.hand):.3f}" for choice in advice.choices]
+    hands = [lang.number(float(choice.hand), ".3f") for choice in advice.choices]
     ranges = [f"{choice.hand_min}-{choice.hand_max}" for choice in advice.choices]
-    cribs = [f"{float(choice.crib):.3f}" for choice in advice.choices]
-    nets = [f"{float(choice.net):.3f}" for choice in advice.choices]
+    cribs = [lang.number(float(choice.crib), ".3f") for choice in advice.choices]
+    nets = [lang.number(float(choice.net), ".3f") for choice in advice.choices]
     labels = [lang.say(label) for label in _LABELS]
     # Each column as wide as its widest entry as written (within 60 columns in English
     # and French): two spaces after the cards, one between numbers.
@@ -89,14 +89,14 @@ def render_discard(advice: Advice, *, lang: Language = DEFAULT_LANGUAGE) -> str:
     lines += [
         lang.say(
             "heels {heels}: a jack turned is 2 to the dealer,\n  in no hand or crib",
-            heels=f"{float(advice.heels):.3f}",
+            heels=lang.number(float(advice.heels), ".3f"),
         ),
         how,
         lang.say(
             "best: keep {keep}, lay away {discard} (net {net})",
             keep=best.keep,
             discard=best.discard,
-            net=f"{float(best.net):.3f}",
+            net=lang.number(float(best.net), ".3f"),
         ),
     ]
     return "\n".join(lines)

@@ -38,7 +38,8 @@ __all__ = [
 
 _INDENT = "  "
 PROMPT = N_("count: ")
-"""What a terminal is asked after each deal (never written to a pipe), in English."""
+"""What is asked after each deal, in English: on a terminal before the answer, through a pipe
+with the answer read after it, so that the output reads as the session."""
 _REPORT_LABELS = (
     N_("week"),
     N_("hands"),
@@ -124,7 +125,9 @@ def render_answer(
     if record.right:
         lines.append(
             lang.say(
-                "right: {count} ({seconds} s)", count=record.count, seconds=f"{record.seconds:.1f}"
+                "right: {count} ({seconds} s)",
+                count=record.count,
+                seconds=_seconds(record.seconds, lang),
             )
         )
     else:
@@ -142,28 +145,43 @@ def render_answer(
     return "\n".join(lines)
 
 
-def _percent(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.0f}%"
+def _percent(part: int, whole: int, lang: Language) -> str:
+    return lang.say("{percent}%", percent=lang.number(100 * part / whole, ".0f"))
 
 
-def _seconds(value: float | None) -> str:
-    return "-" if value is None else f"{value:.1f}"
+def _seconds(value: float | None, lang: Language) -> str:
+    return "-" if value is None else lang.number(value, ".1f")
 
 
-def _kinds(summary: PracticeSummary, lang: Language) -> list[str]:
+def _kinds(summary: PracticeSummary, lang: Language, *, plays: bool = False) -> list[str]:
     if not summary.kinds:
         return []
     names = [lang.say(share.kind) for share in summary.kinds]
     width = max(map(len, names))
     lines = [lang.say("missed most (a hand can be of several kinds):")]
     for name, share in zip(names, summary.kinds, strict=True):
-        figures = lang.say(
-            "{misses} of {of_misses} misses ({percent}), {misses} of {hands} such hands",
+        misses = lang.plural(
+            share.of_misses,
+            "{misses} of {n} miss ({percent})",
+            "{misses} of {n} misses ({percent})",
             misses=share.misses,
-            of_misses=share.of_misses,
-            percent=_percent(share.misses, share.of_misses),
-            hands=share.hands,
+            percent=_percent(share.misses, share.of_misses, lang),
         )
+        if plays:
+            such = lang.plural(
+                share.hands,
+                "{misses} of {n} such play",
+                "{misses} of {n} such plays",
+                misses=share.misses,
+            )
+        else:
+            such = lang.plural(
+                share.hands,
+                "{misses} of {n} such hand",
+                "{misses} of {n} such hands",
+                misses=share.misses,
+            )
+        figures = f"{misses}, {such}"
         lead = f"  {name:<{width}}  "
         lines += textwrap.wrap(
             figures, TEXT_WIDTH, initial_indent=lead, subsequent_indent=" " * len(lead)
@@ -175,22 +193,29 @@ def render_practice_summary(
     summary: PracticeSummary,
     *,
     match: tuple[int, int] | None = None,
+    plays: bool = False,
     lang: Language = DEFAULT_LANGUAGE,
 ) -> str:
-    """The end of a session: hands, right, accuracy, median seconds, points, streak, kinds."""
+    """The end of a session: hands (``plays``: plays), right, accuracy, median seconds,
+    points, streak, kinds."""
     if not summary.hands:
-        lines = [lang.say("no hands counted")]
+        lines = [lang.say(N_("no plays counted") if plays else N_("no hands counted"))]
     else:
+        counted = (
+            N_("plays counted {hands}, right {right} ({percent})")
+            if plays
+            else N_("hands counted {hands}, right {right} ({percent})")
+        )
         lines = [
             lang.say(
-                "hands counted {hands}, right {right} ({percent})",
+                counted,
                 hands=summary.hands,
                 right=summary.right,
-                percent=_percent(summary.right, summary.hands),
+                percent=_percent(summary.right, summary.hands, lang),
             ),
             lang.say(
                 "median seconds a right count: {seconds}",
-                seconds=_seconds(summary.median_seconds),
+                seconds=_seconds(summary.median_seconds, lang),
             ),
             lang.say(
                 "points missed {missed}, over-claimed {over}",
@@ -198,7 +223,7 @@ def render_practice_summary(
                 over=summary.over,
             ),
             lang.say("longest streak of right counts: {streak}", streak=summary.streak),
-            *_kinds(summary, lang),
+            *_kinds(summary, lang, plays=plays),
         ]
     if match is not None:
         lines.append(_match_line(match, lang))
@@ -218,8 +243,8 @@ def render_report(report: Report, *, lang: Language = DEFAULT_LANGUAGE) -> str:
             name,
             str(summary.hands),
             str(summary.right),
-            _percent(summary.right, summary.hands),
-            _seconds(summary.median_seconds),
+            _percent(summary.right, summary.hands, lang),
+            _seconds(summary.median_seconds, lang),
             str(summary.missed),
             str(summary.over),
         ]

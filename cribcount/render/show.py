@@ -16,7 +16,7 @@ total 24
 fifteen two, fifteen four, fifteen six, fifteen eight and a double double run is 24
 >>> from cribcount.language import language
 >>> print(say_count(count_show(parse_hand("8c 7d 7s 6h / Ac")), lang=language("fr")))
-quinze deux, quinze quatre, quinze six, quinze huit et une double suite de trois : 16
+quinze deux, quinze quatre, quinze six, quinze huit et une double suite de trois, ça fait 16
 """
 
 from __future__ import annotations

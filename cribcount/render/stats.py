@@ -80,9 +80,9 @@ def render_stats_csv(stats: DealStats, *, sides: Sequence[Side] = _BOTH) -> str:
     return "\n".join(rows)
 
 
-def _percent_cell(n: int, deals: int) -> str:
+def _percent_cell(n: int, deals: int, lang: Language) -> str:
     share = _percent(n, deals)
-    return "<0.01" if n and share < 0.005 else f"{share:.2f}"
+    return "<" + lang.number(0.01) if n and share < 0.005 else lang.number(share, ".2f")
 
 
 def render_stats_text(
@@ -108,7 +108,7 @@ def render_stats_text(
     restriction = _restriction(stats, lang) or lang.say(" (4 cards and a starter)")
     title = lang.say(
         "show scores over the {deals} deals{restriction}",
-        deals=f"{chosen[0][1].deals:,}",
+        deals=lang.number(chosen[0][1].deals, ","),
         restriction=restriction,
     )
     lines = textwrap.wrap(title, width=width)
@@ -129,13 +129,16 @@ def render_stats_text(
             bar = "#" * round(bar_width * n / most) if most else ""
             # A score too rare for one '#' still shows that it happens.
             bar = bar or ("." if n else "")
-            share = _percent_cell(n, dist.deals)
-            cumulative = _percent(running[i], dist.deals)
-            line += f"  {n:>{count_width}} {share:>5} {cumulative:>6.2f} {bar:<{bar_width}}"
+            share = _percent_cell(n, dist.deals, lang)
+            cumulative = lang.number(_percent(running[i], dist.deals), ">6.2f")
+            line += f"  {n:>{count_width}} {share:>5} {cumulative} {bar:<{bar_width}}"
         lines.append(line)
     lines.append(
         f"{mean_label:<5}"
-        + "".join(f"  {dist.mean:>{fixed - 3}.6f}{'':<{bar_width + 1}}" for _, dist in chosen)
+        + "".join(
+            f"  {lang.number(dist.mean, f'>{fixed - 3}.6f')}{'':<{bar_width + 1}}"
+            for _, dist in chosen
+        )
     )
     for side, (_, dist) in zip(sides, chosen, strict=True):
         never = ", ".join(str(score) for score in dist.missing) or lang.say("none")
