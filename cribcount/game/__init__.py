@@ -8,11 +8,13 @@ and the scoring of each deal in the order of the rules (``scoring``).
 
 from __future__ import annotations
 
+from cribcount.game.reader import RecordReader, record_lines
 from cribcount.game.scoring import (
     DealResult,
     Event,
     EventKind,
     Game,
+    GameScorer,
     Skunk,
     read_record,
     score_game,
@@ -25,8 +27,11 @@ __all__ = [
     "Event",
     "EventKind",
     "Game",
+    "GameScorer",
+    "RecordReader",
     "Skunk",
     "read_record",
+    "record_lines",
     "score_game",
     "sides_of",
     "skunk_of",
