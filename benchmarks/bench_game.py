@@ -24,10 +24,14 @@ from timing import cribcount_command, run_command
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from conftest import simulate  # noqa: E402
 
-from cribcount.cards import DECK, Hand, format_cards
+from cribcount.cards import DECK, Card, Hand, format_cards
 from cribcount.show import count_show
 
 SEED = 23
+
+
+def _count(four: list[Card], starter: Card, *, crib: bool = False) -> int:
+    return count_show(Hand((four[0], four[1], four[2], four[3]), starter), crib=crib).total
 
 
 def write_record(path: Path, deals: int, seed: int = SEED) -> None:
@@ -44,9 +48,9 @@ def write_record(path: Path, deals: int, seed: int = SEED) -> None:
             words, _ = simulate([pone_cards[:4], dealer_cards[:4]], rng)
             play = " ".join(word for word, _ in words if word != "go")
             crib = [*pone_cards[4:], *dealer_cards[4:]]
-            pone_show = count_show(Hand(tuple(pone_cards[:4]), starter)).total
-            dealer_show = count_show(Hand(tuple(dealer_cards[:4]), starter)).total
-            crib_show = count_show(Hand(tuple(crib), starter), crib=True).total
+            pone_show = _count(pone_cards[:4], starter)
+            dealer_show = _count(dealer_cards[:4], starter)
+            crib_show = _count(crib, starter, crib=True)
             out.write(
                 f"deal {dealer}\n"
                 f"hand {pone} {format_cards(pone_cards[:4])} | {format_cards(pone_cards[4:])}\n"
