@@ -258,7 +258,7 @@ class _Reader:
         kept = self.cards(line, parts[0], HAND_SIZE, f"{name} keeps")
         # A seat that lays nothing away writes no '|'.
         blank = " " * (len(parts[0]) + 1)
-        laid_text = blank + parts[1] if len(parts) > 1 else ""
+        laid_text = blank + parts[1] if len(parts) > 1 else line.text  # none: at its end
         laid = self.cards(line, laid_text, laying, f"{name} lays away", len(parts) > 1)
         self.take(draft, line, [*kept, *laid])
         draft.hands[name] = HandRecord(
