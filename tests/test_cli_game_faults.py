@@ -22,7 +22,7 @@ def test_a_hand_without_a_bar_lays_nothing_away() -> None:
     # Five players: the dealer is dealt four and writes no '|', as the docs say.
     five = (
         "players A B C D E\ndeal E\n"
-        "hand A Ac 3h 4d Qs | 5s\nhand B 2c 3c 4c 5c | 6c\nhand C 2d 9d 4d 5d | 6d\n"
+        "hand A Ac 3s 4s Qs | 5s\nhand B 2c 3c 4c 5c | 6c\nhand C 2d 9d 4d 5d | 6d\n"
         "hand D 2h 3h 4h 5h | 6h\nhand E 7h 8h 9h Th\nstarter 7s\n"
     )
     code, out, err = outcome("game", "-", stdin=five)
