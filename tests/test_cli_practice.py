@@ -243,10 +243,12 @@ def test_bad_input_is_one_line_and_exits_2(args: list[str], words: str) -> None:
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
-def test_a_log_that_cannot_be_written_is_one_line() -> None:
-    result = run("--seed", "20", "--log", "/dev/full", input="8\nq\n")
-    assert result.exit_code == 2
-    assert result.stderr == "cribcount: cannot write /dev/full: No space left on device\n"
+def test_a_log_that_cannot_be_written_is_one_line_74_after_the_summary() -> None:
+    result = run("--seed", "20", "--log", "/dev/full", input="8\n7\nq\n")
+    assert result.exit_code == 74
+    assert result.stderr == "cribcount: /dev/full: [Errno 28] No space left on device\n"
+    # The session ends at the fault: one deal answered, and its summary still printed.
+    assert "hands counted 1, right 1 (100%)" in result.stdout.splitlines()
 
 
 def test_the_log(tmp_path: Path) -> None:
