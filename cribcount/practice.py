@@ -83,12 +83,12 @@ class ShowDeal:
         """The true count, item by item (worked out once)."""
         return count_show(self.hand, crib=self.crib)
 
-    @property
+    @functools.cached_property
     def points(self) -> int:
         """The true count's total."""
         return self.count.total
 
-    @property
+    @functools.cached_property
     def kinds(self) -> tuple[str, ...]:
         """The kinds of hand this is, for the misses by kind (see ``show_kinds``)."""
         return show_kinds(self.count)
