@@ -151,6 +151,14 @@ _DAMAGE = st.lists(
 )
 
 
+def _not_blank(line: bytes) -> bool:
+    """A line that is some text, or not text at all: one result."""
+    try:
+        return bool(line.decode("utf-8").strip())
+    except UnicodeDecodeError:
+        return True
+
+
 @given(damage=_DAMAGE, junk=st.binary(min_size=1, max_size=3))
 def test_a_damaged_log_never_raises_and_gives_one_result_a_line(
     damage: list[tuple[int, str]], junk: bytes
@@ -167,8 +175,16 @@ def test_a_damaged_log_never_raises_and_gives_one_result_a_line(
         elif how == "cut":
             del data[at:]
     results = list(read_log_file(io.BytesIO(bytes(data))))
-    text_lines = bytes(data).replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")
-    assert len(results) == sum(1 for line in text_lines if line.strip(b" \t\x0b\x0c\xef\xbb\xbf"))
+    text_lines = (
+        bytes(data)
+        .removeprefix(b"\xef\xbb\xbf")
+        .replace(b"\r\n", b"\n")
+        .replace(b"\r", b"\n")
+        .split(b"\n")
+    )
+    if not data.startswith((b"\xff\xfe", b"\xfe\xff")):  # UTF-16, as batch reads it
+        expected = sum(1 for line in text_lines if _not_blank(line))
+        assert len(results) == expected
     for result in results:
         if isinstance(result, LogError):
             assert result.line >= 1
