@@ -162,3 +162,13 @@ def test_closed_and_failing_streams_are_one_line_and_74(tmp_path: Path) -> None:
     )
     assert mem.returncode == 74
     assert mem.stderr == b"cribcount: /proc/self/mem: [Errno 5] Input/output error\n"
+
+
+def test_a_line_not_utf8_is_one_bad_statement_and_the_record_goes_on() -> None:
+    record = b"players Ann Ben\ndeal Ann\npeg Ben \xff3\ndeal Ben\npeg Ann 2\ndeal Al\n"
+    code, out, err = outcome("game", "-", stdin=record)
+    assert (code, out) == (2, "")
+    assert err.splitlines() == [
+        "<stdin>:3:9: invalid UTF-8 byte 0xff",
+        "<stdin>:6:6: unknown player 'Al': the players are Ann, Ben",
+    ]

@@ -107,7 +107,6 @@ def _check(
     Returns whether a statement was bad (each said on stderr as found), the
     wrong claims, and the game at its end (None when bad).
     """
-    from cribcount.errors import GameError
     from cribcount.game import GameScorer, RecordReader, record_lines
     from cribcount.render.game import GameText, deal_to_dict
 
@@ -134,14 +133,9 @@ def _check(
             spool.write(text.deal(game, result) + "\n")
         first = False
 
-    try:
-        for number, line in record_lines(stream):
-            take(reader.line(number, line))
-        take(reader.finish())
-    except GameError as error:
-        take(None)
-        say(f"{name}:{error.line}:{max(error.column, 1)}: {error.reason}")
-        return True, 0, None
+    for number, line in record_lines(stream):
+        take(reader.line(number, line))
+    take(reader.finish())
     if failed:
         return True, 0, None
     if scorer is None:

@@ -419,9 +419,17 @@ class RecordReader:
     def __init__(self) -> None:
         self._reader = _Reader()
 
-    def line(self, number: int, text: str) -> DealRecord | None:
-        """Read line ``number`` (without its line end): the deal it ended, if good."""
-        return self._reader.line(number, text)
+    def line(self, number: int, text: str | GameError) -> DealRecord | None:
+        """Read line ``number`` (without its line end): the deal it ended, if good.
+
+        A line that could not be read is given as its GameError: a bad statement.
+        """
+        if isinstance(text, str):
+            return self._reader.line(number, text)
+        self._reader.errors.append(text)
+        if self._reader.draft is not None:
+            self._reader.draft.bad = True
+        return None
 
     def finish(self) -> DealRecord | None:
         """The end of the record: its last deal, if good."""
@@ -437,10 +445,10 @@ class RecordReader:
         return self._reader.record
 
 
-def record_lines(stream: BinaryIO) -> Iterator[tuple[int, str]]:
+def record_lines(stream: BinaryIO) -> Iterator[tuple[int, str | GameError]]:
     """Each line of a record, numbered, as batch reads its lines: LF, CR LF or CR ends one.
 
-    A line that is not UTF-8 or longer than ``MAX_LINE`` bytes is a GameError.
+    A line that is not UTF-8 or longer than ``MAX_LINE`` bytes comes as its GameError.
 
     >>> import io
     >>> list(record_lines(io.BytesIO(b"players A B\\r\\rdeal A\\x0c # not an end")))
@@ -451,13 +459,16 @@ def record_lines(stream: BinaryIO) -> Iterator[tuple[int, str]]:
     for first, chunk in read_chunks(stream, size=CAREFUL_CHUNK_SIZE):
         for number, raw in enumerate(chunk.split(b"\n")[:-1], start=first):
             if len(raw) > MAX_LINE:
-                raise GameError(f"line too long: more than {MAX_LINE} bytes", line=number)
+                yield number, GameError(f"line too long: more than {MAX_LINE} bytes", line=number)
+                continue
             try:
-                yield number, raw.decode("utf-8")
+                text = raw.decode("utf-8")
             except UnicodeDecodeError as bad:
                 column = len(raw[: bad.start].decode("utf-8")) + 1
                 reason = f"invalid UTF-8 byte 0x{raw[bad.start]:02x}"
-                raise GameError(reason, column=column, line=number) from None
+                yield number, GameError(reason, column=column, line=number)
+                continue
+            yield number, text
 
 
 def read_record(text: str) -> GameRecord:
