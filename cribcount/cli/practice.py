@@ -189,7 +189,9 @@ def _open_log(path: str) -> int:
     try:
         log = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
     except OSError as error:
-        reason = lang().say("cannot open {path}: {reason}", path=path, reason=error.strerror)
+        reason = lang().say(
+            "cannot open {path}: {reason}", path=display_name(path), reason=error.strerror
+        )
         raise BadInput(reason) from None
     try:
         with naming(display_name(path)):
