@@ -49,6 +49,8 @@ _SKUNK_WORDS = {
 
 
 def _line(text: str, indent: str = "") -> str:
+    if len(indent) + len(text) <= WIDTH and "\n" not in text:
+        return indent + text  # most lines fit: no need to wrap them
     return textwrap.fill(
         text,
         WIDTH,
