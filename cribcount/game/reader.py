@@ -140,7 +140,7 @@ class _Reader:
 
     def header(self, line: _Line) -> None:
         keyword = line.words[0]
-        if self.deals or self.draft is not None:
+        if self.dealt or self.draft is not None:
             raise line.error(f"{quote(keyword.text)} after the first deal: it goes before", keyword)
 
     def game(self, line: _Line) -> None:
