@@ -237,7 +237,8 @@ def _peg_without_hands(
         if not table.left:
             raise table.error(Message("go after every card was laid"), token)
         if card is None:
-            say_go(token)
+            if not table.written_go(token):
+                say_go(token)
             continue
         if not fits_count(table.count, card.value):
             still_in = [
@@ -303,6 +304,8 @@ def _peg_with_hands(
         player = table.turn
         name = Message(names[player])
         if card is None:
+            if table.written_go(token):
+                continue
             can = playable(player)
             if can:
                 reason = Message(

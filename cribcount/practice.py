@@ -14,6 +14,7 @@ and the wall time are parameters).
 from __future__ import annotations
 
 import enum
+import functools
 import random
 import secrets
 from collections.abc import Callable, Iterator, Sequence
@@ -78,17 +79,17 @@ class ShowDeal:
     hand: Hand
     crib: bool
 
-    @property
+    @functools.cached_property
     def count(self) -> Count:
-        """The true count, item by item."""
+        """The true count, item by item (worked out once)."""
         return count_show(self.hand, crib=self.crib)
 
-    @property
+    @functools.cached_property
     def points(self) -> int:
         """The true count's total."""
         return self.count.total
 
-    @property
+    @functools.cached_property
     def kinds(self) -> tuple[str, ...]:
         """The kinds of hand this is, for the misses by kind (see ``show_kinds``)."""
         return show_kinds(self.count)
@@ -123,9 +124,9 @@ class PegDeal:
         plays = peg(self.text, players=self.players).plays
         return next(play.count for play in reversed(plays) if play.card is not None)
 
-    @property
+    @functools.cached_property
     def items(self) -> tuple[PegItem, ...]:
-        """What the last card pegs."""
+        """What the last card pegs (worked out once)."""
         return last_card_items(self.text, players=self.players)
 
     @property

@@ -9,12 +9,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import statistics
-from collections.abc import Iterable, Sequence
+from array import array
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, NamedTuple
+from typing import Any, BinaryIO, NamedTuple
 
 from cribcount.cards import CribcountError, Hand, parse_card
 from cribcount.messages import Message
@@ -23,18 +26,31 @@ from cribcount.practice import Deal, PegDeal, PracticeRecord, ShowDeal
 __all__ = [
     "KindShare",
     "LogError",
+    "append_whole",
+    "mend_log",
     "PracticeSummary",
     "Report",
     "Week",
     "log_line",
+    "log_records",
     "read_log",
+    "read_log_file",
     "report",
     "summarise",
 ]
 
 
 class LogError(CribcountError):
-    """A practice log line that cannot be read; the message names its line."""
+    """A practice log line that cannot be read: ``line`` and ``reason``; the message names both."""
+
+    def __init__(self, reason: Message, *, line: int) -> None:
+        super().__init__(Message("line {line}: {reason}", line=line, reason=reason))
+        self.line = line
+        self.reason_said = reason
+
+
+_LARGEST = 10**9
+"""The largest seed, round, answer or number of seconds a log line may give."""
 
 
 # --- figures ----------------------------------------------------------------------------------
@@ -73,34 +89,57 @@ class PracticeSummary:
         return self.right / self.hands if self.hands else None
 
 
-def summarise(records: Sequence[PracticeRecord]) -> PracticeSummary:
+def summarise(records: Iterable[PracticeRecord]) -> PracticeSummary:
     """Hands, right, median seconds of the right counts, points missed and over, streak, kinds."""
-    right_seconds = [record.seconds for record in records if record.right]
-    streak = best = 0
+    tally = _Tally()
     for record in records:
-        streak = streak + 1 if record.right else 0
-        best = max(best, streak)
-    misses = [record for record in records if not record.right]
-    order: dict[str, int] = {}
-    seen: dict[str, int] = {}
-    for record in records:
+        tally.add(record)
+    return tally.summary()
+
+
+class _Tally:
+    """The figures of records added one by one, without keeping them: only each right
+    count's seconds, for the median."""
+
+    def __init__(self) -> None:
+        self.hands = self.right = self.missed = self.over = self.streak = self.best = 0
+        self.right_seconds = array("d")
+        self.missed_kinds: dict[str, int] = {}
+        self.seen: dict[str, int] = {}
+
+    def add(self, record: PracticeRecord) -> None:
+        right = record.right
+        self.hands += 1
+        self.missed += record.missed
+        self.over += record.over
+        if right:
+            self.right += 1
+            self.right_seconds.append(record.seconds)
+            self.streak += 1
+            self.best = max(self.best, self.streak)
+        else:
+            self.streak = 0
         for kind in record.deal.kinds:
-            seen[kind] = seen.get(kind, 0) + 1
-            if not record.right:
-                order[kind] = order.get(kind, 0) + 1
-    shares = sorted(
-        (KindShare(kind, n, len(misses), seen[kind]) for kind, n in order.items()),
-        key=lambda share: (-share.misses, share.kind),
-    )
-    return PracticeSummary(
-        hands=len(records),
-        right=len(records) - len(misses),
-        median_seconds=statistics.median(right_seconds) if right_seconds else None,
-        missed=sum(record.missed for record in records),
-        over=sum(record.over for record in records),
-        streak=best,
-        kinds=tuple(shares),
-    )
+            self.seen[kind] = self.seen.get(kind, 0) + 1
+            if not right:
+                self.missed_kinds[kind] = self.missed_kinds.get(kind, 0) + 1
+
+    def summary(self) -> PracticeSummary:
+        misses = self.hands - self.right
+        shares = sorted(
+            (KindShare(kind, n, misses, self.seen[kind]) for kind, n in self.missed_kinds.items()),
+            key=lambda share: (-share.misses, share.kind),
+        )
+        seconds = self.right_seconds
+        return PracticeSummary(
+            hands=self.hands,
+            right=self.right,
+            median_seconds=statistics.median(seconds) if seconds else None,
+            missed=self.missed,
+            over=self.over,
+            streak=self.best,
+            kinds=tuple(shares),
+        )
 
 
 class Week(NamedTuple):
@@ -124,17 +163,29 @@ def _iso_week(when: datetime) -> str:
     return f"{year}-W{week:02d}"
 
 
-def report(records: Sequence[PracticeRecord]) -> Report:
-    """Figures by ISO week of each record's own time, and over the whole log."""
-    by_week: dict[str, list[PracticeRecord]] = {}
+def report(records: Iterable[PracticeRecord]) -> Report:
+    """Figures by ISO week of each record's own time, and over the whole log.
+
+    The records are read once, as they come, and none is kept.
+    """
+    by_week: dict[str, _Tally] = {}
+    overall = _Tally()
+    first: datetime | None = None
+    last: datetime | None = None
     for record in records:
-        by_week.setdefault(_iso_week(record.time), []).append(record)
-    times = [record.time for record in records]
+        week = _iso_week(record.time)
+        tally = by_week.get(week)
+        if tally is None:
+            tally = by_week[week] = _Tally()
+        tally.add(record)
+        overall.add(record)
+        first = record.time if first is None else min(first, record.time)
+        last = record.time if last is None else max(last, record.time)
     return Report(
-        weeks=tuple(Week(week, summarise(by_week[week])) for week in sorted(by_week)),
-        overall=summarise(records),
-        first=min(times) if times else None,
-        last=max(times) if times else None,
+        weeks=tuple(Week(week, by_week[week].summary()) for week in sorted(by_week)),
+        overall=overall.summary(),
+        first=first,
+        last=last,
     )
 
 
@@ -174,86 +225,120 @@ def log_line(record: PracticeRecord) -> str:
     return json.dumps(data, ensure_ascii=False)
 
 
+def append_whole(log: int, line: bytes) -> None:
+    """Append ``line`` to the log open at descriptor ``log``, whole or not at all.
+
+    A write cut short (a full disk) is taken back, so the log never holds a
+    torn line; the OSError is raised again.
+    """
+    start = os.lseek(log, 0, os.SEEK_END)
+    try:
+        done = 0
+        while done < len(line):
+            done += os.write(log, line[done:])
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.ftruncate(log, start)
+        raise
+
+
+def mend_log(path: str, log: int) -> None:
+    """End the log's last line, if an earlier fault left it without its newline."""
+    with open(path, "rb") as old:
+        if old.seek(0, os.SEEK_END) == 0:
+            return
+        old.seek(-1, os.SEEK_END)
+        if old.read(1) != b"\n":
+            append_whole(log, b"\n")
+
+
 def _value(data: dict[str, Any], key: str, kinds: tuple[type, ...], line: int) -> Any:
     """``data[key]`` if it is one of ``kinds``; bool is an int in Python but never a number here."""
     value = data.get(key)
     if isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds):
-        raise LogError(
-            Message("line {line}: {key} is missing or not valid", line=line, key=repr(key))
-        )
+        raise LogError(Message("{key} is missing or not valid", key=repr(key)), line=line)
     return value
 
 
 def _number(data: dict[str, Any], key: str, line: int) -> int | None:
     """An optional whole number: ``answer`` (None for ``?``) or ``muggins``."""
-    return None if data.get(key) is None else int(_value(data, key, (int,), line))
+    return None if data.get(key) is None else _whole(data, key, line)
 
 
 def _deal(data: dict[str, Any], line: int) -> Deal:
     """The deal of a log line: a pegging drill's moves, or a hand or crib and its starter."""
-    round_number = int(_value(data, "round", (int,), line))
+    round_number = _whole(data, "round", line)
     tokens = _value(data, "hand", (list,), line)
     if not all(isinstance(token, str) for token in tokens):
-        raise LogError(Message("line {line}: 'hand' is not a list of cards", line=line))
+        raise LogError(Message("'hand' is not a list of cards"), line=line)
     if data.get("play") is True:
         moves = tuple(None if token.lower() == "go" else parse_card(token) for token in tokens)
         if not moves or moves[-1] is None:
-            raise LogError(Message("line {line}: a play in progress ends with a card", line=line))
+            raise LogError(Message("a play in progress ends with a card"), line=line)
         return PegDeal(round_number, moves)
     cards = [parse_card(token) for token in tokens]
     if len(cards) != 4:
-        reason = Message("line {line}: 'hand' needs 4 cards, got {n}", line=line, n=len(cards))
-        raise LogError(reason)
+        raise LogError(Message("'hand' needs 4 cards, got {n}", n=len(cards)), line=line)
     starter = parse_card(_value(data, "starter", (str,), line))
     hand = Hand((cards[0], cards[1], cards[2], cards[3]), starter)
     return ShowDeal(round_number, hand, bool(_value(data, "crib", (bool,), line)))
 
 
+def _no_constant(word: str) -> Any:
+    # NaN and Infinity are not JSON: a log never holds them.
+    raise ValueError(word)
+
+
 def _read_record(text: str, line: int) -> PracticeRecord:
     try:
-        data = json.loads(text)
-    except ValueError:
+        data = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
         data = None
     if not isinstance(data, dict):
-        raise LogError(Message("line {line}: not a JSON object", line=line))
+        raise LogError(Message("not a JSON object"), line=line)
     stamp = _value(data, "time", (str,), line)
     try:
         when = datetime.fromisoformat(stamp)
     except ValueError:
-        raise LogError(Message("line {line}: 'time' is not an ISO-8601 time", line=line)) from None
+        raise LogError(Message("'time' is not an ISO-8601 time"), line=line) from None
+    if when.tzinfo is None:
+        # A time without an offset is the local time it was written in: one order for all.
+        when = when.astimezone()
     try:
         deal = _deal(data, line)
         count = deal.points
     except LogError:
         raise
     except CribcountError as error:
+        reason = error.said
         if error.column:
-            reason = Message(
-                "line {line}: column {column}: {reason}",
-                line=line,
-                column=error.column,
-                reason=error.said,
-            )
-        else:
-            reason = Message("line {line}: {reason}", line=line, reason=error.said)
-        raise LogError(reason) from None
+            reason = Message("column {column}: {reason}", column=error.column, reason=error.said)
+        raise LogError(reason, line=line) from None
     logged = _value(data, "count", (int,), line)
     if logged != count:
         reason = Message(
-            "line {line}: count {logged} is not the count of its cards ({count})",
-            line=line,
-            logged=logged,
-            count=count,
+            "count {logged} is not the count of its cards ({count})", logged=logged, count=count
         )
-        raise LogError(reason)
+        raise LogError(reason, line=line)
+    seconds = _value(data, "seconds", (int, float), line)
+    if not 0 <= seconds <= _LARGEST:  # NaN too fails this
+        raise LogError(Message("{key} is missing or not valid", key=repr("seconds")), line=line)
     return PracticeRecord(
         time=when,
-        seed=int(_value(data, "seed", (int,), line)),
+        seed=_whole(data, "seed", line),
         deal=deal,
         answer=_number(data, "answer", line),
-        seconds=float(_value(data, "seconds", (int, float), line)),
+        seconds=float(seconds),
         muggins=_number(data, "muggins", line),
     )
+
+
+def _whole(data: dict[str, Any], key: str, line: int) -> int:
+    """A whole number from 0 to ``_LARGEST``."""
+    value = int(_value(data, key, (int,), line))
+    if not 0 <= value <= _LARGEST:
+        raise LogError(Message("{key} is missing or not valid", key=repr(key)), line=line)
+    return value
 
 
 def read_log(lines: Iterable[str]) -> list[PracticeRecord]:
@@ -262,7 +347,39 @@ def read_log(lines: Iterable[str]) -> list[PracticeRecord]:
     Raises LogError whose message begins with the line: ``line 3: not a JSON object``.
     """
     records = []
-    for number, text in enumerate(lines, start=1):
-        if text.strip():
-            records.append(_read_record(text, number))
+    for record in log_records(enumerate(lines, start=1)):
+        if isinstance(record, LogError):
+            raise record
+        records.append(record)
     return records
+
+
+def log_records(lines: Iterable[tuple[int, str]]) -> Iterator[PracticeRecord | LogError]:
+    """Each record of numbered log lines, or the LogError of a line that is not one."""
+    for number, text in lines:
+        if not text.strip():
+            continue
+        try:
+            yield _read_record(text.removeprefix("\ufeff") if number == 1 else text, number)
+        except LogError as error:
+            yield error
+
+
+def read_log_file(stream: BinaryIO) -> Iterator[PracticeRecord | LogError]:
+    """The records of a log read as bytes, a line at a time, as batch reads lines: each a
+    record, or the LogError of its line (not UTF-8, too long, or not a record)."""
+    from cribcount.batch.reading import CAREFUL_CHUNK_SIZE, MAX_LINE, read_chunks
+
+    for first, chunk in read_chunks(stream, size=CAREFUL_CHUNK_SIZE):
+        for number, raw in enumerate(chunk.split(b"\n")[:-1], start=first):
+            if len(raw) > MAX_LINE:
+                yield LogError(
+                    Message("line too long: more than {n} bytes", n=MAX_LINE), line=number
+                )
+                continue
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                yield LogError(Message("not UTF-8 text"), line=number)
+                continue
+            yield from log_records([(number, text)])

@@ -173,6 +173,21 @@ def settle_claim(claim: int, count: int) -> tuple[int, int]:
     return min(claim, count), max(0, count - claim)
 
 
+HIGHEST_SHOW = 29
+"""The most a hand or a crib scores: three fives and the jack of the fourth suit, its five cut."""
+SHOW_GAPS = frozenset({19, 25, 26, 27})
+"""The counts up to ``HIGHEST_SHOW`` that no hand and no crib scores."""
+
+
+def show_possible(points: int) -> bool:
+    """True when some hand or crib scores ``points``.
+
+    >>> show_possible(29), show_possible(19), show_possible(30)
+    (True, False, False)
+    """
+    return 0 <= points <= HIGHEST_SHOW and points not in SHOW_GAPS
+
+
 # The 26 sets of two or more of five cards, by size then position, with a getter for each.
 SUBSETS: tuple[tuple[int, ...], ...] = tuple(
     subset for size in range(2, 6) for subset in combinations(range(5), size)
@@ -323,6 +338,19 @@ GO_POINTS = 1
 """Points to the last player to lay a card when nobody else can play."""
 LAST_CARD_POINTS = 1
 """Points for the last card of the whole play, unless it made 31 or a go closed its count."""
+
+
+def most_pegged(cards: int) -> int:
+    """A bound on what one player pegs in a play laying ``cards`` cards: no play pegs more.
+
+    A card scores at most a double pair royal (12), a fifteen or 31 (2; never both) and
+    the last card or a go (1; never with 31): 15, as the fourth ace making 15 as the
+    last card does.
+
+    >>> most_pegged(4)
+    60
+    """
+    return cards * (pair_points(4) + FIFTEEN_POINTS + LAST_CARD_POINTS)
 
 
 def fits_count(count: int, value: int) -> bool:

@@ -163,6 +163,16 @@ class PlayState:
         self.plays.append(_new_play((self.names[player], None, self.count, (), token)))
         self.settle()
 
+    def written_go(self, token: Token) -> bool:
+        """Take a written ``go`` as the go point just pegged, as ``peg`` writes it; False if
+        the play holds no such point to take it (then it is a go of the player to play)."""
+        previous = self.plays[-1] if self.plays else None
+        if previous is None or previous.token is not None or previous.items != _GO_ITEMS:
+            return False
+        # The count ended with a go that nobody wrote: this is the word for that point.
+        self.plays[-1] = _new_play((previous.player, None, previous.count, _GO_ITEMS, token))
+        return True
+
     def _close_with_go(self) -> None:
         # The go point goes to the last player to lay a card; it goes on that player's go.
         name = self.names[self.last]

@@ -256,10 +256,12 @@ def test_bad_input_is_one_line_and_exits_2(args: list[str], words: str) -> None:
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
-def test_a_log_that_cannot_be_written_is_one_line() -> None:
-    result = run("--seed", "20", "--log", "/dev/full", input="8\nq\n")
-    assert result.exit_code == 2
-    assert result.stderr == "cribcount: cannot write /dev/full: No space left on device\n"
+def test_a_log_that_cannot_be_written_is_one_line_74_after_the_summary() -> None:
+    result = run("--seed", "20", "--log", "/dev/full", input="8\n7\nq\n")
+    assert result.exit_code == 74
+    assert result.stderr == "cribcount: /dev/full: [Errno 28] No space left on device\n"
+    # The session ends at the fault: one deal answered, and its summary still printed.
+    assert "hands counted 1, right 1 (100%)" in result.stdout.splitlines()
 
 
 def test_the_log(tmp_path: Path) -> None:
@@ -335,7 +337,10 @@ def test_a_bad_log_line_is_one_line_naming_it(tmp_path: Path) -> None:
     log.write_text(REPORT_LOG.splitlines()[0] + "\n{oops\n", encoding="utf-8")
     result = CliRunner().invoke(cli, ["practice", "--report", str(log)])
     assert result.exit_code == 2
-    assert result.stderr == f"cribcount: {log}: line 2: not a JSON object\n"
+    assert result.stderr == f"{log}:2: not a JSON object\n"
+    # The good line is reported all the same.
+    rows = [line.split() for line in result.stdout.splitlines()]
+    assert ["all", "1"] == next(row for row in rows if row[:1] == ["all"])[:2]
 
 
 def test_a_session_through_a_real_pipe() -> None:

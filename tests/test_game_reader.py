@@ -176,8 +176,7 @@ def test_the_play_is_checked_against_the_hands_and_names_the_players() -> None:
             6,
             12,
             "8c",
-            "8c is dealer's, but it is pone's turn and pone can play 5c 5d Js"
-            " (pone is Alice, dealer is Bob)",
+            "8c is Bob's, but it is Alice's turn and Alice can play 5c 5d Js",
         )
     ]
 

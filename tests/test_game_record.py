@@ -61,8 +61,8 @@ def test_the_play_is_checked_against_the_hands_and_pegged() -> None:
         draft(hands={"Ben": BEN, "Ann": ANN}, starter=(parse_card("Jh"), 4), play=(PLAY, 5))
     )
     assert deal.pegging is not None
-    # The play names the seats: Ben is pone, Ann the dealer.
-    assert deal.pegging.totals == {"pone": 3, "dealer": 4}
+    # The play names the players: Ben is pone, Ann the dealer.
+    assert deal.pegging.totals == {"Ben": 3, "Ann": 4}
 
 
 def test_three_players_need_the_deck_card_for_the_crib() -> None:
@@ -126,8 +126,5 @@ def test_a_play_against_the_hands_names_who_sits_where() -> None:
             draft(hands={"Ben": BEN, "Ann": ANN}, starter=(parse_card("Jh"), 4), play=(play, 5))
         )
     error = raised.value
-    assert error.reason == (
-        "8d is dealer's, but it is pone's turn and pone can play 7c 8h Qc Kc"
-        " (pone is Ben, dealer is Ann)"
-    )
+    assert error.reason == ("8d is Ann's, but it is Ben's turn and Ben can play 7c 8h Qc Kc")
     assert (error.line, error.token, error.column) == (5, "8d", 1)

@@ -269,7 +269,7 @@ def test_practice_errors_in_french() -> None:
         "cribcount: --crib et --mix : choisissez l'un des deux\n",
     )
     result = CliRunner().invoke(cli, ["--lang", "fr", "practice", "--report", "-"], input="{oops\n")
-    assert (result.exit_code, result.stderr) == (2, "cribcount: -: ligne 1 : pas un objet JSON\n")
+    assert (result.exit_code, result.stderr) == (2, "<stdin>:1: pas un objet JSON\n")
 
 
 def test_a_log_error_says_its_line_in_french() -> None:

@@ -288,16 +288,29 @@ def cards_from(args: Sequence[str]) -> Sequence[str]:
     if sys.stdin is None:
         raise StreamError(STDIN_NAME, _closed())
     with naming(STDIN_NAME):
-        line = sys.stdin.readline()
+        # Bytes, read as UTF-8 whatever the locale: suit symbols read under LC_ALL=C too.
+        line = sys.stdin.buffer.readline().decode("utf-8", errors="surrogateescape")
     if not line.strip():
         reason = N_("no cards on standard input: expected one line of cards after '-'")
         raise BadInput(lang().say(reason))
     return (line.strip(),)
 
 
+def as_typed(arg: str) -> str:
+    """An argument as the UTF-8 that was typed, whatever the locale decoded it as: under
+    ``LC_ALL=C`` a suit symbol comes in as escaped bytes (``'5\\udce2\\udc99\\udca5'``).
+
+    >>> as_typed("5h"), as_typed("5\\udce2\\udc99\\udca5")
+    ('5h', '5♥')
+    """
+    if arg.isascii() or arg.isprintable():
+        return arg  # escaped bytes are lone surrogates, which never print
+    return arg.encode("utf-8", errors="surrogateescape").decode("utf-8", errors="surrogateescape")
+
+
 def join_arguments(args: Sequence[str]) -> str:
     """One notation string from several arguments (``-``: a line of standard input)."""
-    args = cards_from(args)
+    args = [as_typed(arg) for arg in cards_from(args)]
     for i, arg in enumerate(args, start=1):
         if not arg.strip():
             raise BadInput(

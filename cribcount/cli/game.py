@@ -3,21 +3,34 @@
 from __future__ import annotations
 
 import sys
+import tempfile
+from collections.abc import Iterable
+from typing import IO, TYPE_CHECKING, BinaryIO
 
 import click
 
 from cribcount.cli.base import (
     EXIT_BAD_INPUT,
     EXIT_CLAIM_DIFFERS,
+    STDIN_NAME,
+    STDOUT_NAME,
     BadInput,
-    echo_text,
+    display_name,
     format_option,
     input_file,
     lang,
     lang_option,
+    naming,
+    open_input,
+    say,
+    stdout_bytes,
 )
 from cribcount.language import DEFAULT
 from cribcount.render import render_json
+
+if TYPE_CHECKING:
+    from cribcount.game import Game
+    from cribcount.game.record import DealRecord
 
 
 @click.command()
@@ -66,34 +79,84 @@ def game(file: str, board: bool, fmt: str) -> None:
     The game is in English only so far: --lang fr (or CRIBCOUNT_LANG=fr) is
     refused; --lang en overrides CRIBCOUNT_LANG.
     """
-    from cribcount.errors import GameRecordError
-    from cribcount.game import read_record, score_game
-    from cribcount.render.game import game_to_dict, render_game
-
     if lang().code != DEFAULT:
         # Records, their statements and the game's text are English for now.
         raise BadInput(lang().say("game reads and writes English only so far: use --lang en"))
-    name = "<stdin>" if file == "-" else file
-    with click.open_file(file, "rb") as stream:
-        data = stream.read()
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as undecoded:
-        before = data[: undecoded.start]
-        line = before.count(b"\n") + 1
-        column = len(before[before.rfind(b"\n") + 1 :].decode("utf-8")) + 1
-        byte = data[undecoded.start]
-        click.echo(f"{name}:{line}:{column}: invalid UTF-8 byte 0x{byte:02x}", err=True)
-        sys.exit(EXIT_BAD_INPUT)
-    try:
-        scored = score_game(read_record(text))
-    except GameRecordError as bad:
-        for wrong in bad.errors:
-            click.echo(f"{name}:{wrong.line}:{max(wrong.column, 1)}: {wrong.reason}", err=True)
-        sys.exit(EXIT_BAD_INPUT)
-    if fmt == "json":
-        click.echo(render_json(game_to_dict(scored)))
-    else:
-        echo_text(render_game(scored, board=board))
-    if scored.wrong_claims:
+    name = STDIN_NAME if file == "-" else display_name(file)
+    # The output waits in a file that spills to disk (memory stays flat however long the
+    # record): it is written only for a record without a bad statement.
+    with tempfile.SpooledTemporaryFile(_SPOOL_SIZE, mode="w+", encoding="utf-8") as spool:
+        with naming(name), open_input(file) as stream:
+            failed, wrong, last = _check(name, stream, spool, fmt=fmt, board=board)
+        if failed:
+            sys.exit(EXIT_BAD_INPUT)
+        _write(spool, fmt, last, wrong)
+    if wrong:
         sys.exit(EXIT_CLAIM_DIFFERS)
+
+
+_SPOOL_SIZE = 1 << 20
+"""Bytes of output held in memory before the rest goes to a temporary file."""
+
+
+def _check(
+    name: str, stream: BinaryIO, spool: IO[str], *, fmt: str, board: bool
+) -> tuple[bool, int, Game | None]:
+    """Read, check and score the record deal by deal, the output of each into ``spool``.
+
+    Returns whether a statement was bad (each said on stderr as found), the
+    wrong claims, and the game at its end (None when bad).
+    """
+    from cribcount.game import GameScorer, RecordReader, record_lines
+    from cribcount.render.game import GameText, deal_to_dict
+
+    reader = RecordReader()
+    scorer: GameScorer | None = None
+    text = GameText(board=board)
+    failed = False
+    first = True
+
+    def take(deal: DealRecord | None) -> None:
+        nonlocal scorer, failed, first
+        for error in reader.errors():
+            failed = True
+            say(f"{name}:{error.line}:{max(error.column, 1)}: {error.reason}")
+        if deal is None or failed:
+            return  # once a statement is bad, the score is no more the game's
+        if scorer is None:
+            scorer = GameScorer(reader.record)
+        result = scorer.score(deal)
+        game = scorer.game()
+        if fmt == "json":
+            spool.write(("" if first else ", ") + render_json(deal_to_dict(game, result)))
+        else:
+            spool.write(text.deal(game, result) + "\n")
+        first = False
+
+    for number, line in record_lines(stream):
+        take(reader.line(number, line))
+    take(reader.finish())
+    if failed:
+        return True, 0, None
+    if scorer is None:
+        scorer = GameScorer(reader.record)
+    return False, scorer.wrong, scorer.game()
+
+
+def _write(spool: IO[str], fmt: str, game: Game | None, wrong: int) -> None:
+    """The output: the deals kept in ``spool``, then the end of ``game``."""
+    from cribcount.render.game import game_to_dict, render_end
+
+    assert game is not None
+    out = stdout_bytes()
+    spool.seek(0)
+    if fmt == "json":
+        whole = render_json(game_to_dict(game, wrong))
+        at = whole.index('"deals": [') + len('"deals": [')
+        parts: Iterable[str] = (whole[:at], *iter(lambda: spool.read(1 << 16), ""), whole[at:])
+    else:
+        parts = (*iter(lambda: spool.read(1 << 16), ""), render_end(game, wrong))
+    with naming(STDOUT_NAME):
+        for part in parts:
+            out.write(part.encode())
+        out.write(b"\n")

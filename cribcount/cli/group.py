@@ -37,6 +37,22 @@ GROUP_OPTIONS = ("-h", "--help", "--version", "--no-color")
 """The group's own options that take no value: a first argument among them is not cards."""
 
 
+def keep_help(command: click.Command) -> None:
+    """Give ``command`` its help back under ``python -OO``, which drops every docstring:
+    read from the source of its function, as Click reads the docstring."""
+    if command.help is not None or command.callback is None or sys.flags.optimize < 2:
+        return
+    import ast
+    import inspect
+
+    function = inspect.unwrap(command.callback)
+    with contextlib.suppress(OSError, TypeError):
+        tree = ast.parse(inspect.getsource(function))
+        node = tree.body[0]
+        if isinstance(node, ast.FunctionDef):
+            command.help = ast.get_docstring(node)
+
+
 class CribcountGroup(click.Group):
     """The top-level group: ``cribcount CARDS...`` means ``cribcount score CARDS...``,
     and every error comes out as one line on stderr with its exit status.
@@ -64,6 +80,7 @@ class CribcountGroup(click.Group):
         command = super().get_command(ctx, cmd_name)
         if command is not None:
             command.context_class = TranslatedContext  # its help in the run's language
+            keep_help(command)
         return command
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
@@ -120,6 +137,7 @@ class CribcountGroup(click.Group):
     ) -> int:
         """The exit status of a whole run, output flushed; a stream fault ends it cleanly too."""
         use_language(language(DEFAULT))
+        keep_help(self)
         try:
             status = self._status(args, prog_name, complete_var, **extra)
             finish_output(status)

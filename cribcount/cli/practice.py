@@ -3,14 +3,33 @@
 from __future__ import annotations
 
 import contextlib
+import errno
+import os
 import sys
-from typing import Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from cribcount.cli.base import EXIT_OK, BadInput, echo_text, lang, lang_option, no_color_option
+from cribcount.cli.base import (
+    EXIT_BAD_INPUT,
+    EXIT_OK,
+    STDIN_NAME,
+    BadInput,
+    StreamError,
+    display_name,
+    echo_text,
+    lang,
+    lang_option,
+    naming,
+    no_color_option,
+    open_input,
+    say,
+)
 from cribcount.entry import EXIT_INTERRUPTED
-from cribcount.messages import Message
+
+if TYPE_CHECKING:
+    from cribcount.practice import PracticeRecord
 
 
 def _read_line(prompt: str) -> str | None:
@@ -19,13 +38,13 @@ def _read_line(prompt: str) -> str | None:
     Through a pipe nothing is typed to follow the prompt: the prompt is written
     with the line read after it, so that the output reads as the session.
     """
-    if sys.stdin.isatty():
+    terminal = sys.stdin.isatty()
+    if terminal:
         click.echo(prompt, nl=False)
+    with naming(STDIN_NAME):
         line = sys.stdin.readline()
-    else:
-        line = sys.stdin.readline()
-        if line:
-            click.echo(prompt + line.rstrip("\r\n"))
+    if line and not terminal:
+        click.echo(prompt + line.rstrip("\r\n"))
     return line if line else None
 
 
@@ -91,14 +110,13 @@ def practice(
         && cribcount practice --report log.jsonl
     """
     from cribcount.practice import AnswerKind, Drill, Practice, new_seed, read_answer
-    from cribcount.practice_log import LogError, log_line, read_log, report, summarise
+    from cribcount.practice_log import append_whole, log_line, summarise
     from cribcount.render.practice import (
         prompt,
         render_answer,
         render_deal,
         render_not_understood,
         render_practice_summary,
-        render_report,
         render_start,
     )
 
@@ -113,17 +131,7 @@ def practice(
             or muggins
         ):
             raise BadInput(lang().say("--report reads a log: it goes with no option of a session"))
-        try:
-            with click.open_file(report_path, encoding="utf-8") as stream:
-                click.echo(render_report(report(read_log(stream)), lang=lang()))
-        except OSError as error:
-            reason = lang().say(
-                "cannot read {path}: {reason}", path=report_path, reason=error.strerror
-            )
-            raise BadInput(reason) from None
-        except (LogError, UnicodeDecodeError) as error:
-            said = error.said if isinstance(error, LogError) else Message("not UTF-8 text")
-            raise BadInput(f"{report_path}: {lang().text(said)}") from None
+        _report(report_path)
         return
     if crib and mix:
         raise BadInput(lang().say("--crib and --mix: choose one"))
@@ -142,12 +150,11 @@ def practice(
         rounds=rounds,
         **{key: hooks[key] for key in ("clock", "now") if key in hooks},
     )
-    try:
-        log = open(log_path, "a", encoding="utf-8") if log_path else None
-    except OSError as error:
-        reason = lang().say("cannot open {path}: {reason}", path=log_path, reason=error.strerror)
-        raise BadInput(reason) from None
+    if sys.stdin is None:
+        raise StreamError(STDIN_NAME, OSError(errno.EBADF, os.strerror(errno.EBADF)))
+    log = _open_log(log_path) if log_path else None
     status = EXIT_OK
+    fault: StreamError | None = None
     try:
         click.echo(render_start(session.seed, drill=drill, muggins=muggins, lang=lang()))
         while (deal := session.deal()) is not None:
@@ -163,21 +170,18 @@ def practice(
             echo_text(render_answer(record, match=session.match, lang=lang()))
             if log is not None:
                 try:
-                    log.write(log_line(record) + "\n")
-                    log.flush()
+                    append_whole(log, (log_line(record) + "\n").encode())
                 except OSError as error:
-                    reason = lang().say(
-                        "cannot write {path}: {reason}", path=log_path, reason=error.strerror
-                    )
-                    raise BadInput(reason) from None
+                    # The log holds every record before this one, whole: the session ends.
+                    fault = StreamError(display_name(log_path or ""), error)
+                    break
     except KeyboardInterrupt:
         # Ctrl-C ends the session as q does, with the shell's status for an interrupt.
         click.echo()
         status = EXIT_INTERRUPTED
     finally:
         if log is not None:
-            with contextlib.suppress(OSError):  # a failed write was said already
-                log.close()
+            os.close(log)
     click.echo(
         render_practice_summary(
             summarise(session.records),
@@ -186,4 +190,56 @@ def practice(
             lang=lang(),
         )
     )
+    if fault is not None:
+        raise fault  # after the summary: one line naming the log, status 74
     sys.exit(status)
+
+
+def _open_log(path: str) -> int:
+    """The log opened to append whole lines, a last line torn by an earlier fault mended."""
+    from cribcount.practice_log import mend_log
+
+    try:
+        log = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+    except OSError as error:
+        reason = lang().say(
+            "cannot open {path}: {reason}", path=display_name(path), reason=error.strerror
+        )
+        raise BadInput(reason) from None
+    try:
+        with naming(display_name(path)):
+            mend_log(path, log)
+    except StreamError:
+        os.close(log)
+        raise
+    return log
+
+
+def _report(path: str) -> None:
+    """``--report``: the figures of every good line of the log, each bad line named on stderr."""
+    from cribcount.practice_log import LogError, read_log_file, report
+    from cribcount.render.practice import render_report
+
+    name = STDIN_NAME if path == "-" else display_name(path)
+    bad = 0
+
+    def good() -> Iterator[PracticeRecord]:
+        nonlocal bad
+        for record in read_log_file(stream):
+            if isinstance(record, LogError):
+                bad += 1
+                say(f"{name}:{record.line}: {lang().text(record.reason_said)}")
+            else:
+                yield record
+
+    with contextlib.ExitStack() as stack:
+        try:
+            stream = stack.enter_context(open_input(path))
+        except OSError as error:
+            reason = lang().say("cannot read {path}: {reason}", path=name, reason=error.strerror)
+            raise BadInput(reason) from None
+        with naming(name):
+            figures = report(good())
+    click.echo(render_report(figures, lang=lang()))
+    if bad:
+        sys.exit(EXIT_BAD_INPUT)

@@ -8,12 +8,13 @@ and the scoring of each deal in the order of the rules (``scoring``).
 
 from __future__ import annotations
 
-from cribcount.game.reader import read_record
+from cribcount.game.reader import RecordReader, read_record, record_lines
 from cribcount.game.scoring import (
     DealResult,
     Event,
     EventKind,
     Game,
+    GameScorer,
     Skunk,
     score_game,
     sides_of,
@@ -25,8 +26,11 @@ __all__ = [
     "Event",
     "EventKind",
     "Game",
+    "GameScorer",
+    "RecordReader",
     "Skunk",
     "read_record",
+    "record_lines",
     "score_game",
     "sides_of",
     "skunk_of",

@@ -22,8 +22,11 @@ claims of the shows, or only the points as a score sheet keeps them.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
+from typing import BinaryIO
 
+from cribcount import rules
 from cribcount.cards import Card, parse_card, parse_cards
 from cribcount.errors import CribcountError, GameError, GameRecordError, Token, quote
 from cribcount.game.record import (
@@ -36,7 +39,6 @@ from cribcount.game.record import (
     record_deal,
 )
 from cribcount.hand_lists import HAND_SEPARATOR
-from cribcount.rules import GAMES
 from cribcount.seats import (
     DEAL_SIZES,
     HAND_SIZE,
@@ -46,12 +48,14 @@ from cribcount.seats import (
     partnerships,
 )
 
-__all__ = ["GameRecord", "read_record"]
+__all__ = ["GameRecord", "RecordReader", "read_record", "record_lines"]
 
 _STATEMENTS = "game, players, partners, muggins, deal, hand, extra, starter, play, peg, show, crib"
-_GAMES_SAID = " or ".join(str(game) for game in GAMES)
+_GAMES_SAID = " or ".join(str(game) for game in rules.GAMES)
 """The games a record may be played to, as a message says them: ``121 or 61``."""
 _WORD = re.compile(r"\S+")
+_LINE_END = re.compile(r"\r\n|\r|\n")
+"""What ends a line, as batch reads them: LF, CR LF, or a CR alone (never \\f, \\v, U+2028)."""
 
 
 class _Line:
@@ -93,6 +97,14 @@ def _number(line: _Line, token: Token) -> int:
     return int(token.text)
 
 
+def _claim(line: _Line, token: Token) -> int:
+    """A claimed show or crib: a count some hand scores."""
+    points = _number(line, token)
+    if not rules.show_possible(points):
+        raise line.error(f"no hand scores {points}", token)
+    return points
+
+
 class _Reader:
     """Reads a record statement by statement, collecting every bad one."""
 
@@ -102,7 +114,8 @@ class _Reader:
         self.players: tuple[str, ...] = ()
         self.partners = False
         self.muggins: bool | None = None
-        self.deals: list[DealRecord] = []
+        self.deals = 0  # deals read whole and good
+        self.last_line = 0
         self.draft: DealDraft | None = None
         self.dealt = 0  # deals begun, the bad ones too
         self.last_dealer: str | None = None
@@ -127,7 +140,7 @@ class _Reader:
 
     def header(self, line: _Line) -> None:
         keyword = line.words[0]
-        if self.deals or self.draft is not None:
+        if self.dealt or self.draft is not None:
             raise line.error(f"{quote(keyword.text)} after the first deal: it goes before", keyword)
 
     def game(self, line: _Line) -> None:
@@ -136,7 +149,7 @@ class _Reader:
         token = line.words[1]
         if self.target is not None:
             raise line.error("a second game statement", line.words[0])
-        if token.text not in {str(game) for game in GAMES}:
+        if token.text not in {str(game) for game in rules.GAMES}:
             raise line.error(f"a game is to {_GAMES_SAID}, not {quote(token.text)}", token)
         self.target = int(token.text)
 
@@ -191,7 +204,6 @@ class _Reader:
         return self.draft
 
     def deal(self, line: _Line) -> None:
-        self.close()
         if not self.players:
             self.lost = True
             raise line.error("a deal before the players: name them first", line.words[0])
@@ -215,12 +227,18 @@ class _Reader:
 
     def take(self, draft: DealDraft, line: _Line, cards: Sequence[tuple[Card, Token]]) -> None:
         """Note where each card is; a card already in the deal is an error."""
+        here: dict[Card, int] = {}
         for card, token in cards:
             if card in draft.cards:
                 at, column = draft.cards[card]
                 raise line.error(
                     f"{card} appears twice in the deal (first on line {at}, column {column})", token
                 )
+            if card in here:
+                # Kept and laid away at once, or written twice in one statement.
+                reason = f"{card} appears twice in the deal (first at column {here[card]})"
+                raise line.error(reason, token)
+            here[card] = token.column
         draft.cards.update({card: (line.number, token.column) for card, token in cards})
 
     def hand(self, line: _Line) -> None:
@@ -237,11 +255,13 @@ class _Reader:
         if len(parts) > 2:
             bar = Token(HAND_SEPARATOR, len(parts[0]) + len(parts[1]) + 2)
             raise line.error("a second '|': the cards kept, '|', the cards laid away", bar)
-        if len(parts) == 1:
+        if len(parts) == 1 and laying:
             self.check_bar(line, parts[0], laying, name)
         kept = self.cards(line, parts[0], HAND_SIZE, f"{name} keeps")
+        # A seat that lays nothing away writes no '|'.
         blank = " " * (len(parts[0]) + 1)
-        laid = self.cards(line, blank + parts[1], laying, f"{name} lays away", len(parts) > 1)
+        laid_text = blank + parts[1] if len(parts) > 1 else line.text  # none: at its end
+        laid = self.cards(line, laid_text, laying, f"{name} lays away", len(parts) > 1)
         self.take(draft, line, [*kept, *laid])
         draft.hands[name] = HandRecord(
             name, tuple(c for c, _ in kept), tuple(c for c, _ in laid), line.number
@@ -317,7 +337,18 @@ class _Reader:
         draft = self.current(line)
         line.expect(2, "a name and points")
         name = self.player(line, line.words[1])
-        draft.pegs.append(Peg(name, _number(line, line.words[2]), line.number))
+        points = _number(line, line.words[2])
+        earlier = [peg.points for peg in draft.pegs if peg.player == name]
+        # A player scores in the play at most once for each card laid and once for each go.
+        if len(earlier) == 2 * HAND_SIZE:
+            reason = f"{name} pegs more often than a play scores: at most {2 * HAND_SIZE} times"
+            raise line.error(reason, line.words[0])
+        pegged = points + sum(earlier)
+        most = rules.most_pegged(HAND_SIZE)
+        if pegged > most:
+            reason = f"{name} pegs {pegged} in the play: no play pegs a player more than {most}"
+            raise line.error(reason, line.words[2])
+        draft.pegs.append(Peg(name, points, line.number))
 
     def show(self, line: _Line) -> None:
         draft = self.current(line)
@@ -325,56 +356,136 @@ class _Reader:
         name = self.player(line, line.words[1])
         if name in draft.shows:
             raise line.error(f"a second show for {name}", line.words[1])
-        draft.shows[name] = Claim(_number(line, line.words[2]), line.number)
+        draft.shows[name] = Claim(_claim(line, line.words[2]), line.number)
 
     def crib(self, line: _Line) -> None:
         draft = self.current(line)
         line.expect(1, "points")
         if draft.crib is not None:
             raise line.error("a second crib", line.words[0])
-        draft.crib = Claim(_number(line, line.words[1]), line.number)
+        draft.crib = Claim(_claim(line, line.words[1]), line.number)
 
-    def close(self) -> None:
-        """Check the deal being read as a whole, and keep it."""
+    def close(self) -> DealRecord | None:
+        """Check the deal being read as a whole: the deal, or None if it is bad (or none was)."""
         draft, self.draft = self.draft, None
         if draft is None or draft.bad:
-            return
+            return None
         try:
-            self.deals.append(record_deal(draft, partners=self.partners))
+            deal = record_deal(draft, partners=self.partners)
         except GameError as error:
             self.errors.append(error)
+            return None
+        self.deals += 1
+        return deal
 
-    def read(self, text: str) -> GameRecord:
-        for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
-            line = _Line(number, raw)
-            if not line.words or self.lost:
-                continue
-            keyword = line.words[0]
-            handler = self.handlers.get(keyword.text.lower())
-            if handler is not None and handler != self.deal and self.draft and self.draft.bad:
-                continue  # a bad deal's later statements are skipped
-            try:
-                if handler is None:
-                    raise line.error(
-                        f"unknown statement {quote(keyword.text)}: expected {_STATEMENTS}", keyword
-                    )
-                handler(line)
-            except GameError as error:
-                self.errors.append(error)
-                if self.draft is not None:
-                    self.draft.bad = True
-        self.close()
+    def line(self, number: int, raw: str) -> DealRecord | None:
+        """Read line ``number``: the deal it closed (a ``deal`` statement closes the last one)."""
+        line = _Line(number, raw)
+        if not line.words or self.lost:
+            return None
+        self.last_line = number
+        keyword = line.words[0]
+        handler = self.handlers.get(keyword.text.lower())
+        closed = self.close() if handler == self.deal else None
+        if handler is not None and handler != self.deal and self.draft and self.draft.bad:
+            return None  # a bad deal's later statements are skipped
+        try:
+            if handler is None:
+                raise line.error(
+                    f"unknown statement {quote(keyword.text)}: expected {_STATEMENTS}", keyword
+                )
+            handler(line)
+        except GameError as error:
+            self.errors.append(error)
+            if self.draft is not None:
+                self.draft.bad = True
+        return closed
+
+    def finish(self) -> DealRecord | None:
+        """The end of the record: the last deal, if good; a record without players is an error."""
+        closed = self.close()
         if not self.players and not self.lost and not self.named:
             self.errors.append(GameError("no players statement: name 2 to 6 players", line=1))
-        if self.errors:
-            raise GameRecordError(tuple(sorted(self.errors, key=lambda e: (e.line, e.column))))
+        return closed
+
+    def take_errors(self) -> list[GameError]:
+        """The errors found so far, in the order of the record, once no deal is being read."""
+        if self.draft is not None and not self.draft.bad:
+            return []  # the deal may yet give an error at its own line
+        errors, self.errors = self.errors, []
+        return sorted(errors, key=lambda e: (e.line, e.column))
+
+    @property
+    def record(self) -> GameRecord:
+        """The game as its statements say so far: the deals are not kept."""
         return GameRecord(
-            self.target or GAMES[0],
-            self.players,
-            self.partners,
-            bool(self.muggins),
-            tuple(self.deals),
+            self.target or rules.GAMES[0], self.players, self.partners, bool(self.muggins), ()
         )
+
+
+class RecordReader:
+    """Reads a record as it comes, a line at a time: each deal once read, errors as found.
+
+    >>> reader = RecordReader()
+    >>> [reader.line(n, text) for n, text in enumerate(["players Ann Ben", "deal Ann"], 1)]
+    [None, None]
+    >>> reader.finish().dealer, reader.errors()
+    ('Ann', [])
+    """
+
+    def __init__(self) -> None:
+        self._reader = _Reader()
+
+    def line(self, number: int, text: str | GameError) -> DealRecord | None:
+        """Read line ``number`` (without its line end): the deal it ended, if good.
+
+        A line that could not be read is given as its GameError: a bad statement.
+        """
+        if isinstance(text, str):
+            return self._reader.line(number, text)
+        self._reader.errors.append(text)
+        if self._reader.draft is not None:
+            self._reader.draft.bad = True
+        return None
+
+    def finish(self) -> DealRecord | None:
+        """The end of the record: its last deal, if good."""
+        return self._reader.finish()
+
+    def errors(self) -> list[GameError]:
+        """The errors found since last asked, in order (those of a deal once it is over)."""
+        return self._reader.take_errors()
+
+    @property
+    def record(self) -> GameRecord:
+        """The game, its players and options as read so far, without the deals."""
+        return self._reader.record
+
+
+def record_lines(stream: BinaryIO) -> Iterator[tuple[int, str | GameError]]:
+    """Each line of a record, numbered, as batch reads its lines: LF, CR LF or CR ends one.
+
+    A line that is not UTF-8 or longer than ``MAX_LINE`` bytes comes as its GameError.
+
+    >>> import io
+    >>> list(record_lines(io.BytesIO(b"players A B\\r\\rdeal A\\x0c # not an end")))
+    [(1, 'players A B'), (2, ''), (3, 'deal A\\x0c # not an end')]
+    """
+    from cribcount.batch.reading import CAREFUL_CHUNK_SIZE, MAX_LINE, read_chunks
+
+    for first, chunk in read_chunks(stream, size=CAREFUL_CHUNK_SIZE):
+        for number, raw in enumerate(chunk.split(b"\n")[:-1], start=first):
+            if len(raw) > MAX_LINE:
+                yield number, GameError(f"line too long: more than {MAX_LINE} bytes", line=number)
+                continue
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as bad:
+                column = len(raw[: bad.start].decode("utf-8")) + 1
+                reason = f"invalid UTF-8 byte 0x{raw[bad.start]:02x}"
+                yield number, GameError(reason, column=column, line=number)
+                continue
+            yield number, text
 
 
 def read_record(text: str) -> GameRecord:
@@ -383,4 +494,11 @@ def read_record(text: str) -> GameRecord:
     Raises GameRecordError holding a GameError (line, column, token) for each
     bad statement; a bad deal's other statements are read but not checked together.
     """
-    return _Reader().read(text)
+    reader = _Reader()
+    deals = []
+    for number, raw in enumerate(_LINE_END.split(text.removeprefix("\ufeff")), start=1):
+        deals.append(reader.line(number, raw))
+    deals.append(reader.finish())
+    if reader.errors:
+        raise GameRecordError(tuple(sorted(reader.errors, key=lambda e: (e.line, e.column))))
+    return replace(reader.record, deals=tuple(deal for deal in deals if deal is not None))

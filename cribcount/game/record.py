@@ -13,8 +13,8 @@ from dataclasses import dataclass, field, replace
 from cribcount.cards import Card, format_cards
 from cribcount.errors import CribcountError, GameError
 from cribcount.hand_lists import HAND_SEPARATOR
-from cribcount.play import Pegging, peg
-from cribcount.seats import crib_from_deck, seat_names
+from cribcount.play import Pegging, peg_seated
+from cribcount.seats import crib_from_deck, partnerships
 
 __all__ = [
     "Claim",
@@ -174,21 +174,16 @@ def record_deal(draft: DealDraft, *, partners: bool = False) -> DealRecord:
 
 
 def _peg_play(deal: DealRecord, text: str, number: int, partners: bool) -> Pegging:
-    """The play checked against the hands; errors name the players of the seats."""
+    """The play checked against the hands, at a table of the deal's players: errors name them."""
+    seats = deal.seats
+    teams = partnerships(len(seats), partners=partners and len(seats) != 4)
     try:
-        return peg(
+        return peg_seated(
             text,
+            (seats, tuple(tuple(seats[seat - 1] for seat in team) for team in teams)),
             hands=f" {HAND_SEPARATOR} ".join(format_cards(h.kept) for h in deal.hands),
-            players=len(deal.seats),
-            partners=partners and len(deal.seats) != 4,
         )
     except CribcountError as error:
-        names = seat_names(len(deal.seats))
-        seats = ", ".join(f"{seat} is {name}" for seat, name in zip(names, deal.seats, strict=True))
         raise GameError(
-            f"{error.reason} ({seats})",
-            text=text,
-            token=error.token,
-            column=error.column,
-            line=number,
+            error.reason, text=text, token=error.token, column=error.column, line=number
         ) from None

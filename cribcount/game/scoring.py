@@ -10,8 +10,8 @@ is kept apart as not counted.
 ... game 61
 ... players Alice Bob
 ... deal Bob
-... peg Alice 40
-... show Alice 30
+... peg Alice 33
+... show Alice 28
 ... show Bob 5
 ... '''))
 >>> game.scores, game.winner, game.skunk
@@ -288,9 +288,37 @@ def _score_deal(deal: DealRecord, board: _Board) -> DealResult:
     return DealResult(deal, tuple(counted), tuple(left))
 
 
+class GameScorer:
+    """Scores the deals of a game one by one, as a record is read: none is kept.
+
+    >>> from cribcount.game.reader import RecordReader
+    >>> reader = RecordReader()
+    >>> for n, line in enumerate(["players Ann Ben", "deal Ann", "peg Ben 2"], 1):
+    ...     _ = reader.line(n, line)
+    >>> scorer = GameScorer(reader.record)
+    >>> scorer.score(reader.finish()).events[0].scores, scorer.game().scores
+    ((0, 2), {'Ann': 0, 'Ben': 2})
+    """
+
+    def __init__(self, record: GameRecord) -> None:
+        self._board = _Board(record)
+        self.wrong = 0
+        """The claims counted so far that were not the true count."""
+
+    def score(self, deal: DealRecord) -> DealResult:
+        """Score the next deal, to the end of the game."""
+        result = _score_deal(deal, self._board)
+        self.wrong += sum(event.wrong for event in result.events)
+        return result
+
+    def game(self, deals: tuple[DealResult, ...] = ()) -> Game:
+        """The game as scored so far, holding ``deals``."""
+        board = self._board
+        sides = tuple(partnership_name(team) for team in board.members)
+        return Game(board.record, sides, board.members, deals, tuple(board.scores))
+
+
 def score_game(record: GameRecord) -> Game:
     """Score every deal of a checked record in the order of the rules, to the end of the game."""
-    board = _Board(record)
-    deals = tuple(_score_deal(deal, board) for deal in record.deals)
-    sides = tuple(partnership_name(team) for team in board.members)
-    return Game(record, sides, board.members, deals, tuple(board.scores))
+    scorer = GameScorer(record)
+    return scorer.game(tuple(scorer.score(deal) for deal in record.deals))

@@ -3,11 +3,11 @@
 Every line fits 60 columns (longer ones are wrapped), as a score sheet does.
 
 >>> from cribcount.game import read_record, score_game
->>> sheet = "game 61\\nplayers Ann Ben\\ndeal Ben\\npeg Ann 31\\nshow Ann 30\\ncrib 4\\n"
+>>> sheet = "game 61\\nplayers Ann Ben\\ndeal Ben\\npeg Ann 33\\nshow Ann 28\\ncrib 4\\n"
 >>> print(render_game(score_game(read_record(sheet))))
 deal 1: Ben deals (score sheet)
-  play: Ann 31, Ben 0
-  Ann shows 30
+  play: Ann 33, Ben 0
+  Ann shows 28
   game: Ann 61, on Ann's show
   not counted: Ben's crib 4
   score: Ann 61, Ben 0
@@ -27,7 +27,16 @@ from cribcount.render import TEXT_WIDTH
 from cribcount.render.play import describe_peg_item
 from cribcount.rules import BOARDS
 
-__all__ = ["WIDTH", "describe_event", "game_to_dict", "render_board", "render_game"]
+__all__ = [
+    "WIDTH",
+    "GameText",
+    "deal_to_dict",
+    "describe_event",
+    "game_to_dict",
+    "render_board",
+    "render_end",
+    "render_game",
+]
 
 WIDTH = TEXT_WIDTH
 """The columns every line of the text fits in."""
@@ -38,6 +47,8 @@ _SKUNK_WORDS = {
 
 
 def _line(text: str, indent: str = "") -> str:
+    if len(indent) + len(text) <= WIDTH and "\n" not in text:
+        return indent + text  # most lines fit: no need to wrap them
     return textwrap.fill(
         text,
         WIDTH,
@@ -113,7 +124,7 @@ def _deal_lines(game: Game, deal: DealResult) -> Iterator[str]:
         elif event.kind is EventKind.MUGGINS:
             yield _line(f"muggins: {describe_event(event)}", "  ")
     last = deal.events[-1] if deal.events else None
-    if last is not None and game.winner is not None and max(last.scores) >= game.record.target:
+    if last is not None and max(last.scores) >= game.record.target:
         winner = game.sides[last.scores.index(max(last.scores))]
         yield _line(f"game: {winner} {game.record.target}, {_where(last)}", "  ")
     if deal.not_counted:
@@ -171,22 +182,42 @@ def _lines_said(target: int) -> str:
 
 def render_game(game: Game, *, board: bool = False) -> str:
     """The game deal by deal (with the board after each when ``board``), then the end."""
-    lines: list[str] = []
-    front = [0] * len(game.sides)
-    back = [0] * len(game.sides)
-    for deal in game.deals:
-        lines.extend(_deal_lines(game, deal))
+    deals = GameText(board=board)
+    lines = [deals.deal(game, deal) for deal in game.deals]
+    lines.append(render_end(game, len(game.wrong_claims)))
+    return "\n".join(lines)
+
+
+class GameText:
+    """The text of a game's deals one at a time, as they are scored (``board``: with the board)."""
+
+    def __init__(self, *, board: bool = False) -> None:
+        self.board = board
+        self._front: list[int] = []
+        self._back: list[int] = []
+
+    def deal(self, game: Game, deal: DealResult) -> str:
+        """The lines of ``deal``, scored in ``game`` (its sides and options)."""
+        if not self._front:
+            self._front = [0] * len(game.sides)
+            self._back = [0] * len(game.sides)
+        front, back = self._front, self._back
+        lines = list(_deal_lines(game, deal))
         for event in deal.events:
             for i, score in enumerate(event.scores):
                 if score != front[i]:
                     back[i], front[i] = front[i], score
-        if board:
+        if self.board:
             lines.append(render_board(game, tuple(front), tuple(back)))
-    lines.extend(_end_lines(game))
-    return "\n".join(lines)
+        return "\n".join(lines)
 
 
-def _end_lines(game: Game) -> Iterator[str]:
+def render_end(game: Game, wrong: int) -> str:
+    """The end of a game: the winner or the score, skunks, and the ``wrong`` claims."""
+    return "\n".join(_end_lines(game, wrong))
+
+
+def _end_lines(game: Game, wrong: int) -> Iterator[str]:
     final = _scores(game, game.final)
     if game.winner is None:
         yield _line(f"game not finished: {final}")
@@ -196,9 +227,8 @@ def _end_lines(game: Game) -> Iterator[str]:
         yield _line(f"{game.winner} {'win' if team else 'wins'} by {game.margin}: {final}")
     for side, skunk in game.skunks().items():
         yield _line(f"{side} {_SKUNK_WORDS[skunk]}")
-    wrong = game.wrong_claims
     if wrong:
-        yield _line(DEFAULT_LANGUAGE.plural(len(wrong), "{n} claim wrong", "{n} claims wrong"))
+        yield _line(DEFAULT_LANGUAGE.plural(wrong, "{n} claim wrong", "{n} claims wrong"))
 
 
 def _event_to_dict(game: Game, event: Event) -> dict[str, Any]:
@@ -217,25 +247,31 @@ def _event_to_dict(game: Game, event: Event) -> dict[str, Any]:
     return data
 
 
-def game_to_dict(game: Game) -> dict[str, Any]:
-    """The game as plain data: the game, players, each deal's events in order, and the end."""
+def deal_to_dict(game: Game, deal: DealResult) -> dict[str, Any]:
+    """A deal as plain data: its number, dealer, starter, events and those not counted."""
+    record = deal.record
+    return {
+        "deal": record.number,
+        "dealer": record.dealer,
+        "starter": None if record.starter is None else str(record.starter),
+        "events": [_event_to_dict(game, event) for event in deal.events],
+        "not_counted": [_event_to_dict(game, event) for event in deal.not_counted],
+    }
+
+
+def game_to_dict(game: Game, wrong: int | None = None) -> dict[str, Any]:
+    """The game as plain data: the game, players, each deal's events in order, and the end.
+
+    ``wrong`` is the number of wrong claims, when the game holds not all its deals.
+    """
     return {
         "game": game.record.target,
         "players": list(game.record.players),
         "muggins": game.record.muggins,
-        "deals": [
-            {
-                "deal": deal.record.number,
-                "dealer": deal.record.dealer,
-                "starter": None if deal.record.starter is None else str(deal.record.starter),
-                "events": [_event_to_dict(game, event) for event in deal.events],
-                "not_counted": [_event_to_dict(game, event) for event in deal.not_counted],
-            }
-            for deal in game.deals
-        ],
+        "deals": [deal_to_dict(game, deal) for deal in game.deals],
         "scores": game.scores,
         "winner": game.winner,
         "margin": game.margin,
         "skunk": game.skunk,
-        "wrong_claims": len(game.wrong_claims),
+        "wrong_claims": len(game.wrong_claims) if wrong is None else wrong,
     }

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import textwrap
 
+from cribcount.errors import quote
 from cribcount.language import DEFAULT_LANGUAGE, Language
 from cribcount.messages import N_
 from cribcount.practice import Deal, Drill, PegDeal, PracticeRecord
@@ -89,8 +90,8 @@ def render_deal(deal: Deal, *, lang: Language = DEFAULT_LANGUAGE, canonical: boo
 
 def render_not_understood(line: str, *, lang: Language = DEFAULT_LANGUAGE) -> str:
     """The answer to a line that is neither a count, ``?`` nor ``q``."""
-    shown = line.strip()
-    quoted = repr(shown) if shown.isprintable() else ascii(shown)
+    # Quoted as errors quote their input: escaped, and a long answer cut short.
+    quoted = quote(line.strip())
     return lang.say(
         "not understood: {line}; answer a whole number, ? to see the count or q to stop",
         line=quoted,
