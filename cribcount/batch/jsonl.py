@@ -428,9 +428,8 @@ _RANKED_NAMES = _NAMES.take([key // 32 * 4 + key % 4 for key in range(14 * 32)])
 def _write_heads(
     out: Any, rows: Rows, head: _Head, starts: Any, names: Any, has_items: Any, shift: Any
 ) -> None:
-    """Write the heads of rows whose line numbers have as many digits, over what spilled
-    into them; a shorter head runs on into its row's items or tail as they stand. The part
-    after the line number goes ``shift`` bytes further (the rows' labels; None: none)."""
+    """Write the heads of rows whose line numbers have as many digits, over what spilled into
+    them; the part after the line number ``shift`` bytes further (the labels; None: none)."""
     matrix = template_rows(head.plain, len(rows))
     flags = head.flags
     flag = matrix.shape[1] - flags.itemsize

@@ -163,9 +163,8 @@ class LabelPieces:
         return size
 
     def write(self, out: Any, at: Any, labels: Labels) -> None:
-        """Write each row's label piece from ``at`` into ``out``; the label's last bytes
-        spill into what follows (at least ``LABEL_BLOCK - 1`` bytes of its row, written
-        after)."""
+        """Write each row's label piece from ``at`` into ``out``; its last bytes spill into
+        what follows (at least ``LABEL_BLOCK - 1`` bytes of its row, written after)."""
         rows = np.flatnonzero(labels.size > 0)
         if len(rows):
             start, size, comma = at.take(rows), labels.size.take(rows), labels.comma.take(rows)

@@ -99,15 +99,9 @@ def read_chunks(
     lines: int = 0,
 ) -> Iterator[tuple[int, bytes]]:
     """(Line number of the first line, whole lines each ending in a newline), about ``size``
-    bytes at a time.
-
-    With ``lines``, about that many lines at a time instead (from ``size`` bytes
-    to four times as many): long lines come in as few chunks as short ones,
-    whose arrays, a line each, take as much memory. A line longer than
-    ``longest`` bytes may be cut to its first ``longest + 2`` (still too long for
-    ``score_line``) and the rest skipped unread, so memory holds at most a chunk
-    and a line. ``count`` counts the newlines of a chunk.
-    """
+    bytes at a time, or with ``lines`` about that many lines (up to ``4 * size`` bytes), whose
+    arrays take as much memory. A line longer than ``longest`` bytes may be cut to its first
+    ``longest + 2`` (still too long) and the rest skipped, so memory holds a chunk and a line."""
     reads = [size]
     blocks = text_blocks(stream, reads)
     line = 1

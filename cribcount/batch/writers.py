@@ -99,9 +99,8 @@ def _label_pieces(fmt: str) -> placed.LabelPieces:
 
 @functools.cache
 def _tails(fmt: str) -> tuple[Any, Any]:
-    """What follows the hand in ``fmt`` for every ``Rows.shape``: first ending the row,
-    as when no claim was made, then again up to the claim. As one table of bytes items, each
-    padded to the longest; and their lengths."""
+    """What follows the hand in ``fmt`` for every ``Rows.shape`` as padded bytes items, ending
+    the row (no claim), then again up to the claim; and their lengths."""
     texts = [POINTS[fmt](*shape_of(shape)) for shape in range(shape_count())]
     end = CLAIM[fmt](None, 0)
     encoded = [(text + end).encode() for text in texts] + [text.encode() for text in texts]
@@ -172,9 +171,8 @@ def _write_claims(
     out: Any, at: Any, claims: placed.KnownTexts, claim: Any, sizes: Any, shortest: int
 ) -> None:
     """Write the claims (texts ``claim`` of ``claims``, ``sizes`` long) at ``at`` in groups of
-    lengths that differ by ``shortest`` at most, each padded to the longest of its group: none
-    spills past the head that follows it (``shortest`` the length of the shortest head),
-    written after."""
+    lengths within ``shortest`` (the shortest head), each padded to the longest of its group:
+    none spills past the head that follows it, written after."""
     group = (sizes - 1) // (shortest + 1)
     table = claims.padded.view(np.uint8).reshape(len(claims.texts), -1)
     for number in np.flatnonzero(np.bincount(group)).tolist():
