@@ -23,14 +23,6 @@ and/or a claim ``= N``, a comment from a ``#`` after white space):
   wrong: it sees only the lines the vectorised reader hands back, every line
   with ``vectorised=False`` (``--no-fast``, ``score_lines``) and every line in
   another language, and ``count_show`` counts them into *records*.
-
-Modules: ``reading`` (bytes in chunks: encodings, line ends, the longest
-line), ``engine`` (the chunks' records and rows, the summary), ``lines``,
-``reader``, ``tokens``, ``slots`` (small tables of whole-number keys, looked
-up by multiplying), ``vector``, ``csvinput`` (CSV sheets, read carefully);
-``records`` writes one record as text, CSV or JSON, ``writers`` (text and CSV)
-and ``jsonl`` (JSON lines) write the rows, each row's pieces placed at their
-offsets in one buffer (``placed``).
 """
 
 from __future__ import annotations
@@ -96,10 +88,8 @@ def write_stream(
     """Score ``stream`` and render its records in ``fmt``, a chunk at a time, in input order.
 
     ``summary`` takes every record into account; ``file`` is named in each
-    record when several files are read; ``vectorised`` False reads every line carefully;
-    ``form`` is one of ``INPUTS``. ``lang`` (English by default) reads the
-    notation and writes text in its language; CSV and JSON lines are in English
-    whatever it is.
+    record when given; ``form`` is one of ``INPUTS``. ``lang`` (English by
+    default) reads the notation and writes text; CSV and JSON lines are in English.
     """
     from cribcount.batch.csvinput import score_csv_stream
     from cribcount.batch.writers import render_chunk  # numpy, only for the command

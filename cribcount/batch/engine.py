@@ -1,14 +1,8 @@
 """The streaming engine of ``cribcount batch``: lines read in chunks, parsed and counted.
 
-Files are read as bytes in chunks, so memory stays flat whatever their size:
-UTF-8 with or without a byte order mark, or UTF-16 with one (re-encoded as
-UTF-8 on the way in); a CR alone ends a line as LF and CR LF do. Blank lines
-and lines whose first non-blank character is ``#`` are skipped but still
-counted in line numbers, whatever bytes they hold. Every regular line is read
-by the vectorised reader (``batch.reader``) and scored by ``batch.vector``; the
-lines it hands back are read by the careful reader (``batch.lines``) and
-counted by ``count_show``, which alone say what is wrong. ``vectorised=False``
-(and any notation but English) reads every line carefully, for comparison.
+Files are read as bytes in chunks (``batch.reading``), so memory stays flat
+whatever their size. Blank and comment lines are skipped but still counted
+in line numbers, whatever bytes they hold.
 """
 
 from __future__ import annotations
@@ -118,11 +112,8 @@ def bad_byte(shown: str, line: int, byte: int, column: int) -> Failed:
 def score_line(
     raw: bytes, line: int, *, crib: bool = False, notation: Notation = ENGLISH
 ) -> Record | None:
-    """Count one line of bytes (no newline) carefully; None for a blank or comment line.
-
-    Bytes that are not UTF-8 fail the line only where they are read: in its
-    label or hand, not in a comment.
-    """
+    """Count one line of bytes (no newline) carefully; None for a blank or comment line. Bytes
+    that are not UTF-8 fail the line only in its label or hand, not in a comment."""
     raw = raw.removesuffix(b"\r")
     if len(raw) > MAX_LINE:
         return too_long(raw, line)
@@ -170,8 +161,8 @@ class Summary:
 
     def add_chunk(self, chunk: Chunk) -> None:
         """Take a whole chunk into account."""
-        self.hands += chunk.row_count
         if chunk.rows is not None:
+            self.hands += len(chunk.rows)
             # The same sums as ``add`` over the rows' differences, taken a chunk at a time.
             claims, wrong, missed = chunk.rows.claim_tally()
             self.claims += claims
@@ -183,21 +174,13 @@ class Summary:
 
 @dataclass(frozen=True)
 class Chunk:
-    """The records of a stretch of lines, in input order.
-
-    ``rows`` are the lines the vectorised reader scored (None when read carefully);
-    ``records`` the others, each with the number of ``rows`` that come before it.
-    """
+    """The records of a stretch of lines: ``rows`` the lines the vectorised reader scored (None
+    when read carefully), ``records`` the others, each with the number of rows before it."""
 
     rows: Rows | None
     records: list[tuple[int, Record]] = field(default_factory=list)
     size: int = 0
     """Bytes of input the chunk covers, for progress."""
-
-    @property
-    def row_count(self) -> int:
-        """How many lines the vectorised reader scored."""
-        return 0 if self.rows is None else len(self.rows)
 
 
 def score_stream(
@@ -209,12 +192,7 @@ def score_stream(
     notation: Notation = ENGLISH,
 ) -> Iterator[Chunk]:
     """Count every line of ``stream``, a chunk at a time, with the vectorised reader unless
-    ``vectorised`` is False.
-
-    ``size`` is the bytes read at a time (by default ``CAREFUL_CHUNK_SIZE``, or
-    ``CHUNK_LINES`` lines of at least ``CHUNK_SIZE`` bytes).
-    The vectorised reader reads the English notation only: another is read carefully.
-    """
+    ``vectorised`` is False or the notation is not English; ``size`` the bytes read at a time."""
     vectorised = vectorised and notation is ENGLISH
     # Chunks of about as many lines whatever their length, unless a size is asked for.
     at_a_time = CHUNK_LINES if vectorised and size is None else 0
@@ -246,11 +224,7 @@ def score_stream(
 def score_lines(
     stream: BinaryIO, *, crib: bool = False, notation: Notation = ENGLISH
 ) -> Iterator[Record]:
-    """One record for each line of ``stream`` that holds a hand, in order: scored or failed.
-
-    Blank and comment lines give none. Every line is read carefully, record by
-    record; ``cribcount batch`` renders the same records a chunk at a time.
-    """
+    """One record for each line of ``stream`` that holds a hand, in order, read carefully."""
     for chunk in score_stream(stream, crib=crib, vectorised=False, notation=notation):
         for _, record in chunk.records:
             yield record

@@ -1,34 +1,17 @@
 """JSON lines for the vectorised rows, their pieces copied into one buffer a kind at a time.
 
-A row is three kinds of piece: the head (the line number and the cards, up
-to the items' opening bracket), its items, and the tail (the total, the
-heels and the claim, with the newline). Every text is taken from the
-one-record rendering of ``batch.records`` or from ``count_to_dict`` with
-sample cards. Items are written first, all at once, each padded to the
-widest and spilling into what follows it, then their cards; tails next,
-padded likewise. Heads come last, over what spilled into them: they are
-built as the rows of a byte matrix, the cards put in, then copied to their
-places at once, numpy seeing each row as one item of that many bytes.
+A row is a head (the line number and the cards, up to the items' opening
+bracket), its items, and a tail (the total, the heels and the claim, with
+the newline), every text taken from the one-record rendering with sample
+cards. Items are written first, each padded to the widest and spilling into
+what follows it, then tails, then heads, over what spilled into them.
 
 Which items a row has comes from three *parts* that each depend on little:
 the fifteens on the counting values by position, the pairs and runs on the
 multiset of ranks, the flush and nobs on the suits, the jacks and the crib
-flag. Each part is counted once, by ``cribcount.show``, and numbered (nothing
-here scores); a row is then three part numbers, looked up in tables by its
-counting values, by its multiset of ranks and by its suits. The fifteens of
-every number of the counting values are found at once
-(``vector.fifteen_sets``), as the sets of positions that make them, each set
-counted when first met. A part of no points (the rows' own count says so) has
-no items, and suits are then not looked up. Pairs and runs are counted on the
-cards sorted by rank, ties in their order (``rank_order``): they depend only
-on which sorted ranks are equal or next to each other, so the table by
-multiset is made at once from the few parts those steps give.
-
-A part is a list of item shapes (kind, positions, points); items of one
-kind, number of cards and points are written alike, so they share a *type*.
-The tables say, for each part, where in its bytes each item and each card
-goes. Positions 0 to 4 are the cards of a row in order, the starter last; 5
-to 9 the same cards in ``rank_order``.
+flag. Each part is counted once, by ``cribcount.show``, and numbered
+(nothing here scores). Positions 0 to 4 are the cards of a row in order, the
+starter last; 5 to 9 the same cards in ``rank_order``.
 """
 
 from __future__ import annotations
@@ -84,31 +67,19 @@ _SEPARATOR = render_json([0, 0])[2:-2].encode()
 """What stands between two things in a JSON list."""
 
 
-def item_json(item: Item) -> str:
-    """One item as it stands in the JSON list of a count's items (``count_to_dict``)."""
-    listed = count_to_dict(Count(SAMPLE_HAND, False, (item,)))["items"]
-    return render_json(listed)[1:-1]
-
-
 _JACK_HAND = Hand(SAMPLE_HAND.cards, DECK[(rules.JACK - 1) * 4])
 """The sample cards with a jack turned, for the tail of the rows with heels."""
 _NAMES = np.concatenate([np.zeros(4, dtype=CARD_NAMES.dtype), CARD_NAMES])
-"""Each card's two-byte name as one number, by ``rank * 4 + suit``: ``Card.index`` order
-after four places for a rank of 0."""
-# --- parts ---------------------------------------------------------------------------------------
-
+"""Each card's two-byte name as one number, by ``rank * 4 + suit``."""
 ItemType = tuple[Kind, int, int]
 """Kind, number of cards and points: items of one type are written alike."""
-ItemLayout = tuple[int, tuple[int, ...]]
-"""The bytes an item takes, its separator included, and where its cards go in them."""
 
 _VALUES = 10
 RANKED = 5
 """Where the positions of the cards in ``rank_order`` begin."""
 _BATCH = 1 << 11
 """Counting values whose fifteens are found at a time: few enough that the matrix product
-takes one thread, so that the threads of the linear algebra library are never woken to wait
-busily."""
+takes one thread, never waking the linear algebra library's threads to wait busily."""
 _MOST = 1 << 14
 """Parts kept at most; past that the tables start again, so memory stays flat."""
 _VALUE_CODES = np.array(
@@ -123,13 +94,7 @@ _RANK_OF_VALUE = np.array(
 
 
 class Parts:
-    """Part numbers for rows, and what is in each part, in tables that grow as parts are met.
-
-    ``tables()`` gives, by part, its first entry, how many and their bytes,
-    and its first card and how many; by entry (an item of a part, a part's
-    from its first on), the item's type and the bytes before it in its part;
-    by card (likewise), the bytes before it in its part and its position.
-    """
+    """Part numbers for rows, and what is in each part, in tables that grow as parts are met."""
 
     def __init__(self) -> None:
         self._clear()
@@ -155,11 +120,8 @@ class Parts:
         return len(self._part_ids)
 
     def row_parts(self, rows: Rows) -> tuple[Any, Any, Any]:
-        """The three part numbers of each row: fifteens, pairs and runs, suits.
-
-        A part of no points has no items: rows are only looked at more
-        closely for the suits that score.
-        """
+        """The three part numbers of each row: fifteens, pairs and runs, suits (only looked at
+        for the suits that score)."""
         if len(self) > _MOST:
             self._clear()
         none = self._part([])
@@ -168,7 +130,10 @@ class Parts:
             self._by_set = np.full(len(_fifteen_sets()[1]), -1, dtype=np.int32)
             self._by_multiset = self._learn_ranks()
         by_values, first = _fifteen_sets()
-        sets = by_values.take(_code(_VALUE_CODES, rows.ranks))
+        values = _VALUE_CODES[0].take(rows.ranks[0])  # the number of the counting values
+        for i in range(1, 5):
+            values += _VALUE_CODES[i].take(rows.ranks[i])
+        sets = by_values.take(values)
         fifteens = self._by_set.take(sets)
         if (fifteens < 0).any():
             # (np.unique would import numpy.ma, a start-up cost the command does not need.)
@@ -189,12 +154,8 @@ class Parts:
         return fifteens, pairs_and_runs, suits
 
     def _learn_ranks(self) -> Any:
-        """The pairs and runs part of every multiset of ranks, in ``rank_tables`` order.
-
-        Counted on sorted ranks, pairs and runs hang only on the steps between
-        them (none, one, or more): one multiset of each steps is counted, and
-        its cards' positions are those of ``rank_order``.
-        """
+        """The pairs and runs part of every multiset of ranks, in ``rank_tables`` order: on
+        sorted ranks they hang only on the steps between them (none, one, or more)."""
         ranks = np.array(list(rules.rank_multisets()), dtype=np.int64)
         steps = np.minimum(np.diff(ranks, axis=1), 2) @ 3 ** np.arange(4)
         kinds, first = np.unique(steps, return_index=True)
@@ -226,9 +187,9 @@ class Parts:
                     self._type_ids[item_type] = len(self.types)
                     self.types.append(item_type)
                 self._new_entries.append((self._type_ids[item_type], before))
-                width, places = _item_layout(item_type)
+                text, places = _item(item_type)
                 self._new_cards += [(before + p, a) for p, a in zip(places, at, strict=True)]
-                before += width
+                before += len(text)
                 cards += len(at)
             self._new_parts.append((self._entries, len(key), before, self._cards, cards))
             self._entries += len(key)
@@ -236,9 +197,8 @@ class Parts:
         return found
 
     def tables(self) -> tuple[Any, ...]:
-        """By part: its first entry, how many, their bytes, its first card, how many; by
-        entry: the item's type, the bytes before it in its part; by card: the bytes before
-        it in its part, its position in the hand."""
+        """By part: its first entry, how many, their bytes, its first card, how many; by entry:
+        its type, the bytes before it in its part; by card: those bytes, its position."""
         if self._new_parts:
             parts = np.array(self._new_parts, dtype=np.int64).reshape(-1, 5).T
             entries = np.array(self._new_entries, dtype=np.int64).reshape(-1, 2).T
@@ -253,9 +213,8 @@ class Parts:
 
 @functools.cache
 def _fifteen_sets() -> tuple[Any, Any]:
-    """The fifteens of every number of the counting values by position (``_VALUE_CODES``),
-    as sets of the positions that make them, numbered: each values' set, by their number;
-    the number of the first values of each set. Found at once, for rows to look up."""
+    """The fifteens of every number of the counting values by position (``_VALUE_CODES``) as
+    numbered sets of positions: each values' set, and the first values of each set."""
     values = np.indices((_VALUES,) * 5).reshape(5, -1)[::-1] + 1  # by ``_VALUE_CODES``
     ranks = _RANK_OF_VALUE.take(values)
     bits = np.empty(values.shape[1], dtype=np.int64)
@@ -270,14 +229,6 @@ def _fifteen_sets() -> tuple[Any, Any]:
 def _values(code: int) -> tuple[int, ...]:
     """The counting values by position read back from their number (``_VALUE_CODES``)."""
     return tuple(code // _VALUES**i % _VALUES + 1 for i in range(5))
-
-
-def _code(codes: Any, ranks: Any) -> Any:
-    """A number for each row from its five ranks (by column), by a table of ``_code`` rows."""
-    total = codes[0].take(ranks[0])
-    for i in range(1, 5):
-        total += codes[i].take(ranks[i])
-    return total
 
 
 _IS_NOB = np.array(
@@ -305,9 +256,8 @@ def _suit_key(rows: Rows, at: Any) -> Any:
 
 
 def rank_order(rows: Rows) -> list[Any]:
-    """Each row's cards sorted by rank, ties in position order, by column: what the
-    positions from ``RANKED`` on stand for. A card is given as the number
-    ``(rank * 8 + position) * 4 + suit``."""
+    """Each row's cards sorted by rank, ties in position order, by column, each as the number
+    ``(rank * 8 + position) * 4 + suit``: what the positions from ``RANKED`` on stand for."""
     keys = rows.ranks.astype(np.int16) * 32 + rows.suits + _PLACES
     return sort_columns(list(keys))
 
@@ -316,21 +266,13 @@ _PLACES = (np.arange(5, dtype=np.int16) * 4)[:, None]
 """What each position adds to the numbers of ``rank_order``."""
 
 
-# --- texts ---------------------------------------------------------------------------------
-
-
 @functools.cache
 def _item(item_type: ItemType) -> tuple[bytes, tuple[int, ...]]:
     """An item of this type with its separator after it; where its cards go, in order."""
     kind, size, points = item_type
-    text = item_json(Item(kind, SAMPLE[:size], points)).encode() + _SEPARATOR
+    count = Count(SAMPLE_HAND, False, (Item(kind, SAMPLE[:size], points),))
+    text = render_json(count_to_dict(count)["items"])[1:-1].encode() + _SEPARATOR
     return text, tuple(_card_at(text, card) for card in SAMPLE[:size])
-
-
-def _item_layout(item_type: ItemType) -> ItemLayout:
-    """Bytes an item of this type takes, its separator included; where its cards go."""
-    text, cards = _item(item_type)
-    return len(text), cards
 
 
 def _card_at(text: bytes, card: Card, start: int = 0) -> int:
@@ -340,23 +282,19 @@ def _card_at(text: bytes, card: Card, start: int = 0) -> int:
 class _Head(NamedTuple):
     """A row up to its items' opening bracket, for line numbers of one number of digits.
 
-    Heads are as long as the longest, the shorter running on into what
-    follows it in its row: its first item or, with none, its tail.
+    ``plain`` (without the crib) is as long as the longest head, a shorter one
+    running on into its row's first item (``follows``) or tail; ``sizes`` are the
+    real lengths without and with the crib; ``digits`` where the line number
+    begins; ``flags`` the heads from the crib flag on, as numpy items: without
+    and with the crib (by two), the row without items and with them (by one).
     """
 
     plain: bytes
-    """The head without the crib."""
     sizes: tuple[int, int]
-    """The real lengths of the heads without and with the crib."""
     digits: int
-    """Where the line number begins."""
     cards: tuple[int, ...]
-    """Where the five cards go, the same in all."""
     flags: Any
-    """The heads from where they differ on (the crib flag), as numpy items: without and
-    with the crib (by two), the row without items and with them (by one)."""
     follows: bytes
-    """What the heads run on into where items follow."""
 
 
 _ONE_ITEM = Item(Kind.NOBS, (SAMPLE[0],), rules.NOBS_POINTS)
@@ -365,9 +303,8 @@ _ONE_ITEM = Item(Kind.NOBS, (SAMPLE[0],), rules.NOBS_POINTS)
 
 @functools.cache
 def _head(file: str | None, digits: int) -> _Head:
-    """The head of a row naming ``file``, from renderings of one record: their line
-    numbers (the lowest and the highest of ``digits`` digits) differ first where it
-    begins; the record with no item and with one gives what follows a head."""
+    """The head of a row naming ``file``, from renderings of one record: the line numbers
+    of ``digits`` digits begin where the lowest and the highest first differ."""
     texts = []
     sizes = []
     for crib_flag in (False, True):
@@ -411,33 +348,15 @@ def _listed(count: Count) -> str:
     return render_json(count_to_dict(count)["items"])
 
 
-def _tail_keys(rows: Rows) -> Any:
-    """The tail key of each row: by claim, total and heels."""
-    claims = rows.claim.astype(np.int64) - NO_CLAIM
-    return (claims * TOTAL_KEYS + rows.total) * 2 + rows.heels
-
-
 _LABELS = LabelPieces(functools.partial(label_piece, fmt="jsonl"))
 _TAILS = KnownTexts(_tail)
 """Tails met so far, numbered by tail key, each padded to the longest."""
 _PARTS = Parts()
 
 
-# --- rows ----------------------------------------------------------------------------------
-
-
 def jsonl_rows(rows: Rows, file: str | None, at: int = 0) -> tuple[Any, Any]:
-    """The JSON lines of the rows, newlines included, as bytes; and where each row ends.
-
-    The rows' line numbers rise, as in a chunk; ``file`` is named in every
-    line when given. The bytes are a numpy array in one buffer for all
-    calls, the rows' lines written after its first ``at`` bytes, which are
-    kept: a call with ``at`` 0 writes over the others.
-
-    Items are written first, padded, each spilling into what follows it:
-    the next item, or the tail, or the next head, which are written after
-    them. Tails, padded, spill into the next head likewise; heads last.
-    """
+    """The JSON lines of the rows (line numbers rising) as bytes, and where each row ends: one
+    buffer for all calls, the rows written after its first ``at`` bytes, which are kept."""
     n = len(rows)
     if n == 0:
         return room(at, at), np.empty(0, dtype=np.int64)
@@ -455,7 +374,8 @@ def jsonl_rows(rows: Rows, file: str | None, at: int = 0) -> tuple[Any, Any]:
     label_size = None if rows.labels is None else _LABELS.sizes(rows.labels)
     if label_size is not None:
         head_size += label_size
-    tails = _TAILS.of(_tail_keys(rows))
+    claims = rows.claim.astype(np.int64) - NO_CLAIM
+    tails = _TAILS.of((claims * TOTAL_KEYS + rows.total) * 2 + rows.heels)  # tail keys
     # The tail begins on the last item's separator, which it writes over.
     tail_at = head_size + items_size - len(_SEPARATOR) * (items_size > 0)
     tail_size = _TAILS.sizes.take(tails)
@@ -466,14 +386,9 @@ def jsonl_rows(rows: Rows, file: str | None, at: int = 0) -> tuple[Any, Any]:
     texts, spill, start = _item_texts(tuple(_PARTS.types))
     out = room(end + texts.itemsize + _TAILS.padded.itemsize + LABEL_BLOCK, at)
     names = _names(rows)
-    # The parts of each row, one after the other, and where each begins.
-    parts = np.empty((n, 3), dtype=np.int64)
-    part_at = np.empty((n, 3), dtype=np.int64)
+    parts = np.stack(row_parts, axis=1).astype(np.int64)
     begins = starts + head_size
-    for i, (part, size) in enumerate(zip(row_parts, part_sizes, strict=True)):
-        parts[:, i] = part
-        part_at[:, i] = begins
-        begins = begins + size
+    part_at = np.stack([begins, begins + part_sizes[0], begins + part_sizes[0] + part_sizes[1]], 1)
     _write_items(out, parts.reshape(-1), part_at.reshape(-1), names)
     copy_at(out, starts + tail_at, _TAILS.padded.take(tails))
     # What spilled reaches no further than the next head, which is written over it: heads
@@ -513,9 +428,8 @@ _RANKED_NAMES = _NAMES.take([key // 32 * 4 + key % 4 for key in range(14 * 32)])
 def _write_heads(
     out: Any, rows: Rows, head: _Head, starts: Any, names: Any, has_items: Any, shift: Any
 ) -> None:
-    """Write the heads of rows whose line numbers have as many digits, over what spilled
-    into them; a shorter head runs on into its row's items or tail as they stand. The part
-    after the line number goes ``shift`` bytes further (the rows' labels; None: none)."""
+    """Write the heads of rows whose line numbers have as many digits, over what spilled into
+    them; the part after the line number ``shift`` bytes further (the labels; None: none)."""
     matrix = template_rows(head.plain, len(rows))
     flags = head.flags
     flag = matrix.shape[1] - flags.itemsize
@@ -525,11 +439,6 @@ def _write_heads(
     for card_at, card_names in zip(head.cards, names, strict=True):
         column(matrix, card_at)[...] = card_names
     write_split(out, starts, matrix, head.digits + len(str(int(rows.line[0]))), shift)
-
-
-def _pairs(out: Any) -> Any:
-    """The bytes of ``out`` two at a time, from every place."""
-    return np.ndarray((len(out) - 1,), dtype="<u2", buffer=out, strides=(1,))
 
 
 @functools.cache
@@ -566,7 +475,8 @@ def _write_items(out: Any, parts: Any, part_at: Any, names: Any) -> None:
     )
     part, card = _spread(first_card.take(parts), card_counts.take(parts))
     found = names.take(position.take(card) * n + row.take(part))
-    _pairs(out)[part_at.take(part) + card_before.take(card)] = found
+    pairs = np.ndarray((len(out) - 1,), dtype="<u2", buffer=out, strides=(1,))
+    pairs[part_at.take(part) + card_before.take(card)] = found
 
 
 def _spread(first: Any, counts: Any) -> tuple[Any, Any]:

@@ -1,16 +1,11 @@
 """Rows of bytes written at their offsets in one buffer, for the vectorised writers.
 
-A row is made of pieces (a head, a tail, ...) whose lengths are known
-before any is written, so each row's place is the running total of the
-lengths before it. The pieces of one kind are numpy items of bytes, as long
-as the longest, copied at once to their places through a view of the buffer
-in which an item may begin at any byte: the padding of a shorter piece
-spills into what follows it, which is written after it, over the padding.
-Heads, the same for every row but for the line number and the cards, are
-built as the rows of a byte matrix and copied likewise. A row's label goes
-between its line number and the rest of its head: its bytes are copied from
-the input, sixteen at a time, before the rest of the head is written over
-what spilled.
+A row's pieces (a head, a tail, ...) have lengths known before any is
+written, so each row's place is the running total of the lengths before it.
+The pieces of one kind are numpy items of bytes, as long as the longest,
+copied at once through a view of the buffer in which an item may begin at
+any byte: the padding of a shorter piece spills into what follows it, which
+is written after it, over the padding.
 """
 
 from __future__ import annotations
@@ -30,7 +25,6 @@ __all__ = [
     "column",
     "copy_at",
     "room",
-    "rows_of",
     "runs",
     "template_rows",
     "write_digits",
@@ -46,15 +40,9 @@ _ROOM = [np.empty(0, dtype=np.uint8)]
 
 
 def column(matrix: Any, at: int, dtype: str = "<u2") -> Any:
-    """Bytes ``at`` (two for ``<u2``) of every row of a byte matrix, as a column."""
+    """Bytes ``at`` (two for ``<u2``, n for ``Vn``) of every row of a byte matrix, as a column."""
     rows = matrix.shape[0]
     return np.ndarray((rows,), dtype=dtype, buffer=matrix, offset=at, strides=(matrix.shape[1],))
-
-
-def rows_of(matrix: Any, width: int) -> Any:
-    """The first ``width`` bytes of each row of a byte matrix, as one numpy item a row."""
-    rows, stride = matrix.shape[0], matrix.shape[1]
-    return np.ndarray((rows,), dtype=f"V{width}", buffer=matrix, strides=(stride,))
 
 
 def copy_at(out: Any, at: Any, values: Any) -> None:
@@ -79,24 +67,14 @@ def write_split(out: Any, at: Any, matrix: Any, split: int, shift: Any) -> None:
     ``shift`` bytes further (by row; None: the rows whole)."""
     width = matrix.shape[1]
     if shift is None:
-        copy_at(out, at, rows_of(matrix, width))
+        copy_at(out, at, column(matrix, 0, f"V{width}"))
         return
-    copy_at(out, at, rows_of(matrix, split))
-    rest = np.ndarray(
-        (matrix.shape[0],),
-        dtype=f"V{width - split}",
-        buffer=matrix,
-        offset=split,
-        strides=(width,),
-    )
-    copy_at(out, at + split + shift, rest)
+    copy_at(out, at, column(matrix, 0, f"V{split}"))
+    copy_at(out, at + split + shift, column(matrix, split, f"V{width - split}"))
 
 
 def runs(lines: Any) -> list[tuple[int, int, int]]:
-    """Stretches of rows whose line numbers have as many digits: start, stop, digits.
-
-    Line numbers rise, so the stretches end where they reach the powers of ten.
-    """
+    """Stretches of rows whose (rising) line numbers have as many digits: start, stop, digits."""
     ends = [*np.searchsorted(lines, _POWERS).tolist(), len(lines)]
     starts = [0, *ends[:-1]]
     found = zip(starts, ends, range(1, len(ends) + 1), strict=True)
@@ -151,15 +129,12 @@ class KnownTexts:
             # (np.unique would import numpy.ma, a start-up cost the command does not need.)
             news = sorted(set(key[ids < 0].tolist()))
             self.ids[news] = np.arange(len(news)) + len(self.sizes)
-            self._add([self.make(new) for new in news])
+            texts = [self.make(new) for new in news]
+            self.sizes = np.concatenate([self.sizes, [len(text) for text in texts]])
+            self.texts += texts
+            self.padded = np.array(self.texts, dtype=f"V{int(self.sizes.max())}")
             ids = self.ids.take(key)
         return ids
-
-    def _add(self, texts: list[bytes]) -> None:
-        """Number these texts after the others."""
-        self.sizes = np.concatenate([self.sizes, [len(text) for text in texts]])
-        self.texts += texts
-        self.padded = np.array(self.texts, dtype=f"V{int(self.sizes.max())}")
 
 
 LABEL_BLOCK = 16
@@ -188,24 +163,16 @@ class LabelPieces:
         return size
 
     def write(self, out: Any, at: Any, labels: Labels) -> None:
-        """Write each row's label piece from ``at`` into ``out``; the label's last bytes
-        spill into what follows (at least ``LABEL_BLOCK - 1`` bytes of its row, written
-        after)."""
+        """Write each row's label piece from ``at`` into ``out``; its last bytes spill into
+        what follows (at least ``LABEL_BLOCK - 1`` bytes of its row, written after)."""
         rows = np.flatnonzero(labels.size > 0)
         if len(rows):
             start, size, comma = at.take(rows), labels.size.take(rows), labels.comma.take(rows)
             source = labels.at.take(rows)
-            before = [len(self.plain[0]), len(self.comma[0])]
-            label_at = start + (
-                np.where(comma, *before[::-1]) if before[0] != before[1] else before[0]
-            )
+            label_at = start + np.where(comma, len(self.comma[0]), len(self.plain[0]))
             width = LABEL_BLOCK
-            blocks = np.ndarray(
-                (len(labels.source) - width + 1,),
-                dtype=f"V{width}",
-                buffer=labels.source,
-                strides=(1,),
-            )
+            count = len(labels.source) - width + 1
+            blocks = np.ndarray((count,), dtype=f"V{width}", buffer=labels.source, strides=(1,))
             # The last blocks first: a block spills only into the bytes after its label,
             # or into blocks of later labels that are written after it.
             for block in range((int(size.max()) - 1) // width, -1, -1):
@@ -213,14 +180,10 @@ class LabelPieces:
                 these = np.flatnonzero(size > skip) if block else slice(None)
                 # (Indexing, not take: take copies a view of overlapping items whole first.)
                 copy_at(out, label_at[these] + skip, blocks[source[these] + skip])
-            if self.plain == self.comma:
-                _write_text(out, start, self.plain[0])
-                _write_text(out, label_at + size, self.plain[1])
-            else:
-                for quoted, (first, last) in enumerate((self.plain, self.comma)):
-                    these = np.flatnonzero(comma == quoted)
-                    _write_text(out, start.take(these), first)
-                    _write_text(out, (label_at + size).take(these), last)
+            for quoted, (first, last) in enumerate((self.plain, self.comma)):
+                these = np.flatnonzero(comma == quoted)
+                _write_text(out, start.take(these), first)
+                _write_text(out, (label_at + size).take(these), last)
         for row, label in labels.odd.items():
             text = np.frombuffer(self.piece(label).encode(), dtype=np.uint8)
             out[int(at[row]) : int(at[row]) + len(text)] = text

@@ -1,22 +1,10 @@
 """The vectorised reader of ``cribcount batch``: every regular line of a chunk read at once.
 
-A line is taken apart as the careful reader (``batch.lines``) takes it: a
-comment from a ``#`` at the start or after white space, a label up to the
-first ``:`` before it, and the body between them, trimmed. A body written
-canonically (``5h 5d 5c Js / 5s``, then `` crib`` and/or `` = N``: what
-programs write) is read at fixed columns, straight from the bytes, each of
-which is told by what it is (a rank, a suit, a digit...) through
-``bytes.translate``; any other body by its tokens (``batch.tokens``), which
-take every notation. The rows are then scored by ``batch.vector``. Blank and
-comment lines are skipped; every line the reader does not take (errors, a
-card twice, a label that is not UTF-8, a ``#`` after a byte it does not
-know) is handed back, to be read by the careful reader, which alone says
-what is wrong.
-
+A canonical body (what programs write) is read through ``bytes.translate``.
 Labels are kept where they stand in the chunk: a label of printable ASCII
 without ``"`` or ``\\`` is written as its bytes (``Labels.at``, ``size``);
-any other is decoded and kept as text (``Labels.odd``), to be escaped as
-each format escapes it.
+any other is decoded and kept as text (``Labels.odd``), escaped as each
+format escapes it.
 """
 
 from __future__ import annotations
@@ -32,9 +20,12 @@ from cribcount.batch.lines import CRIB_WORD, MAX_CLAIM_DIGITS
 from cribcount.batch.reading import MAX_LINE
 from cribcount.batch.slots import Slots
 from cribcount.batch.vector import (
+    I64,
     LINE_WIDTH,
     NO_CLAIM,
     RANK_COLUMNS,
+    U8,
+    Bools,
     Rows,
     canonical_text,
     score_rows,
@@ -43,10 +34,6 @@ from cribcount.batch.vector import (
 from cribcount.cards import SUIT_ORDER, Card, Rank
 
 __all__ = ["Labels", "count_newlines", "read_chunk"]
-
-U8 = npt.NDArray[np.uint8]
-I64 = npt.NDArray[np.int64]
-Bools = npt.NDArray[np.bool_]
 
 _WHITE = np.zeros(256, dtype=np.bool_)
 _WHITE[[ord(c) for c in map(chr, range(128)) if c.isspace()]] = True
@@ -76,11 +63,9 @@ def _to_escape(words: npt.NDArray[np.uint64]) -> Bools:
 
 
 _TRIM = 4
-"""White space trimmed from each end of a body or label a byte at a time; the token reader
-skips any more, and a label with more is decoded and trimmed as text."""
+"""White space trimmed from each end of a label a byte at a time; a label with more is decoded
+and trimmed as text."""
 
-
-# --- bodies written canonically, read at fixed columns ---------------------------------
 
 WINDOW = 2 * LINE_WIDTH
 """Bytes read from each line's start: the hand and what follows (`` crib = 999`` at most)."""
@@ -113,10 +98,6 @@ _END_OF = _table(dict.fromkeys("0123456789", ord("9")) | {c: ord(c) for c in " =
 _WORD = " " + CRIB_WORD
 _CLAIMS = [" = " + "9" * digits for digits in range(1, MAX_CLAIM_DIGITS + 1)]
 _ENDS = ["", _WORD, *_CLAIMS, *(claim + _WORD for claim in _CLAIMS), *(_WORD + c for c in _CLAIMS)]
-_END_KEYS = [
-    (int.from_bytes(end[:8].encode(), "little"), int.from_bytes(end[8:].encode(), "little"))
-    for end in _ENDS
-]
 _END_SIZES = np.array([len(end) for end in _ENDS], dtype=np.uint64)
 # By the size of the end, the bits of its bytes in each of the two numbers that hold it.
 _END_MASKS = [
@@ -125,9 +106,8 @@ _END_MASKS = [
     )
     for skip in (0, 8)
 ]
-# An end is found by its first eight bytes and its size, then checked whole.
-_END_LOW = np.array([low for low, _ in _END_KEYS], dtype=np.uint64)
-_END_HIGH = np.array([high for _, high in _END_KEYS], dtype=np.uint64)
+_END_LOW = np.array([int.from_bytes(end[:8].encode(), "little") for end in _ENDS], np.uint64)
+_END_HIGH = np.array([int.from_bytes(end[8:].encode(), "little") for end in _ENDS], np.uint64)
 _END_OF_KEY = Slots(_END_LOW ^ _END_SIZES, np.arange(len(_ENDS)), bits=6)
 _WITH_WORD = np.array([_WORD in end for end in _ENDS])
 _DIGITS = np.array([end.count("9") for end in _ENDS])
@@ -185,15 +165,10 @@ def read_canonical(buffer: U8, starts: I64, lengths: I64) -> Canonical:
     )
     if not known.all():
         kept = np.flatnonzero(known)  # (take is quicker than indexing, most of all for rows)
-        lines, text, end, claim = (
-            lines.take(kept),
-            text.take(kept, axis=0),
-            end.take(kept),
-            claim.take(kept),
-        )
-    parts = np.frombuffer(text.tobytes().translate(_PART_OF), dtype=np.uint8).reshape(
-        -1, LINE_WIDTH
-    )
+        lines, end, claim = lines.take(kept), end.take(kept), claim.take(kept)
+        text = text.take(kept, axis=0)
+    parts = np.frombuffer(text.tobytes().translate(_PART_OF), dtype=np.uint8)
+    parts = parts.reshape(-1, LINE_WIDTH)
     cards = np.empty((5, len(text)), dtype=np.uint8)
     for i, (rank, suit) in enumerate(zip(RANK_COLUMNS, _SUIT_COLUMNS, strict=True)):
         np.add(parts[:, rank], parts[:, suit], out=cards[i])
@@ -216,9 +191,6 @@ def _claims(after: U8, end: npt.NDArray[np.intp]) -> npt.NDArray[np.int16]:
             value += flat.take(at + i) * _PLACES[i].take(end)
         claim[claimed] = value
     return claim
-
-
-# --- labels and comments -------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -268,21 +240,17 @@ def _first_of_each(lines: I64) -> Bools:
     return first
 
 
-def _trim(buffer: U8, start: I64, stop: I64, steps: tuple[int, int] = (_TRIM, _TRIM)) -> None:
-    """Move ``start`` and ``stop`` past white space at the two ends (up to ``steps`` bytes)."""
-    for _ in range(steps[0]):
-        moving = (start < stop) & _WHITE.take(buffer.take(start))
-        start += moving
-    for _ in range(steps[1]):
-        moving = (start < stop) & _WHITE.take(buffer.take(stop - 1))
-        stop -= moving
+def _trim(buffer: U8, start: I64, stop: I64) -> None:
+    """Move ``start`` and ``stop`` past white space at the two ends (up to ``_TRIM`` bytes)."""
+    for _ in range(_TRIM):
+        start += (start < stop) & _WHITE.take(buffer.take(start))
+    for _ in range(_TRIM):
+        stop -= (start < stop) & _WHITE.take(buffer.take(stop - 1))
 
 
 def _parts(buffer: U8, starts: I64, stops: I64, marks: I64, line: I64) -> _Parts:
-    """Take each line apart as ``lines.split_line`` does: comment, label, body.
-
-    ``marks`` are where the chunk's ``:``, ``#`` and ``,`` are, ``line`` the line of each.
-    """
+    """Take each line apart as ``lines.split_line`` does: comment, label, body, from ``marks``
+    (where the chunk's ``:``, ``#`` and ``,`` are) and ``line`` (the line of each)."""
     start, stop = starts.copy(), stops.copy()
     label_stop = np.full(len(starts), -1, dtype=np.int64)
     comma = np.zeros(len(starts), dtype=np.bool_)
@@ -381,23 +349,16 @@ def _labels(chunk: bytes, buffer: U8, parts: _Parts, lines: I64) -> tuple[Labels
 
 
 def count_newlines(chunk: bytes) -> int:
-    """The newlines in ``chunk``, as ``reading.count_lines`` counts them, with numpy.
-
-    ``bytes.count`` slows by half when lines are of uneven lengths (each
-    newline is a branch it cannot foresee); comparing every byte does not.
-    """
+    """The newlines in ``chunk``, with numpy: ``bytes.count`` slows by half when lines are of
+    uneven lengths (each newline is a branch it cannot foresee); comparing every byte does not."""
     return int(np.count_nonzero(np.frombuffer(chunk, dtype=np.uint8) == ord("\n")))
 
 
 def read_chunk(
     chunk: bytes, first_line: int, *, crib: bool = False
 ) -> tuple[Rows, list[tuple[int, int, bytes]]]:
-    """Read and score the regular lines of ``chunk`` (whole lines, each ending in ``\\n``).
-
-    Returns the scored rows, and every line left to the careful reader as
-    (how many rows come before it, its line number, its bytes without the
-    newline), in order. Blank and comment lines are in neither.
-    """
+    """Read and score the regular lines of ``chunk`` (whole lines, each ending in ``\\n``);
+    and every line left to the careful reader as (rows before it, its line number, its bytes)."""
     # Padding lets the windows of canonical bodies exist even when the chunk is shorter.
     buffer = np.frombuffer(chunk + bytes(WINDOW), dtype=np.uint8)
     if b":" in chunk or b"#" in chunk:
@@ -421,7 +382,7 @@ def read_chunk(
     lengths[parts.skipped | parts.refused] = -1  # no body
     taken_lines, cards, text, cribs, claims = read_canonical(buffer, parts.start, lengths)
     cribs |= crib
-    make_text = functools.partial(_same, text)
+    make_text = functools.partial(np.asarray, text)  # the text as read
     unread = lengths >= 0
     unread[taken_lines] = False
     if unread.any():
@@ -456,15 +417,11 @@ def read_chunk(
     for low, high in zip(in_order, in_order[1:], strict=False):
         kept &= low != high
     if not kept.all():
-        make_text = functools.partial(_same, make_text()[kept])
+        make_text = functools.partial(np.asarray, make_text()[kept])
         rows = np.flatnonzero(kept)
         labels = labels.take(rows)
-        taken_lines, cards, cribs, claims = (
-            taken_lines[kept],
-            cards[:, kept],
-            cribs[kept],
-            claims[kept],
-        )
+        taken_lines, cribs, claims = taken_lines[kept], cribs[kept], claims[kept]
+        cards = cards[:, kept]
         in_order = [column[kept] for column in in_order]
     scored = score_rows(
         line=taken_lines + first_line,
@@ -487,11 +444,6 @@ def read_chunk(
         )
     ]
     return scored, rest
-
-
-def _same(text: U8) -> U8:
-    """``text`` itself: the text of rows whose text was read whole."""
-    return text
 
 
 def _merged_text(text: U8, cards: U8, order: npt.NDArray[np.intp]) -> U8:

@@ -42,23 +42,14 @@ _UTF8_BOM = b"\xef\xbb\xbf"
 _UTF16_BOMS = {b"\xff\xfe": "utf-16-le", b"\xfe\xff": "utf-16-be"}
 
 
-def text_blocks(
-    stream: BinaryIO, *, size: int = CHUNK_SIZE, reads: list[int] | None = None
-) -> Iterator[bytes]:
-    """The text of ``stream`` as UTF-8 bytes, about ``size`` at a time, every line ending in LF.
-
-    ``reads``, when given, holds the bytes to read next instead, as the caller changes it.
-
-    A UTF-8 byte order mark is dropped; after a UTF-16 one (LE or BE) the
-    stream is decoded as it comes and written again as UTF-8 (what is not
-    UTF-16 comes out as bytes that are not UTF-8 either, so only its line
-    fails). A CR alone or before LF ends a line as LF does.
-    """
+def text_blocks(stream: BinaryIO, reads: list[int]) -> Iterator[bytes]:
+    """The text of ``stream`` as UTF-8 bytes, ``reads[0]`` (as the caller changes it) at a time,
+    every line ending in LF: what is not UTF-16 after its byte order mark is not UTF-8 either,
+    so only its line fails."""
     start = b""
     while len(start) < len(_UTF8_BOM) and (more := stream.read(len(_UTF8_BOM) - len(start))):
         start += more
-    wanted = reads if reads is not None else [size]
-    rest: Iterable[bytes] = iter(lambda: stream.read(wanted[0]), b"")
+    rest: Iterable[bytes] = iter(lambda: stream.read(reads[0]), b"")
     codec = _UTF16_BOMS.get(start[:2])
     if codec is not None:
         rest = _recoded(chain([start[2:]], rest), codec)
@@ -107,21 +98,12 @@ def read_chunks(
     count: Callable[[bytes], int] = count_lines,
     lines: int = 0,
 ) -> Iterator[tuple[int, bytes]]:
-    """Whole lines, about ``size`` bytes at a time, each ending in a newline.
-
-    With ``lines``, about that many lines at a time instead, as long as the
-    lines read so far, from ``size`` bytes to four times as many: long lines
-    (labels, comments) come in as few chunks as short ones, whose arrays, a
-    line each, take as much memory.
-
-    Yields (line number of the first line, bytes) of the text of
-    ``text_blocks``. A line longer than ``longest`` bytes may be cut to its
-    first ``longest + 2`` bytes (still too long for ``score_line``) and the
-    rest of it skipped unread, so memory holds at most a chunk and a line.
-    ``count`` counts the newlines of a chunk, as ``count_lines`` does.
-    """
+    """(Line number of the first line, whole lines each ending in a newline), about ``size``
+    bytes at a time, or with ``lines`` about that many lines (up to ``4 * size`` bytes), whose
+    arrays take as much memory. A line longer than ``longest`` bytes may be cut to its first
+    ``longest + 2`` (still too long) and the rest skipped, so memory holds a chunk and a line."""
     reads = [size]
-    blocks = text_blocks(stream, reads=reads)
+    blocks = text_blocks(stream, reads)
     line = 1
     pending: list[bytes] = []  # what was read since the last newline
     held = 0  # bytes in pending

@@ -33,12 +33,12 @@ def first_multiplier(keys: U64, bits: int, start: int = STEP) -> int:
 
 
 class Slots:
-    """A few keys, each with a value, in a table of ``2 ** bits`` slots; ``fill`` elsewhere."""
+    """A few keys, each with a value, in a table of ``2 ** bits`` slots; 0 elsewhere."""
 
-    def __init__(self, keys: U64, values: npt.NDArray[np.intp], bits: int, fill: int = 0):
+    def __init__(self, keys: U64, values: npt.NDArray[np.intp], bits: int):
         self.multiplier = np.uint64(first_multiplier(keys, bits))
         self.shift = np.uint64(64 - bits)
-        self.values = np.full(1 << bits, fill, dtype=values.dtype)
+        self.values = np.zeros(1 << bits, dtype=values.dtype)
         self.values[self.slot(keys)] = values
 
     def slot(self, keys: npt.NDArray[Any]) -> U64:

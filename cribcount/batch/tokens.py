@@ -1,17 +1,10 @@
 """Bodies read by their tokens, a chunk at once: the notation of ``parse_line``, in numpy.
 
-A regular line is four cards, an optional ``/``, the starter, then optionally
-the word ``crib`` (any case) and/or a claim ``= N`` of 1 to 3 digits, in
-either order. Cards are in any notation ``cards.parse_card`` reads: any
-case, ``10`` or ``T``, letters or suit symbols (``♣♦♥♠♧♢♡♤``, each with or
-without U+FE0F); separators are what ``cards.tokenize`` splits at (spaces,
-tabs, commas and other ASCII white space; a CR has ended its line before).
-The chunk is tokenised byte by byte with numpy arrays, the tokens classified
-by tables built from ``cards``, and each line's tokens matched against that
-grammar. Every other line (comments, labels, blank lines, errors, a card
-twice, anything unusual) is left to the careful reader, which alone writes
-error records. ``batch.reader`` hands this module the bodies of the lines it
-could not read at fixed columns, labels and comments taken off.
+A regular body is four cards, an optional ``/``, the starter, then the word
+``crib`` (any case) and/or a claim ``= N``, in either order; cards in any
+notation ``cards.parse_card`` reads, separators what ``cards.tokenize`` splits
+at. The tokens are classified by tables built from ``cards`` and each line's
+matched against that grammar; every other line is left to the careful reader.
 """
 
 from __future__ import annotations
@@ -24,14 +17,13 @@ import numpy.typing as npt
 
 from cribcount.batch.lines import CRIB_WORD, MAX_CLAIM_DIGITS
 from cribcount.batch.reading import MAX_LINE
-from cribcount.batch.slots import STEP, Slots, first_multiplier
+from cribcount.batch.slots import STEP, U64, Slots, first_multiplier
+from cribcount.batch.vector import I64, U8, Bools
 from cribcount.cards import ENGLISH, card_indices, tokenize
 
 __all__ = ["Bodies", "read_tokens"]
 
-U8 = npt.NDArray[np.uint8]
 U16 = npt.NDArray[np.uint16]
-I64 = npt.NDArray[np.int64]
 
 # Each byte's part in a token: none (a separator), a character of a longer token, or a token
 # alone ('/', which tokenize splits at, '=', which parse_line splits at, and the newline, whose
@@ -65,10 +57,9 @@ _PAD = b" " * _LONGEST_TOKEN
 """Separators after the last newline, so that eight bytes are there from any token's start."""
 
 # A token's bytes (UTF-8, as they are) are read as one 64-bit number and looked up whole in a
-# table of every regular token. The number times an odd multiplier (one-to-one) gives the slot
-# in its top bits; each slot keeps the rest of that product beside what its token is, so any
-# other token finds a mismatch there. 2**16 slots (half a megabyte) are few enough to be made
-# quickly and stay in cache, and enough for a multiplier that parts every token.
+# table of every regular token by its slot (as ``batch.slots`` finds one); each slot keeps the
+# rest of that product beside what its token is, so any other token finds a mismatch there.
+# 2**16 slots (half a megabyte) stay in cache, and are enough to part every token.
 _HASH_BITS = 16
 _REST_BITS = 64 - _HASH_BITS
 _REST = np.uint64((1 << _REST_BITS) - 1)
@@ -80,12 +71,8 @@ bytes)."""
 
 
 def _regular_tokens() -> dict[bytes, int]:
-    """The bytes of every regular token of at most eight bytes, each with what it is, packed.
-
-    The kind is in the low bits, above it a card's ``Card.index`` or a
-    number's value. Cards are every token ``parse_card`` reads as one
-    (``cards.card_indices``): any case, with and without U+FE0F.
-    """
+    """The bytes of every regular token of at most eight bytes, each with what it is: its kind
+    in the low bits, above it a card's ``Card.index`` or a number's value."""
     found: dict[bytes, int] = {}
 
     def put(text: str, kind: int, payload: int = 0) -> None:
@@ -112,21 +99,14 @@ step, the first to give each regular token a slot of its own (a test searches ag
 step). Starting there saves about ten milliseconds a process."""
 
 
-def _products(words: npt.NDArray[np.uint64], multiplier: int) -> npt.NDArray[np.uint64]:
-    return words * np.uint64(multiplier)
-
-
 def _token_table() -> tuple[int, npt.NDArray[np.uint64]]:
-    """A multiplier giving every regular token a slot of its own, and the slots.
-
-    A slot holds what its token is above ``_REST_BITS`` and the rest of the token's
-    product below; a slot without a token holds ``_OTHER``.
-    """
+    """A multiplier giving every regular token a slot of its own, and the slots: what its token
+    is above ``_REST_BITS``, the rest of the token's product below (``_OTHER`` if none)."""
     tokens = _regular_tokens()
     words = np.array([int.from_bytes(data, "little") for data in tokens], dtype=np.uint64)
     entries = np.array(list(tokens.values()), dtype=np.uint64)
     multiplier = first_multiplier(words, _HASH_BITS, _FIRST_TRIED)
-    products = _products(words, multiplier)
+    products = words * np.uint64(multiplier)
     table = np.full(1 << _HASH_BITS, _OTHER << _REST_BITS, dtype=np.uint64)
     table[products >> np.uint64(_REST_BITS)] = (entries << np.uint64(_REST_BITS)) | (
         products & _REST
@@ -137,9 +117,7 @@ def _token_table() -> tuple[int, npt.NDArray[np.uint64]]:
 _MULTIPLIER, _TOKENS = _token_table()
 
 
-def _patterns() -> tuple[
-    npt.NDArray[np.uint64], I64, I64, npt.NDArray[np.bool_], npt.NDArray[np.bool_]
-]:
+def _patterns() -> tuple[U64, I64, I64, Bools, Bools]:
     """The kinds of a regular line's tokens as ``_line_keys`` makes them, and for each where
     its starter and its claim are among its tokens (the first four are the others; the claim's
     0 where none), whether it makes a claim and whether the word ``crib`` is there."""
@@ -170,11 +148,8 @@ _WINDOW_MASK = np.array(
 
 
 class Bodies(NamedTuple):
-    """The regular lines of a chunk: their indices (``lines``), cards by column, crib, claim.
-
-    ``cards[i]`` is card ``i`` of every line (the starter last), as its
-    ``Card.index``; ``claim`` is -1 where none was made.
-    """
+    """The regular lines of a chunk: their indices (``lines``), cards (``Card.index``) by
+    column, the starter last, crib, claim (-1 where none was made)."""
 
     lines: I64
     cards: U8
@@ -183,11 +158,8 @@ class Bodies(NamedTuple):
 
 
 def read_tokens(raw: U8, lengths: I64, *, crib: bool = False) -> Bodies:
-    """Read the regular lines of ``raw`` (whole lines of bytes, each ending in ``\\n``).
-
-    ``lengths`` are the lines' lengths without the newline and a final CR.
-    The cards of a line read may still repeat (the caller checks that).
-    """
+    """Read the regular lines of ``raw`` (whole lines, each ending in ``\\n``, of ``lengths``
+    without it); the cards of a line read may still repeat (the caller checks that)."""
     lines = len(lengths)
     ok = lengths <= MAX_LINE
     # A newline in front: every line starts after one.
@@ -217,7 +189,6 @@ def read_tokens(raw: U8, lengths: I64, *, crib: bool = False) -> Bodies:
     at = _PATTERN_OF_KEY.get(key)
     good = np.flatnonzero(_PATTERNS.take(at) == key)
     chosen, start, at = chosen.take(good), start.take(good), at.take(good)
-    # The five cards' payloads by column, and the claim's.
     cards = np.empty((5, len(at)), dtype=np.uint8)
     for i in range(4):
         cards[i] = payload.take(start + i)
@@ -250,7 +221,7 @@ def _token_kinds(buffer: U8, first: I64, last: I64) -> tuple[U8, U16]:
     # (Indexing, not take: take copies a view of overlapping items whole first.)
     words = np.ndarray((count,), dtype="<u8", buffer=buffer, strides=(1,))[first]
     words &= _BYTE_MASK.take(last - first, mode="clip")  # a longer token as one too long
-    products = _products(words, _MULTIPLIER)
+    products = words * np.uint64(_MULTIPLIER)
     found = _TOKENS.take(products >> np.uint64(_REST_BITS))
     entry = (found >> np.uint64(_REST_BITS)).astype(np.uint16)
     entry[((found ^ products) & _REST) != 0] = _OTHER

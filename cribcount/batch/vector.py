@@ -1,11 +1,7 @@
 """Scoring the vectorised rows of ``cribcount batch``: regular lines thousands at a time.
 
-The rows come from the vectorised reader (``batch.reader``) as cards by
-column. Every rule comes from ``cribcount.rules``: the points that depend on
-ranks alone from its table of the 6,175 multisets of five ranks, the counting
-values, flush and nobs from small lookup arrays filled by its functions. The
-rows' canonical text (``5h 5d 5c Js / 5s``), which text and CSV write, is
-made here from the cards when the reader did not find it as it stands."""
+Every rule comes from ``cribcount.rules``: the points of ranks alone from its
+table of the multisets of five ranks, flush and nobs from arrays its functions fill."""
 
 from __future__ import annotations
 
@@ -108,13 +104,8 @@ def sort_columns(columns: list[U8]) -> list[U8]:
 
 @dataclass(frozen=True)
 class RankTables:
-    """Points that depend on ranks alone, one entry per multiset of five ranks.
-
-    ``multiset[key]`` numbers the multiset whose sorted ranks give ``key``
-    (``multiset_key``); the other arrays are indexed by that number.
-    ``total`` is the three added up; ``points_id`` numbers the distinct
-    (fifteens, pairs, runs) triples listed in ``points``, for rendering by table.
-    """
+    """Points that depend on ranks alone, by the number ``multiset[multiset_key]`` of a multiset
+    of five ranks; ``points_id`` numbers the distinct (fifteens, pairs, runs) in ``points``."""
 
     multiset: npt.NDArray[np.uint16]
     fifteens: U8
@@ -161,14 +152,8 @@ def multiset_key(sorted_columns: list[npt.NDArray[Any]]) -> npt.NDArray[np.int32
 
 @dataclass(frozen=True)
 class Rows:
-    """Canonical lines of one chunk, scored: numpy arrays with one row per line, in input order.
-
-    ``ranks`` (1..13) and ``suits`` (0..3 for c d h s) are by column,
-    ``ranks[i]`` the rank of card ``i`` of every row, the starter last;
-    ``multiset`` indexes ``rank_tables()`` for the points of the ranks.
-    ``make_text`` gives ``text`` when first asked for: JSON lines never ask,
-    and a hand read in another notation has none until then.
-    """
+    """Lines of one chunk, scored: numpy arrays with one row per line, ``ranks`` (1..13) and
+    ``suits`` (0..3) by column; ``make_text`` gives ``text`` when asked (JSON lines never ask)."""
 
     line: I64
     ranks: U8
@@ -276,13 +261,8 @@ def score_rows(
     in_order: list[U8] | None = None,
     labels: Labels | None = None,
 ) -> Rows:
-    """Count rows of five cards by the table and the suit rules.
-
-    ``cards`` (``Card.index``) are by column: ``cards[i]`` is card ``i`` in
-    every row, the starter last; ``in_order`` the same sorted row by row if
-    known; ``claim`` is ``NO_CLAIM`` where none was made; ``make_text`` gives
-    the rows' canonical notation (made from ``cards`` if not given).
-    """
+    """Count rows of five cards (``Card.index`` by column, the starter last) by the table and the
+    suit rules; ``in_order`` the same sorted row by row if known."""
     if in_order is None:
         in_order = sort_columns(list(cards))
     # A card's index is its rank's (from 0) times four, plus its suit's.

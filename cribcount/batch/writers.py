@@ -1,10 +1,8 @@
 """Writing the vectorised rows of ``cribcount batch``, a chunk at a time, with numpy.
 
-The vectorised rows are rendered from the same pieces as one record
-(``batch.records``), byte for byte the same, and a chunk's careful records are
-put back among its rows in input order. Text and CSV rows are placed in one
-buffer as JSON lines are (``batch.placed``): the length of each row is
-known from its pieces, and each piece is written at its offset.
+Rows are rendered from the same pieces as one record (``batch.records``), byte
+for byte the same, placed in one buffer (``batch.placed``); a chunk's careful
+records are put back among its rows in input order.
 """
 
 from __future__ import annotations
@@ -31,8 +29,7 @@ def render_chunk(
     """All the records of a chunk in input order, as UTF-8 bytes; text in ``lang``."""
     rows = chunk.rows
     if rows is None or len(rows) == 0:
-        records = chunk.records
-        return "".join(render_record(r, fmt, file, lang=lang) for _, r in records).encode()
+        return "".join(render_record(r, fmt, file, lang=lang) for _, r in chunk.records).encode()
     data, ends = _jsonl_rows(rows, file) if fmt == "jsonl" else _placed_rows(rows, fmt, file)
     if not chunk.records:
         return bytes(data)
@@ -57,11 +54,7 @@ for as many rows): the renderer's own memory is in proportion."""
 
 
 def _jsonl_rows(rows: Rows, file: str | None) -> tuple[Any, Any]:
-    """The rows as JSON lines, a slice at a time, and where each row ends.
-
-    The slices are written one after the other into the renderer's own
-    buffer, kept from chunk to chunk.
-    """
+    """The rows as JSON lines, a slice at a time, one after the other; and where each row ends."""
     data: Any = None
     ends = []
     used = 0
@@ -73,22 +66,17 @@ def _jsonl_rows(rows: Rows, file: str | None) -> tuple[Any, Any]:
     return data[:used], np.concatenate(ends)
 
 
-# --- text and CSV rows -------------------------------------------------------------------------
-
-
 class _Head(NamedTuple):
-    """What comes before the points in a row of one format naming one file (or none)."""
+    """What comes before the points in a row of one format naming one file (or none): the
+    file's field (``lead``), what follows the line number up to the cards (``after``), the
+    cards' bytes before they are written in, where they come from in the canonical hand (from,
+    to, width), and where a label goes, from the end of the line number."""
 
     lead: bytes
-    """The file's field, when one is named."""
     after: bytes
-    """What follows the line number up to the cards."""
     cards: bytes
-    """The cards' bytes as they stand before the cards are written in."""
     hand: tuple[tuple[int, int, int], ...]
-    """Where the cards come from in the 16 bytes of the canonical hand: from, to, width."""
     label: int
-    """Where a label goes, counted from the end of the line number."""
 
 
 @functools.cache
@@ -111,9 +99,8 @@ def _label_pieces(fmt: str) -> placed.LabelPieces:
 
 @functools.cache
 def _tails(fmt: str) -> tuple[Any, Any]:
-    """What follows the hand in ``fmt`` for every ``Rows.shape``: first ending the row,
-    as when no claim was made, then again up to the claim. As one table of bytes items, each
-    padded to the longest; and their lengths."""
+    """What follows the hand in ``fmt`` for every ``Rows.shape`` as padded bytes items, ending
+    the row (no claim), then again up to the claim; and their lengths."""
     texts = [POINTS[fmt](*shape_of(shape)) for shape in range(shape_count())]
     end = CLAIM[fmt](None, 0)
     encoded = [(text + end).encode() for text in texts] + [text.encode() for text in texts]
@@ -129,15 +116,8 @@ def _claims(fmt: str) -> placed.KnownTexts:
 
 
 def _placed_rows(rows: Rows, fmt: str, file: str | None) -> tuple[Any, Any]:
-    """Text or CSV rows, newlines included, in one buffer; and where each row ends.
-
-    A row is its head (the file, the line number, the cards), its tail (the
-    points) and, when a claim was made, the claim's verdict; the tail of a
-    row without one ends the row. Tails are written first, padded to the
-    longest, each spilling into what follows it; then the claims, padded
-    too, but a few lengths at a time, so that none spills past the next
-    head; heads last, over what spilled into them, at their own length.
-    """
+    """Text or CSV rows, newlines included, in one buffer; and where each row ends: tails (the
+    points) written first, then claims, heads (file, line number, cards) last, over what spilled."""
     head = _head(fmt, file)
     tails, tail_sizes = _tails(fmt)
     has_claim = rows.claim != NO_CLAIM
@@ -149,12 +129,16 @@ def _placed_rows(rows: Rows, fmt: str, file: str | None) -> tuple[Any, Any]:
     size = tail_sizes.take(tail)
     width = len(head.lead) + len(head.after) + len(head.cards)  # and the line number
     stretches = placed.runs(rows.line)
+    head_size = np.empty(len(rows), dtype=np.int64)
+    label_at = np.empty(len(rows), dtype=np.int64)
     for low, high, digits in stretches:
-        size[low:high] += width + digits
+        head_size[low:high] = width + digits
+        label_at[low:high] = len(head.lead) + head.label + digits
     labels, pieces = rows.labels, _label_pieces(fmt)
     label_size = None if labels is None else pieces.sizes(labels)
     if label_size is not None:
-        size += label_size
+        head_size += label_size
+    size += head_size
     claims = _claims(fmt)
     if len(claimed):
         claim = claims.of(
@@ -166,14 +150,8 @@ def _placed_rows(rows: Rows, fmt: str, file: str | None) -> tuple[Any, Any]:
     starts = ends - size
     end = int(ends[-1])
     out = placed.room(end + max(tails.itemsize, claims.padded.itemsize, placed.LABEL_BLOCK), 0)
-    tail_at = starts.copy()
-    label_at = starts + len(head.lead) + head.label
-    for low, high, digits in stretches:
-        tail_at[low:high] += width + digits
-        label_at[low:high] += digits
-    if label_size is not None:
-        tail_at += label_size
-    placed.copy_at(out, tail_at, tails.take(tail))
+    label_at += starts
+    placed.copy_at(out, starts + head_size, tails.take(tail))
     if len(claimed):
         _write_claims(out, ends.take(claimed) - claim_size, claims, claim, claim_size, width + 1)
     if labels is not None and label_size is not None:
@@ -193,15 +171,16 @@ def _write_claims(
     out: Any, at: Any, claims: placed.KnownTexts, claim: Any, sizes: Any, shortest: int
 ) -> None:
     """Write the claims (texts ``claim`` of ``claims``, ``sizes`` long) at ``at`` in groups of
-    lengths that differ by ``shortest`` at most, each padded to the longest of its group: none
-    spills past the head that follows it (``shortest`` the length of the shortest head),
-    written after."""
+    lengths within ``shortest`` (the shortest head), each padded to the longest of its group:
+    none spills past the head that follows it, written after."""
     group = (sizes - 1) // (shortest + 1)
     table = claims.padded.view(np.uint8).reshape(len(claims.texts), -1)
     for number in np.flatnonzero(np.bincount(group)).tolist():
         these = np.flatnonzero(group == number)
         width = min(table.shape[1], (number + 1) * (shortest + 1))
-        placed.copy_at(out, at.take(these), placed.rows_of(table, width).take(claim.take(these)))
+        placed.copy_at(
+            out, at.take(these), placed.column(table, 0, f"V{width}").take(claim.take(these))
+        )
 
 
 def _write_heads(
@@ -214,7 +193,6 @@ def _write_heads(
     matrix = placed.template_rows(text + head.cards, len(lines))
     placed.write_digits(matrix, len(head.lead), lines)
     for start, to, width in head.hand:
-        placed.column(matrix, cards + to, f"V{width}")[...] = placed.column(
-            hand, start, f"V{width}"
-        )
+        piece = placed.column(hand, start, f"V{width}")
+        placed.column(matrix, cards + to, f"V{width}")[...] = piece
     placed.write_split(out, at, matrix, len(head.lead) + digits + head.label, shift)
