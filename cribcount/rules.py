@@ -71,6 +71,7 @@ __all__ = [
     "rank_key",
     "rank_multisets",
     "rank_points",
+    "rank_sets",
     "rank_table",
     "rank_totals",
     "run_points",
@@ -180,24 +181,25 @@ SUBSETS: tuple[tuple[int, ...], ...] = tuple(
 _GETTERS = tuple((subset, itemgetter(*subset)) for subset in SUBSETS)
 
 
-@lru_cache(maxsize=4096)
+@cache
 def fifteen_sets(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Positions of every set of two or more of five counting values that totals 15."""
-    # Face cards share a value, so many hands share these sums: remember them.
+    # Face cards share a value, so many hands share these sums: remember them all (at most
+    # 10 ** 5 orders of values, a few megabytes; a bounded cache hit a fifth of the time).
     return tuple(subset for subset, take in _GETTERS if sum(take(values)) == FIFTEEN)
 
 
 def _positions_by_rank(ranks: Sequence[int]) -> dict[int, list[int]]:
     """The positions of the cards of each rank, ranks in ascending order."""
-    positions: dict[int, list[int]] = {}
+    positions: dict[int, list[int]] = {rank: [] for rank in sorted(ranks)}
     for i, rank in enumerate(ranks):
-        positions.setdefault(rank, []).append(i)
-    return dict(sorted(positions.items()))
+        positions[rank].append(i)
+    return positions
 
 
 def pair_sets(ranks: Sequence[int]) -> list[tuple[int, ...]]:
     """Positions of the cards of each rank held more than once, in rank order."""
-    return [tuple(group) for group in _positions_by_rank(ranks).values() if len(group) >= 2]
+    return rank_sets(ranks)[0]
 
 
 def run_sets(ranks: Sequence[int]) -> list[tuple[int, ...]]:
@@ -205,7 +207,15 @@ def run_sets(ranks: Sequence[int]) -> list[tuple[int, ...]]:
 
     A repeated rank gives one run per choice of card: 6 7 7 8 holds two runs of three.
     """
+    return rank_sets(ranks)[1]
+
+
+def rank_sets(ranks: Sequence[int]) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    """``pair_sets`` and ``run_sets`` of the same ranks together, the ranks grouped once."""
     by_rank = _positions_by_rank(ranks)
+    pairs = [tuple(group) for group in by_rank.values() if len(group) >= 2]
+    if len(by_rank) < 3:
+        return pairs, []
     # Five cards hold at most one stretch of three or more consecutive ranks.
     best: list[int] = []
     stretch: list[int] = []
@@ -214,9 +224,9 @@ def run_sets(ranks: Sequence[int]) -> list[tuple[int, ...]]:
         if len(stretch) > len(best):
             best = stretch
     if len(best) < 3:
-        return []
+        return pairs, []
     # Only the longest length counts: a run of four is never also two runs of three.
-    return list(product(*(by_rank[rank] for rank in best)))
+    return pairs, list(product(*(by_rank[rank] for rank in best)))
 
 
 class RankPoints(NamedTuple):
@@ -235,10 +245,11 @@ class RankPoints(NamedTuple):
 def count_ranks(ranks: Sequence[int]) -> RankPoints:
     """Fifteens, pairs and runs of five ranks, counted by the rules above."""
     values = tuple(counting_value(rank) for rank in ranks)
+    pairs, runs = rank_sets(ranks)
     return RankPoints(
         fifteens=FIFTEEN_POINTS * len(fifteen_sets(values)),
-        pairs=sum(pair_points(len(s)) for s in pair_sets(ranks)),
-        runs=sum(run_points(len(s)) for s in run_sets(ranks)),
+        pairs=sum(pair_points(len(s)) for s in pairs),
+        runs=sum(run_points(len(s)) for s in runs),
     )
 
 
