@@ -19,6 +19,7 @@ from how many suit choices give each, with binomial coefficients.
 from __future__ import annotations
 
 import enum
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -40,10 +41,13 @@ from cribcount.errors import DealError
 from cribcount.messages import Message
 
 __all__ = [
+    "ALL_DEALS_DATA",
     "HIGHEST",
     "DealStats",
     "Distribution",
     "Side",
+    "all_deals_text",
+    "count_deal_stats",
     "deal_stats",
     "parse_hand_cards",
     "parse_starter",
@@ -107,7 +111,31 @@ class DealStats:
         return self.hand if side is Side.HAND else self.crib
 
 
+ALL_DEALS_DATA = os.path.join(os.path.dirname(__file__), "all_deals.txt")
+"""``count_deal_stats()`` of every deal as shipped (``all_deals_text``): a test counts it again."""
+
+
 def deal_stats(*, starter: Card | None = None, hand_cards: Sequence[Card] = ()) -> DealStats:
+    """Every deal (four cards and a starter), or those with ``starter`` and ``hand_cards``.
+
+    The distributions of ``count_deal_stats``; over every deal they are read
+    from ``ALL_DEALS_DATA`` (what it counts, shipped), so that the command
+    without a restriction starts as fast as one that counts a hand. Raises
+    DealError as ``count_deal_stats`` does.
+    """
+    if starter is None and not hand_cards:
+        with open(ALL_DEALS_DATA, encoding="ascii") as shipped:
+            hand, crib = (tuple(map(int, line.split()[1:])) for line in shipped)
+        return DealStats(Distribution(hand), Distribution(crib))
+    return count_deal_stats(starter=starter, hand_cards=hand_cards)
+
+
+def all_deals_text(stats: DealStats) -> str:
+    """The text of ``ALL_DEALS_DATA`` for ``stats``: a line a side, its name then its counts."""
+    return "".join(" ".join([side.value, *map(str, stats.of(side).counts)]) + "\n" for side in Side)
+
+
+def count_deal_stats(*, starter: Card | None = None, hand_cards: Sequence[Card] = ()) -> DealStats:
     """Count every deal (four cards and a starter), or those with ``starter`` and ``hand_cards``.
 
     Raises DealError when ``hand_cards`` holds more than four cards, a card
