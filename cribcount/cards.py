@@ -120,6 +120,14 @@ class Notation:
     suits: dict[str, Suit]
     rank_symbols: tuple[str, ...]
     suit_letters: dict[Suit, str]
+    # Every card as written, by ``Card.index`` (rank, then suit): output writes many cards.
+    written: tuple[str, ...] = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        written = tuple(
+            symbol + self.suit_letters[suit] for symbol in self.rank_symbols for suit in Suit
+        )
+        object.__setattr__(self, "written", written)  # frozen: set through object, once
 
     @classmethod
     def from_letters(cls, ranks: str, suits: str) -> Notation:
@@ -157,11 +165,12 @@ class Notation:
 
     def card(self, card: Card) -> str:
         """One card as this notation writes it."""
-        return self.rank_symbols[card.rank - 1] + self.suit_letters[card.suit]
+        return self.written[card.index]
 
     def cards(self, cards: Iterable[Card]) -> str:
         """Cards as this notation writes them, separated by single spaces."""
-        return " ".join(self.card(card) for card in cards)
+        written = self.written
+        return " ".join([written[card.index] for card in cards])
 
 
 RANK_LETTERS = N_("A 2 3 4 5 6 7 8 9 T|10 J Q K")

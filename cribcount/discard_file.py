@@ -42,7 +42,7 @@ from typing import Any, BinaryIO
 import numpy as np
 
 from cribcount import rules
-from cribcount.batch.engine import Done, Failed, read_lines
+from cribcount.batch.engine import Done, Failed, Line, read_lines
 from cribcount.batch.records import render_failed
 from cribcount.cards import DECK, ENGLISH, SUIT_ORDER, Card, Notation, format_cards
 from cribcount.discard import Advice, Choice, Role, check_deal, discard_seat, parse_deal
@@ -88,30 +88,53 @@ def advise_lines(
     by ``advise_many``.
     """
     seat = discard_seat(players, role=role, seat=seat, partners=partners)
-    for lines in read_lines(stream):
-        read: list[DealRecord | tuple[int, tuple[Card, ...]]] = []
-        for line_read in lines:
-            if isinstance(line_read, Failed):
-                read.append(line_read)
-                continue
-            line, text = line_read
-            try:
-                read.append((line, parse_deal(text, players=players, seat=seat, notation=notation)))
-            except CribcountError as error:
-                read.append(Failed(line, text, error.reason, max(error.column, 1), said=error.said))
-        deals = [entry for entry in read if isinstance(entry, tuple)]
-        advice = iter(
-            advise_many(
-                [cards for _, cards in deals],
+    block = _block_size(DEAL_SIZES[players][seat - 1][1])
+    for chunk in read_lines(stream):
+        # A block of lines at a time, so that only one block's advice is held at once.
+        for start in range(0, len(chunk), block):
+            yield from _advise_read(
+                chunk[start : start + block],
                 role=role,
                 players=players,
                 seat=seat,
                 partners=partners,
+                notation=notation,
             )
+
+
+def _advise_read(
+    lines: Sequence[Line],
+    *,
+    role: Role,
+    players: int,
+    seat: int,
+    partners: bool,
+    notation: Notation,
+) -> Iterator[DealRecord]:
+    """The records of lines read, in order: the deals advised together, the rest as they are."""
+    read: list[DealRecord | tuple[int, tuple[Card, ...]]] = []
+    for line_read in lines:
+        if isinstance(line_read, Failed):
+            read.append(line_read)
+            continue
+        line, text = line_read
+        try:
+            read.append((line, parse_deal(text, players=players, seat=seat, notation=notation)))
+        except CribcountError as error:
+            read.append(Failed(line, text, error.reason, max(error.column, 1), said=error.said))
+    deals = [entry for entry in read if isinstance(entry, tuple)]
+    advice = iter(
+        advise_many(
+            [cards for _, cards in deals],
+            role=role,
+            players=players,
+            seat=seat,
+            partners=partners,
         )
-        for entry in read:
-            # Done itself: calling through the alias Advised costs a generic alias's dispatch.
-            yield Done(entry[0], next(advice)) if isinstance(entry, tuple) else entry
+    )
+    for entry in read:
+        # Done itself: calling through the alias Advised costs a generic alias's dispatch.
+        yield Done(entry[0], next(advice)) if isinstance(entry, tuple) else entry
 
 
 def deal_csv_header() -> str:
@@ -153,7 +176,8 @@ def render_deal_record(record: DealRecord, fmt: str, *, lang: Language | None = 
 # --- the advice of many deals at once ----------------------------------------------------------
 
 BLOCK = 2048
-"""Deals computed together: large enough for numpy to pay, small enough for memory."""
+"""Deals computed together when two cards are laid away: large enough for numpy to pay,
+small enough for memory (``_block_size`` gives the size for one)."""
 
 _SUITS = len(SUIT_ORDER)
 # Each card's rank and suit by ``Card.index``, which runs by rank, then suit; and whether it
@@ -244,10 +268,18 @@ def advise_many(
     for cards in deals:
         check_deal(cards, dealt)
     advice: list[Advice] = []
-    for start in range(0, len(deals), BLOCK):
-        block = deals[start : start + BLOCK]
-        advice += _advise_block(block, role=role, players=players, seat=seat, laid=laid)
+    block = _block_size(laid)
+    for start in range(0, len(deals), block):
+        some = deals[start : start + block]
+        advice += _advise_block(some, role=role, players=players, seat=seat, laid=laid)
     return advice
+
+
+def _block_size(laid: int) -> int:
+    """Deals advised together: ``BLOCK`` when two are laid away, fewer when the cribs drawn
+    have more multisets of ranks, so that a block's tables stay about as large."""
+    drawn_keys, _, _ = _drawn(CRIB_SIZE + 1 - laid)
+    return max(1, BLOCK * len(_drawn(CRIB_SIZE - 1)[0]) // len(drawn_keys))
 
 
 def _advise_block(

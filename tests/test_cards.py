@@ -300,3 +300,13 @@ def test_splitting_at_spaces_gives_the_tokens_of_the_pattern(parts: list[str]) -
     text = " ".join(parts)
     pattern = [(m.group(), m.start() + 1) for m in re.finditer(r"/|[^\s,/]+", text)]
     assert [(t.text, t.column) for t in tokenize(text)] == pattern
+
+
+def test_a_notation_writes_each_card_as_its_rank_symbol_and_suit_letter() -> None:
+    french = Notation.from_letters("A 2 3 4 5 6 7 8 9 10 V D R", "t k c p")
+    for notation in (ENGLISH, french):
+        for card in DECK:
+            written = notation.rank_symbols[card.rank - 1] + notation.suit_letters[card.suit]
+            assert notation.card(card) == written
+        assert notation.cards(DECK[-2:]) == f"{notation.card(DECK[-2])} {notation.card(DECK[-1])}"
+    assert french.card(Card.parse("Qh")) == "Dc"
