@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import itertools
 import pickle
+import random
 import re
 from pathlib import Path
 
@@ -287,11 +288,22 @@ def _sets_by_brute_force(
     return pairs, runs
 
 
+def _check_sets(order: tuple[int, ...]) -> None:
+    pairs, runs = rules.rank_sets(order)
+    want_pairs, want_runs = _sets_by_brute_force(order)
+    assert pairs == want_pairs == rules.pair_sets(order)
+    assert set(runs) == want_runs and len(runs) == len(want_runs)
+    assert runs == rules.run_sets(order)
+
+
+def test_pairs_and_runs_of_random_multisets_of_ranks() -> None:
+    rng = random.Random(28)
+    for ranks in rng.sample(list(rules.rank_multisets()), 300):
+        _check_sets(tuple(rng.sample(ranks, 5)))
+
+
+@pytest.mark.slow
 def test_pairs_and_runs_of_every_multiset_of_ranks_in_two_orders() -> None:
     for ranks in rules.rank_multisets():
         for order in (ranks, ranks[::-1][2:] + ranks[::-1][:2]):
-            pairs, runs = rules.rank_sets(order)
-            want_pairs, want_runs = _sets_by_brute_force(order)
-            assert pairs == want_pairs == rules.pair_sets(order)
-            assert set(runs) == want_runs and len(runs) == len(want_runs)
-            assert runs == rules.run_sets(order)
+            _check_sets(order)
