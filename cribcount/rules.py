@@ -212,21 +212,25 @@ def run_sets(ranks: Sequence[int]) -> list[tuple[int, ...]]:
 
 def rank_sets(ranks: Sequence[int]) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
     """``pair_sets`` and ``run_sets`` of the same ranks together, the ranks grouped once."""
+    distinct = sorted(set(ranks))
+    # The longest stretch of consecutive ranks held: five cards hold at most one stretch of
+    # three or more.
+    start = best_start = 0
+    best = 1
+    for i in range(1, len(distinct)):
+        if distinct[i] != distinct[i - 1] + 1:
+            start = i
+        elif i - start + 1 > best:
+            best_start, best = start, i - start + 1
+    if best < 3 and len(distinct) == len(ranks):
+        return [], []  # no rank twice and no run: most hands, settled without grouping
     by_rank = _positions_by_rank(ranks)
     pairs = [tuple(group) for group in by_rank.values() if len(group) >= 2]
-    if len(by_rank) < 3:
-        return pairs, []
-    # Five cards hold at most one stretch of three or more consecutive ranks.
-    best: list[int] = []
-    stretch: list[int] = []
-    for rank in by_rank:
-        stretch = [*stretch, rank] if stretch and rank == stretch[-1] + 1 else [rank]
-        if len(stretch) > len(best):
-            best = stretch
-    if len(best) < 3:
+    if best < 3:
         return pairs, []
     # Only the longest length counts: a run of four is never also two runs of three.
-    return pairs, list(product(*(by_rank[rank] for rank in best)))
+    run = distinct[best_start : best_start + best]
+    return pairs, list(product(*(by_rank[rank] for rank in run)))
 
 
 class RankPoints(NamedTuple):
