@@ -35,6 +35,14 @@ def timed(work: Callable[[], object]) -> float:
     return measure(work)[1]
 
 
+def cpu_timed(work: Callable[[], object]) -> float:
+    """CPU seconds of this process in one call of ``work``: what the load on a shared machine
+    stretches least (the time spent waiting for a core is not counted)."""
+    start = time.process_time()
+    work()
+    return time.process_time() - start
+
+
 def best_and_median(times: Sequence[float]) -> tuple[float, float]:
     """The fastest and the median of ``times``."""
     return min(times), statistics.median(times)
@@ -50,19 +58,25 @@ class Run:
 
 
 def run_command(
-    argv: Sequence[str], *, cwd: str | Path | None = None, ok: Sequence[int] = (0,)
+    argv: Sequence[str],
+    *,
+    cwd: str | Path | None = None,
+    ok: Sequence[int] = (0,),
+    out: Path | None = None,
 ) -> Run:
     """Run ``argv``, stdout and stderr thrown away; SystemExit unless its status is in ``ok``.
+
+    ``out`` names a file to keep stdout in instead, to compare outputs.
 
     The CPU time and peak memory are the child's own (``wait4``), not those of
     every child this process has had.
     """
-    with tempfile.TemporaryFile() as errors:
+    with tempfile.TemporaryFile() as errors, open(out or os.devnull, "wb") as stdout:
         start = time.perf_counter()
         process = subprocess.Popen(
             list(argv),
             stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
+            stdout=stdout,
             stderr=errors,
             cwd=tempfile.gettempdir() if cwd is None else cwd,
         )

@@ -120,6 +120,14 @@ class Notation:
     suits: dict[str, Suit]
     rank_symbols: tuple[str, ...]
     suit_letters: dict[Suit, str]
+    # Every card as written, by ``Card.index`` (rank, then suit): output writes many cards.
+    written: tuple[str, ...] = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        written = tuple(
+            symbol + self.suit_letters[suit] for symbol in self.rank_symbols for suit in Suit
+        )
+        object.__setattr__(self, "written", written)  # frozen: set through object, once
 
     @classmethod
     def from_letters(cls, ranks: str, suits: str) -> Notation:
@@ -157,11 +165,12 @@ class Notation:
 
     def card(self, card: Card) -> str:
         """One card as this notation writes it."""
-        return self.rank_symbols[card.rank - 1] + self.suit_letters[card.suit]
+        return self.written[card.index]
 
     def cards(self, cards: Iterable[Card]) -> str:
         """Cards as this notation writes them, separated by single spaces."""
-        return " ".join(self.card(card) for card in cards)
+        written = self.written
+        return " ".join([written[card.index] for card in cards])
 
 
 RANK_LETTERS = N_("A 2 3 4 5 6 7 8 9 T|10 J Q K")
@@ -237,6 +246,12 @@ class Card:
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
 """All 52 cards in ``index`` order."""
 
+_ENGLISH_WRITTEN = {
+    text: card for card in DECK for text in {str(card), str(card).replace("T", "10")}
+}
+"""The usual English spellings (``5h``, ``Th``, ``10h``), read by ``parse_card`` in one look-up;
+every other spelling takes the careful path, which gives the same card (a test checks)."""
+
 
 @dataclass(frozen=True, slots=True, repr=False)
 class Hand:
@@ -248,7 +263,9 @@ class Hand:
     def __post_init__(self) -> None:
         if len(self.cards) != 4:
             raise DealError(f"a hand needs 4 cards and a starter, got {len(self.cards)} cards")
-        check_distinct([(card, None) for card in (*self.cards, self.starter)])
+        cards = (*self.cards, self.starter)
+        if len({card.index for card in cards}) != len(cards):
+            check_distinct([(card, None) for card in cards])
 
     def __str__(self) -> str:
         return format_cards(self.cards) + " / " + str(self.starter)
@@ -272,14 +289,17 @@ def tokenize(text: str) -> list[Token]:
     >>> [token.text for token in tokenize("5h\u00a05d,5c\u3000Js/5s")]
     ['5h', '5d', '5c', 'Js', '/', '5s']
     """
-    if "," in text or "/" in text or not text.isprintable():
+    if "," in text or not text.isprintable():
         return [Token(m.group(), m.start() + 1) for m in _TOKEN.finditer(text)]
     # Printable text holds no separator but the space (other white space is not printable):
-    # splitting at spaces is the same, and quicker for the many lines of a file.
+    # splitting at spaces is the same, and quicker for the many lines of a file, as long as
+    # a '/' stands apart.
     tokens = []
     column = 1
     for part in text.split(" "):
         if part:
+            if "/" in part and part != "/":
+                return [Token(m.group(), m.start() + 1) for m in _TOKEN.finditer(text)]
             tokens.append(_new_token((part, column)))
         column += len(part) + 1
     return tokens
@@ -289,6 +309,10 @@ def parse_card(
     token: str, *, text: str | None = None, column: int = 1, notation: Notation = ENGLISH
 ) -> Card:
     """Read one card token; ``text`` and ``column`` place it in a larger input for errors."""
+    if notation is ENGLISH:
+        known = _ENGLISH_WRITTEN.get(token)
+        if known is not None:
+            return known
     whole = token if text is None else text
     body = token[:-1] if token.endswith(_VARIATION_SELECTOR) else token
     ranks = notation.ranks
@@ -380,6 +404,8 @@ def check_distinct(cards: Sequence[tuple[Card, Token | None]], *, text: str = ""
 
     Each card comes with its token in ``text``, or None for cards built without notation.
     """
+    if len({card.index for card, _ in cards}) == len(cards):
+        return  # all different: the usual case, settled at once
     first: dict[Card, Token | None] = {}
     for card, token in cards:
         if card in first:

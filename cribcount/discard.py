@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations, combinations_with_replacement
 from math import comb, prod
+from typing import NamedTuple
 
 from cribcount import rules
 from cribcount.cards import (
@@ -68,22 +69,59 @@ class Role(enum.Enum):
     PONE = "pone"
 
 
-@dataclass(frozen=True)
-class Choice:
+class Choice(NamedTuple):
     """One way to lay away: the kept cards, the discards and their exact expected values.
 
-    ``hand`` and ``crib`` are average show points (no heels); ``hand_min`` and
-    ``hand_max`` are the least and most the kept cards can show; ``net`` is
-    what the choice is worth to the player, heels included.
+    The values are kept as whole numbers over their denominators, and made
+    exact fractions only when asked for (most advice shows one choice, or
+    floats): ``hand_sum`` is the show of the kept cards summed over the
+    ``starters`` unseen starters, ``crib_sum`` the crib's points (no heels)
+    summed over ``cribs`` equally likely cribs, and ``net_sum`` what the
+    choice is worth to the player, heels included, over ``starters * cribs``.
+    ``hand_min`` and ``hand_max`` are the least and most the kept cards can show.
     """
 
     keep: tuple[Card, ...]
     discard: tuple[Card, ...]
-    hand: Fraction
+    hand_sum: int
     hand_min: int
     hand_max: int
-    crib: Fraction
-    net: Fraction
+    crib_sum: int
+    net_sum: int
+    starters: int
+    cribs: int
+
+    @property
+    def hand(self) -> Fraction:
+        """The average show of the kept cards over the unseen starters, exactly."""
+        return Fraction(self.hand_sum, self.starters)
+
+    @property
+    def crib(self) -> Fraction:
+        """The average crib (no heels), exactly."""
+        return Fraction(self.crib_sum, self.cribs)
+
+    @property
+    def net(self) -> Fraction:
+        """What the choice is worth to the player, heels included, exactly."""
+        return Fraction(self.net_sum, self.starters * self.cribs)
+
+    # The floats nearest the exact values: a quotient of whole numbers is rounded once, as
+    # float(Fraction) rounds it, with or without the common factors.
+    @property
+    def hand_float(self) -> float:
+        """``float(self.hand)``, without making the fraction."""
+        return self.hand_sum / self.starters
+
+    @property
+    def crib_float(self) -> float:
+        """``float(self.crib)``, without making the fraction."""
+        return self.crib_sum / self.cribs
+
+    @property
+    def net_float(self) -> float:
+        """``float(self.net)``, without making the fraction."""
+        return self.net_sum / (self.starters * self.cribs)
 
 
 @dataclass(frozen=True)
@@ -315,7 +353,7 @@ def advise_discard(
     # The rest of the crib and the starter: CRIB_SIZE - laid cards and one more, all unseen.
     unseen = _Unseen(cards, drawn=CRIB_SIZE + 1 - laid)
     n = len(unseen.cards)
-    heels = Fraction(sum(rules.heels_points(card.rank) for card in unseen.cards), n)
+    heels = sum(rules.heels_points(card.rank) for card in unseen.cards)
     sign = 1 if role is Role.DEALER else -1
     points = rules.rank_totals()
     choices = []
@@ -325,9 +363,10 @@ def advise_discard(
         kept = rules.rank_key([card.rank for card in keep])
         by_suit = {suit: suit_points(keep, suit) for suit in Suit}
         shows = [points[kept + rank] + by_suit[suit] for rank, suit in unseen.starters]
-        hand = Fraction(sum(shows), n)
-        crib = Fraction(*_crib_total(discard, unseen))
-        net = hand + sign * (crib + heels)
-        choices.append(Choice(keep, discard, hand, min(shows), max(shows), crib, net))
-    ranked = sorted(choices, key=lambda c: (-c.net, -c.hand))
-    return Advice(tuple(cards), role, players, heels, tuple(ranked), seat)
+        hand = sum(shows)
+        crib, cribs = _crib_total(discard, unseen)
+        # hand / n + sign * (crib / cribs + heels / n), over the common denominator n * cribs.
+        net = hand * cribs + sign * (crib * n + heels * cribs)
+        choices.append(Choice(keep, discard, hand, min(shows), max(shows), crib, net, n, cribs))
+    ranked = sorted(choices, key=lambda c: (-c.net_sum, -c.hand_sum))
+    return Advice(tuple(cards), role, players, Fraction(heels, n), tuple(ranked), seat)

@@ -46,7 +46,7 @@ from cribcount.batch.engine import Failed
 from cribcount.cards import DECK, ENGLISH, SUIT_ORDER, Card, Notation, format_cards
 from cribcount.discard import Advice, Choice, Role, check_deal, discard_seat, parse_deal
 from cribcount.errors import CribcountError
-from cribcount.from_lines import Done, read_lines, render_failed
+from cribcount.from_lines import Done, Line, read_lines, render_failed
 from cribcount.language import DEFAULT, Language, language
 from cribcount.render import csv_line, render_json
 from cribcount.render.discard import discard_to_dict, render_discard
@@ -88,30 +88,53 @@ def advise_lines(
     by ``advise_many``.
     """
     seat = discard_seat(players, role=role, seat=seat, partners=partners)
-    for lines in read_lines(stream):
-        read: list[DealRecord | tuple[int, tuple[Card, ...]]] = []
-        for line_read in lines:
-            if isinstance(line_read, Failed):
-                read.append(line_read)
-                continue
-            line, text = line_read
-            try:
-                read.append((line, parse_deal(text, players=players, seat=seat, notation=notation)))
-            except CribcountError as error:
-                read.append(Failed(line, text, error.reason, max(error.column, 1), said=error.said))
-        deals = [entry for entry in read if isinstance(entry, tuple)]
-        advice = iter(
-            advise_many(
-                [cards for _, cards in deals],
+    block = _block_size(DEAL_SIZES[players][seat - 1][1])
+    for chunk in read_lines(stream):
+        # A block of lines at a time, so that only one block's advice is held at once.
+        for start in range(0, len(chunk), block):
+            yield from _advise_read(
+                chunk[start : start + block],
                 role=role,
                 players=players,
                 seat=seat,
                 partners=partners,
+                notation=notation,
             )
+
+
+def _advise_read(
+    lines: Sequence[Line],
+    *,
+    role: Role,
+    players: int,
+    seat: int,
+    partners: bool,
+    notation: Notation,
+) -> Iterator[DealRecord]:
+    """The records of lines read, in order: the deals advised together, the rest as they are."""
+    read: list[DealRecord | tuple[int, tuple[Card, ...]]] = []
+    for line_read in lines:
+        if isinstance(line_read, Failed):
+            read.append(line_read)
+            continue
+        line, text = line_read
+        try:
+            read.append((line, parse_deal(text, players=players, seat=seat, notation=notation)))
+        except CribcountError as error:
+            read.append(Failed(line, text, error.reason, max(error.column, 1), said=error.said))
+    deals = [entry for entry in read if isinstance(entry, tuple)]
+    advice = iter(
+        advise_many(
+            [cards for _, cards in deals],
+            role=role,
+            players=players,
+            seat=seat,
+            partners=partners,
         )
-        for entry in read:
-            # Done itself: calling through the alias Advised costs a generic alias's dispatch.
-            yield Done(entry[0], next(advice)) if isinstance(entry, tuple) else entry
+    )
+    for entry in read:
+        # Done itself: calling through the alias Advised costs a generic alias's dispatch.
+        yield Done(entry[0], next(advice)) if isinstance(entry, tuple) else entry
 
 
 def deal_csv_header() -> str:
@@ -141,9 +164,9 @@ def render_deal_record(record: DealRecord, fmt: str, *, lang: Language | None = 
                 format_cards(advice.cards),
                 format_cards(best.keep),
                 format_cards(best.discard),
-                float(best.hand),
-                float(best.crib),
-                float(best.net),
+                best.hand_float,
+                best.crib_float,
+                best.net_float,
                 "",
             ]
         )
@@ -153,7 +176,8 @@ def render_deal_record(record: DealRecord, fmt: str, *, lang: Language | None = 
 # --- the advice of many deals at once ----------------------------------------------------------
 
 BLOCK = 2048
-"""Deals computed together: large enough for numpy to pay, small enough for memory."""
+"""Deals computed together when two cards are laid away: large enough for numpy to pay,
+small enough for memory (``_block_size`` gives the size for one)."""
 
 _SUITS = len(SUIT_ORDER)
 # Each card's rank and suit by ``Card.index``, which runs by rank, then suit; and whether it
@@ -161,6 +185,10 @@ _SUITS = len(SUIT_ORDER)
 _RANK_OF = np.array([card.rank for card in DECK])
 _SUIT_OF = np.array([SUIT_ORDER[card.suit] for card in DECK])
 _NOB_OF = rules.is_nob(_RANK_OF[:, None], _SUIT_OF[:, None], np.arange(_SUITS))
+# For each card, the starters of its own suit that would make it his nob (none, or one suit):
+# such a starter is never the card itself.
+_NOB_OWN_SUIT = (_NOB_OF & (_SUIT_OF[:, None] == np.arange(_SUITS))).sum(axis=1)
+_HEELS_OF = rules.heels_points(_RANK_OF)
 _FLUSH = np.array(rules.FLUSH_TABLE)
 
 
@@ -194,17 +222,33 @@ def _drawn(drawn: int) -> tuple[Any, Any, Any]:
     return np.array(keys, dtype=np.int64), np.array(slot_ranks), np.array(slot_times)
 
 
+def _multisets(size: int) -> Any:
+    """The rank key of every multiset of ``size`` ranks, sorted (for ``np.searchsorted``)."""
+    keys = {rules.rank_key(r) for r in combinations_with_replacement(range(1, 14), size)}
+    return np.array(sorted(keys), dtype=np.int64)
+
+
 @functools.cache
-def _crib_ranks(laid: int) -> tuple[dict[int, int], Any]:
+def _crib_ranks(laid: int) -> tuple[Any, Any]:
     """The rank points of every crib: by the ranks laid away (row) and the ranks drawn (column).
 
-    Returns the row of each rank key laid away, and the table as floats (whole
-    numbers, small enough to stay exact through a matrix product).
+    Returns the rank keys laid away, sorted (a row each), and the table as
+    floats (whole numbers, small enough to stay exact through a matrix product).
     """
     drawn_keys, _, _ = _drawn(CRIB_SIZE + 1 - laid)
-    laid_keys = [rules.rank_key(r) for r in combinations_with_replacement(range(1, 14), laid)]
-    table = _lookup(np.array(laid_keys, dtype=np.int64)[:, None] + drawn_keys[None, :])
-    return {key: row for row, key in enumerate(laid_keys)}, table.astype(np.float64).T
+    laid_keys = _multisets(laid)
+    table = _lookup(laid_keys[:, None] + drawn_keys[None, :])
+    return laid_keys, table.astype(np.float64).T
+
+
+@functools.cache
+def _hand_ranks(kept: int) -> tuple[Any, Any]:
+    """The rank points of every hand: by the ranks kept (row) and the starter's rank (column).
+
+    Returns the rank keys kept, sorted (a row each), and the table.
+    """
+    kept_keys = _multisets(kept)
+    return kept_keys, _lookup(kept_keys[:, None] + rules.RANK_KEY_BASE ** np.arange(13))
 
 
 _COMBS = np.array([[comb(n, k) for k in range(5)] for n in range(5)], dtype=np.int64)
@@ -224,10 +268,18 @@ def advise_many(
     for cards in deals:
         check_deal(cards, dealt)
     advice: list[Advice] = []
-    for start in range(0, len(deals), BLOCK):
-        block = deals[start : start + BLOCK]
-        advice += _advise_block(block, role=role, players=players, seat=seat, laid=laid)
+    block = _block_size(laid)
+    for start in range(0, len(deals), block):
+        some = deals[start : start + block]
+        advice += _advise_block(some, role=role, players=players, seat=seat, laid=laid)
     return advice
+
+
+def _block_size(laid: int) -> int:
+    """Deals advised together: ``BLOCK`` when two are laid away, fewer when the cribs drawn
+    have more multisets of ranks, so that a block's tables stay about as large."""
+    drawn_keys, _, _ = _drawn(CRIB_SIZE + 1 - laid)
+    return max(1, BLOCK * len(_drawn(CRIB_SIZE - 1)[0]) // len(drawn_keys))
 
 
 def _advise_block(
@@ -243,11 +295,12 @@ def _advise_block(
     seen = np.zeros((count, len(DECK)), dtype=bool)
     seen[np.arange(count)[:, None], index] = True
     unseen = ~seen
+    unseen_count = unseen.astype(np.int64)
     ranks, suits = _RANK_OF[index], _SUIT_OF[index]
     by_rank = np.zeros((count, 14), dtype=np.int64)  # column 0 for padding: never drawn
-    by_rank[:, 1:] = unseen.reshape(count, -1, _SUITS).sum(axis=2)
-    by_suit = unseen.reshape(count, -1, _SUITS).sum(axis=1)
-    heels = (unseen * rules.heels_points(_RANK_OF)).sum(axis=1)
+    by_rank[:, 1:] = unseen_count.reshape(count, -1, _SUITS).sum(axis=2)
+    by_suit = unseen_count.reshape(count, -1, _SUITS).sum(axis=1)
+    heels = unseen_count @ _HEELS_OF
     powers = rules.RANK_KEY_BASE ** (ranks - 1)
 
     ways_keep = list(combinations(range(dealt), laid))
@@ -255,24 +308,31 @@ def _advise_block(
     keeps = np.array([[i for i in range(dealt) if i not in d] for d in ways_keep])
 
     # Hands: each kept four with every starter (the whole deck, the seen cards masked out).
+    known, by_kept = _hand_ranks(dealt - laid)
     kept_keys = powers[:, keeps].sum(axis=2)  # (deals, choices)
-    by_starter_rank = _lookup(kept_keys[:, :, None] + rules.RANK_KEY_BASE ** np.arange(13))
+    by_starter_rank = by_kept[np.searchsorted(known, kept_keys)]  # (deals, choices, ranks)
     bonus = _suit_bonus(suits[:, keeps], ranks[:, keeps])  # flush and nobs, by suit
-    shows = by_starter_rank[:, :, _RANK_OF - 1] + bonus[:, :, _SUIT_OF]
+    # A show is its rank part plus its suit part, so the sum over the unseen starters is
+    # each rank part times the unseen cards of that rank, and each suit part likewise.
+    hand_sum = np.einsum("dcr,dr->dc", by_starter_rank, by_rank[:, 1:]) + np.einsum(
+        "dcs,ds->dc", bonus, by_suit
+    )
+    # The least and most over the unseen starters, in small numbers (a show is at most 29).
+    shows = (
+        by_starter_rank.astype(np.int8)[:, :, _RANK_OF - 1] + bonus.astype(np.int8)[:, :, _SUIT_OF]
+    )
     mask = unseen[:, None, :]
-    hand_sum = np.where(mask, shows, 0).sum(axis=2)
-    hand_min = np.where(mask, shows, 99).min(axis=2)
-    hand_max = np.where(mask, shows, -1).max(axis=2)
+    hand_min = np.where(mask, shows, 99).min(axis=2).astype(np.int64)
+    hand_max = np.where(mask, shows, -1).max(axis=2).astype(np.int64)
 
     # Cribs, rank part: the ways each deal's unseen cards give each multiset of drawn ranks.
     _, slot_ranks, slot_times = _drawn(drawn)
     ways = np.ones((count, len(slot_ranks)), dtype=np.int64)
     for slot in range(drawn):
         ways *= _COMBS[by_rank[:, slot_ranks[:, slot]], slot_times[:, slot]]
-    rows, table = _crib_ranks(laid)
+    laid_known, table = _crib_ranks(laid)
     by_laid = np.rint(ways.astype(np.float64) @ table).astype(np.int64)  # (deals, laid keys)
-    laid_keys = powers[:, discards].sum(axis=2)
-    laid_rows = np.vectorize(rows.__getitem__, otypes=[np.int64])(laid_keys)
+    laid_rows = np.searchsorted(laid_known, powers[:, discards].sum(axis=2))
     crib = np.take_along_axis(by_laid, laid_rows, axis=1) * drawn
     # Crib flush: the cards laid away of one suit, and every drawn card of it too.
     laid_suits = suits[:, discards]
@@ -283,9 +343,9 @@ def _advise_block(
     # Nobs, for a card laid away: any starter that makes it his nob, the other crib cards
     # from the rest; for an unseen card in the crib: such a starter, the rest from the others.
     laid_nobs = (_NOB_OF[index[:, discards]] * by_suit[:, None, None, :]).sum(axis=(2, 3))
-    other_starters = by_suit[:, None, :] - (_SUIT_OF[:, None] == np.arange(_SUITS))
-    nob_starters = (unseen[:, :, None] & _NOB_OF) * other_starters
-    their_nobs = nob_starters.sum(axis=(1, 2)) * comb(n - 2, others - 1)
+    # (The starters of each suit left, over the unseen cards that are his nob with them.)
+    nob_starters = (by_suit * (unseen_count @ _NOB_OF)).sum(axis=1) - unseen_count @ _NOB_OWN_SUIT
+    their_nobs = nob_starters * comb(n - 2, others - 1)
     crib += rules.NOBS_POINTS * (laid_nobs * comb(n - 1, others) + their_nobs[:, None])
 
     # Net over the common denominator n * cribs, to rank the choices exactly.
@@ -294,30 +354,42 @@ def _advise_block(
     order = np.lexsort((-hand_sum, -net), axis=1)
 
     advice = []
-    columns = (hand_sum, hand_min, hand_max, crib, net)
+    # Each deal's choices, best first, as rows of (hand_sum, hand_min, hand_max, crib, net):
+    # whole numbers, made fractions only when asked for.
+    columns = np.stack([hand_sum, hand_min, hand_max, crib, net], axis=2)
+    rows = np.take_along_axis(columns, order[:, :, None], axis=1).tolist()
     take = [
-        (itemgetter(*keep), tuple(laid_away))
+        (itemgetter(*keep), itemgetter(*laid_away))
         for keep, laid_away in zip(keeps.tolist(), ways_keep, strict=True)
     ]
-    for d, cards in enumerate(deals):
-        sums, least, most, cribbed, nets = (column[d].tolist() for column in columns)
+    for cards, heel, ranked, values in zip(
+        deals, heels.tolist(), order.tolist(), rows, strict=True
+    ):
         choices = []
-        for c in order[d].tolist():
-            keep, laid_away = take[c]
+        for c, (sums, least, most, cribbed, nets) in zip(ranked, values, strict=True):
+            keep, lay = take[c]
+            laid_away = lay(cards)  # one card alone, or a tuple of them
             choices.append(
-                Choice(
-                    keep(cards),
-                    tuple([cards[i] for i in laid_away]),
-                    Fraction(sums[c], n),
-                    least[c],
-                    most[c],
-                    Fraction(cribbed[c], cribs),
-                    Fraction(nets[c], n * cribs),
+                _new_choice(
+                    (
+                        keep(cards),
+                        laid_away if laid > 1 else (laid_away,),
+                        sums,
+                        least,
+                        most,
+                        cribbed,
+                        nets,
+                        n,
+                        cribs,
+                    )
                 )
             )
-        heel = Fraction(int(heels[d]), n)
-        advice.append(Advice(tuple(cards), role, players, heel, tuple(choices), seat))
+        advice.append(Advice(tuple(cards), role, players, Fraction(heel, n), tuple(choices), seat))
     return advice
+
+
+# Choice(...) without the Python-level __new__ of a named tuple: a deal makes several.
+_new_choice = functools.partial(tuple.__new__, Choice)
 
 
 def _comb(n: Any, k: int) -> Any:

@@ -71,6 +71,7 @@ __all__ = [
     "rank_key",
     "rank_multisets",
     "rank_points",
+    "rank_sets",
     "rank_table",
     "rank_totals",
     "run_points",
@@ -195,24 +196,25 @@ SUBSETS: tuple[tuple[int, ...], ...] = tuple(
 _GETTERS = tuple((subset, itemgetter(*subset)) for subset in SUBSETS)
 
 
-@lru_cache(maxsize=4096)
+@cache
 def fifteen_sets(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Positions of every set of two or more of five counting values that totals 15."""
-    # Face cards share a value, so many hands share these sums: remember them.
+    # Face cards share a value, so many hands share these sums: remember them all (at most
+    # 10 ** 5 orders of values, a few megabytes; a bounded cache hit a fifth of the time).
     return tuple(subset for subset, take in _GETTERS if sum(take(values)) == FIFTEEN)
 
 
 def _positions_by_rank(ranks: Sequence[int]) -> dict[int, list[int]]:
     """The positions of the cards of each rank, ranks in ascending order."""
-    positions: dict[int, list[int]] = {}
+    positions: dict[int, list[int]] = {rank: [] for rank in sorted(ranks)}
     for i, rank in enumerate(ranks):
-        positions.setdefault(rank, []).append(i)
-    return dict(sorted(positions.items()))
+        positions[rank].append(i)
+    return positions
 
 
 def pair_sets(ranks: Sequence[int]) -> list[tuple[int, ...]]:
     """Positions of the cards of each rank held more than once, in rank order."""
-    return [tuple(group) for group in _positions_by_rank(ranks).values() if len(group) >= 2]
+    return rank_sets(ranks)[0]
 
 
 def run_sets(ranks: Sequence[int]) -> list[tuple[int, ...]]:
@@ -220,18 +222,30 @@ def run_sets(ranks: Sequence[int]) -> list[tuple[int, ...]]:
 
     A repeated rank gives one run per choice of card: 6 7 7 8 holds two runs of three.
     """
+    return rank_sets(ranks)[1]
+
+
+def rank_sets(ranks: Sequence[int]) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    """``pair_sets`` and ``run_sets`` of the same ranks together, the ranks grouped once."""
+    distinct = sorted(set(ranks))
+    # The longest stretch of consecutive ranks held: five cards hold at most one stretch of
+    # three or more.
+    start = best_start = 0
+    best = 1
+    for i in range(1, len(distinct)):
+        if distinct[i] != distinct[i - 1] + 1:
+            start = i
+        elif i - start + 1 > best:
+            best_start, best = start, i - start + 1
+    if best < 3 and len(distinct) == len(ranks):
+        return [], []  # no rank twice and no run: most hands, settled without grouping
     by_rank = _positions_by_rank(ranks)
-    # Five cards hold at most one stretch of three or more consecutive ranks.
-    best: list[int] = []
-    stretch: list[int] = []
-    for rank in by_rank:
-        stretch = [*stretch, rank] if stretch and rank == stretch[-1] + 1 else [rank]
-        if len(stretch) > len(best):
-            best = stretch
-    if len(best) < 3:
-        return []
+    pairs = [tuple(group) for group in by_rank.values() if len(group) >= 2]
+    if best < 3:
+        return pairs, []
     # Only the longest length counts: a run of four is never also two runs of three.
-    return list(product(*(by_rank[rank] for rank in best)))
+    run = distinct[best_start : best_start + best]
+    return pairs, list(product(*(by_rank[rank] for rank in run)))
 
 
 class RankPoints(NamedTuple):
@@ -250,10 +264,11 @@ class RankPoints(NamedTuple):
 def count_ranks(ranks: Sequence[int]) -> RankPoints:
     """Fifteens, pairs and runs of five ranks, counted by the rules above."""
     values = tuple(counting_value(rank) for rank in ranks)
+    pairs, runs = rank_sets(ranks)
     return RankPoints(
         fifteens=FIFTEEN_POINTS * len(fifteen_sets(values)),
-        pairs=sum(pair_points(len(s)) for s in pair_sets(ranks)),
-        runs=sum(run_points(len(s)) for s in run_sets(ranks)),
+        pairs=sum(pair_points(len(s)) for s in pairs),
+        runs=sum(run_points(len(s)) for s in runs),
     )
 
 

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -75,9 +76,10 @@ def fifteen_positions(values: tuple[int, ...]) -> Scoring:
 
 def rank_positions(ranks: Sequence[int]) -> Scoring:
     """The pairs (one item a rank) and the runs of five ranks."""
+    pairs, runs = rules.rank_sets(ranks)
     return [
-        *((Kind.PAIR, s, rules.pair_points(len(s))) for s in rules.pair_sets(ranks)),
-        *((Kind.RUN, s, rules.run_points(len(s))) for s in rules.run_sets(ranks)),
+        *((Kind.PAIR, s, rules.pair_points(len(s))) for s in pairs),
+        *((Kind.RUN, s, rules.run_points(len(s))) for s in runs),
     ]
 
 
@@ -102,12 +104,18 @@ def count_show(hand: Hand, *, crib: bool = False) -> Count:
     cards = (*hand.cards, hand.starter)
     ranks = [card.rank for card in cards]
     scoring = [
-        *fifteen_positions(tuple(card.value for card in cards)),
+        *fifteen_positions(tuple([card.value for card in cards])),
         *rank_positions(ranks),
         *suit_positions(ranks, [card.suit for card in cards], crib=crib),
     ]
+    take = cards.__getitem__
     return Count(
         hand,
         crib,
-        tuple(Item(kind, tuple(cards[i] for i in at), points) for kind, at, points in scoring),
+        tuple([_new_item((kind, tuple(map(take, at)), points)) for kind, at, points in scoring]),
     )
+
+
+# Item(kind, cards, points) without the Python-level __new__ of a named tuple: a count
+# makes several.
+_new_item = functools.partial(tuple.__new__, Item)

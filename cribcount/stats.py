@@ -19,11 +19,12 @@ from how many suit choices give each, with binomial coefficients.
 from __future__ import annotations
 
 import enum
+import os
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 from itertools import combinations_with_replacement
 from math import comb
+from typing import NamedTuple
 
 from cribcount import rules
 from cribcount.cards import (
@@ -40,10 +41,13 @@ from cribcount.errors import DealError
 from cribcount.messages import Message
 
 __all__ = [
+    "ALL_DEALS_DATA",
     "HIGHEST",
     "DealStats",
     "Distribution",
     "Side",
+    "all_deals_text",
+    "count_deal_stats",
     "deal_stats",
     "parse_hand_cards",
     "parse_starter",
@@ -56,8 +60,11 @@ _NOB = {suit: next(c for c in DECK if rules.is_nob(c.rank, c.suit, suit)) for su
 """The card that is his nob with a starter of each suit."""
 
 
-@dataclass(frozen=True)
-class Distribution:
+# The records are named tuples rather than dataclasses: the lightest immutable records, and
+# the cheapest to define when ``cribcount stats`` starts.
+
+
+class Distribution(NamedTuple):
     """How many deals score each total: ``counts[s]`` deals score ``s``, for s in 0..29."""
 
     counts: tuple[int, ...]
@@ -88,8 +95,7 @@ class Side(enum.Enum):
     CRIB = "crib"
 
 
-@dataclass(frozen=True)
-class DealStats:
+class DealStats(NamedTuple):
     """The hand and crib distributions over the same deals, with the restriction that chose them.
 
     ``starter`` is the required starter (None for any); ``hand_cards`` are cards
@@ -107,7 +113,31 @@ class DealStats:
         return self.hand if side is Side.HAND else self.crib
 
 
+ALL_DEALS_DATA = os.path.join(os.path.dirname(__file__), "all_deals.txt")
+"""``count_deal_stats()`` of every deal as shipped (``all_deals_text``): a test counts it again."""
+
+
 def deal_stats(*, starter: Card | None = None, hand_cards: Sequence[Card] = ()) -> DealStats:
+    """Every deal (four cards and a starter), or those with ``starter`` and ``hand_cards``.
+
+    The distributions of ``count_deal_stats``; over every deal they are read
+    from ``ALL_DEALS_DATA`` (what it counts, shipped), so that the command
+    without a restriction starts as fast as one that counts a hand. Raises
+    DealError as ``count_deal_stats`` does.
+    """
+    if starter is None and not hand_cards:
+        with open(ALL_DEALS_DATA, encoding="ascii") as shipped:
+            hand, crib = (tuple(map(int, line.split()[1:])) for line in shipped)
+        return DealStats(Distribution(hand), Distribution(crib))
+    return count_deal_stats(starter=starter, hand_cards=hand_cards)
+
+
+def all_deals_text(stats: DealStats) -> str:
+    """The text of ``ALL_DEALS_DATA`` for ``stats``: a line a side, its name then its counts."""
+    return "".join(" ".join([side.value, *map(str, stats.of(side).counts)]) + "\n" for side in Side)
+
+
+def count_deal_stats(*, starter: Card | None = None, hand_cards: Sequence[Card] = ()) -> DealStats:
     """Count every deal (four cards and a starter), or those with ``starter`` and ``hand_cards``.
 
     Raises DealError when ``hand_cards`` holds more than four cards, a card
@@ -128,7 +158,9 @@ def deal_stats(*, starter: Card | None = None, hand_cards: Sequence[Card] = ()) 
     shapes = [
         shape
         for shape in _shapes()
-        if all(shape.count[card.rank] >= sum(c.rank == card.rank for c in fixed) for card in fixed)
+        if all(
+            shape.of_rank[card.rank] >= sum(c.rank == card.rank for c in fixed) for card in fixed
+        )
     ]
     for card, weight in starters:
         _count_starter(card, fixed, shapes, weight, hand, crib)
@@ -145,13 +177,12 @@ def _check_restriction(starter: Card | None, fixed: tuple[Card, ...]) -> None:
         raise DealError(reason, token=str(starter))
 
 
-@dataclass(frozen=True)
-class _Shape:
+class _Shape(NamedTuple):
     """The ranks of four cards: sorted, as (rank, how many) pairs, and how many of each rank."""
 
     ranks: tuple[int, ...]
     multiplicity: tuple[tuple[int, int], ...]
-    count: tuple[int, ...]
+    of_rank: tuple[int, ...]
 
 
 @cache
@@ -196,7 +227,7 @@ def _count_starter(
         # His nob among the four (never when it is the starter itself): of the cards of its
         # rank, the deals that hold it.
         nob = _NOB[suit]
-        jacks = shape.count[nob.rank]
+        jacks = shape.of_rank[nob.rank]
         nobs = 0
         if jacks and nob != starter:
             j = nob.rank
@@ -212,7 +243,7 @@ def _count_starter(
         if len(shape.multiplicity) == 4:
             flush4 = flush4_suits
             # The starter's suit makes five, unless the four would need the starter itself.
-            flush5 = int(suit in flush_suits and not shape.count[s])
+            flush5 = int(suit in flush_suits and not shape.of_rank[s])
         # With a five-card flush a jack among the four is of the starter's suit: nobs too.
         nobs_only = nobs - flush5 if jacks else nobs
         base = points[tuple(sorted((*shape.ranks, s)))].total

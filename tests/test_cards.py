@@ -281,3 +281,32 @@ def test_tokenize_splits_as_the_token_pattern_says(text: str) -> None:
     pattern = re.compile(r"/|[^\s,/]+")
     expected = [Token(m.group(), m.start() + 1) for m in pattern.finditer(text)]
     assert tokenize(text) == expected
+
+
+def test_the_usual_spellings_read_as_the_careful_path_reads_them() -> None:
+    # parse_card looks the usual English spellings up in one go; a notation equal to English
+    # but not the same object takes the careful path, which must give the same card.
+    careful = Notation.from_letters("A 2 3 4 5 6 7 8 9 T|10 J Q K", "c d h s")
+    assert careful == ENGLISH and careful is not ENGLISH
+    for card in DECK:
+        spellings = {str(card), str(card).replace("T", "10"), str(card).lower()}
+        for token in spellings:
+            assert parse_card(token) == parse_card(token, notation=careful) == card
+
+
+@given(st.lists(st.sampled_from(["5h", "10d", "/", "Js", "5h/", "/5s", "a/b"]), max_size=7))
+def test_splitting_at_spaces_gives_the_tokens_of_the_pattern(parts: list[str]) -> None:
+    # The quick split at spaces must agree with the pattern that reads any separator.
+    text = " ".join(parts)
+    pattern = [(m.group(), m.start() + 1) for m in re.finditer(r"/|[^\s,/]+", text)]
+    assert [(t.text, t.column) for t in tokenize(text)] == pattern
+
+
+def test_a_notation_writes_each_card_as_its_rank_symbol_and_suit_letter() -> None:
+    french = Notation.from_letters("A 2 3 4 5 6 7 8 9 10 V D R", "t k c p")
+    for notation in (ENGLISH, french):
+        for card in DECK:
+            written = notation.rank_symbols[card.rank - 1] + notation.suit_letters[card.suit]
+            assert notation.card(card) == written
+        assert notation.cards(DECK[-2:]) == f"{notation.card(DECK[-2])} {notation.card(DECK[-1])}"
+    assert french.card(Card.parse("Qh")) == "Dc"

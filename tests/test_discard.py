@@ -449,3 +449,18 @@ def test_seats_that_cannot_lay_away_for_that_side(
     five = cards("5h 5d 6c 7s Jh")
     with pytest.raises(TableError, match=re.escape(message)):
         advise_discard(five, role=role, players=players, seat=seat, partners=partners)
+
+
+@pytest.mark.parametrize("role", list(Role))
+def test_a_choice_keeps_its_values_exactly_and_its_floats_are_theirs(role: Role) -> None:
+    # The values are kept as whole numbers over their denominators; the fractions and the
+    # floats the output shows must be the exact ones.
+    advice = advise_discard(parse_deal("5h 5d 6c 7s Jh Kd"), role=role)
+    sign = 1 if role is Role.DEALER else -1
+    for choice in advice.choices:
+        assert choice.hand == Fraction(choice.hand_sum, 46)
+        assert choice.crib == Fraction(choice.crib_sum, comb(46, 2) * 44)
+        assert choice.net == choice.hand + sign * (choice.crib + advice.heels)
+        assert choice.hand_float == float(choice.hand)
+        assert choice.crib_float == float(choice.crib)
+        assert choice.net_float == float(choice.net)

@@ -8,16 +8,19 @@ in jacks and suits, for every table size, role, seat and partnership.
 
 from __future__ import annotations
 
+import io
 import itertools
 import random
 
 import pytest
 
 from cribcount import discard_file
+from cribcount.batch.engine import Failed
 from cribcount.cards import DECK, Card, parse_cards
 from cribcount.discard import Role, advise_discard, discard_seat
 from cribcount.discard_file import advise_many
 from cribcount.errors import CribcountError, TableError
+from cribcount.from_lines import Done
 from cribcount.seats import DEAL_SIZES, seats_laying_away
 
 
@@ -127,3 +130,25 @@ def test_advise_many_is_advise_discard_for_every_way_to_suit_a_deal(
             deals.append(tuple(Card.parse(token) for token in tokens))
     got = advise_many(deals, role=role, players=players)
     assert got == [advise_discard(deal, role=role, players=players) for deal in deals]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_lines_in_blocks_give_one_record_each_in_order(
+    monkeypatch: pytest.MonkeyPatch, players: int
+) -> None:
+    # A file is advised a block at a time (to hold one block's advice at once): with blocks
+    # of three, good and bad lines must still come out one record each, in order.
+    monkeypatch.setattr(discard_file, "BLOCK", 3 if players == 2 else 12)
+    assert discard_file._block_size(DEAL_SIZES[players][0][1]) == 3
+    deals = random_deals(random.Random(11), DEAL_SIZES[players][0][0], 8)
+    lines = [" ".join(map(str, deal)) for deal in deals]
+    lines[2:2] = ["# a comment", "5h 5h 6c 7s Jh Kd", ""]
+    lines.insert(7, "xx")
+    stream = io.BytesIO("".join(line + "\n" for line in lines).encode())
+    records = list(discard_file.advise_lines(stream, role=Role.PONE, players=players))
+    # Line 3 is a comment and line 5 blank: skipped, but counted.
+    assert [record.line for record in records] == [1, 2, 4, 6, 7, 8, 9, 10, 11, 12]
+    failed = [record.line for record in records if isinstance(record, Failed)]
+    assert failed == [4, 8]
+    advised = [record.result for record in records if isinstance(record, Done)]
+    assert advised == [advise_discard(deal, role=Role.PONE, players=players) for deal in deals]

@@ -10,10 +10,14 @@ from __future__ import annotations
 import csv
 import functools
 import io
+import textwrap
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cribcount.cards import Card
+from cribcount.render import stats as render_stats
 from cribcount.render.stats import render_stats_csv, render_stats_text, stats_to_dict
 from cribcount.stats import DealStats, Side, deal_stats
 
@@ -153,3 +157,11 @@ def test_csv_one_side(fives: DealStats) -> None:
     rows = list(csv.reader(io.StringIO(render_stats_csv(fives, sides=[Side.CRIB]))))
     assert rows[0] == ["score", "crib_deals", "crib_percent", "crib_cumulative_percent"]
     assert rows[-1] == ["29", "1", "2.083333", "100.000000"]
+
+
+@given(st.text(alphabet=st.sampled_from("ab \t\n\u00a0é"), max_size=30), st.integers(1, 40))
+def test_short_lines_wrap_as_textwrap_wraps_them(text: str, width: int) -> None:
+    # A line that fits is given back without loading textwrap: the same lines as its wrap.
+    assert render_stats._wrap(text, width, subsequent_indent="  ") == textwrap.wrap(
+        text, width=width, subsequent_indent="  "
+    )

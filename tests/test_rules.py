@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import itertools
 import pickle
+import random
 import re
 from pathlib import Path
 
@@ -265,3 +266,44 @@ def test_play_items_are_values_equal_by_kind_and_points() -> None:
     assert pickle.loads(pickle.dumps(pair)) == pair
     with pytest.raises(AttributeError):
         pair.points = 6  # type: ignore[misc]
+
+
+def _sets_by_brute_force(
+    ranks: tuple[int, ...],
+) -> tuple[list[tuple[int, ...]], set[tuple[int, ...]]]:
+    """Pairs and runs of five ranks from every subset of positions, as the rules define them."""
+    pairs = [
+        tuple(i for i in range(5) if ranks[i] == rank)
+        for rank in sorted(set(ranks))
+        if ranks.count(rank) >= 2
+    ]
+    runs: set[tuple[int, ...]] = set()
+    for size in (5, 4, 3):
+        for at in itertools.combinations(range(5), size):
+            chosen = sorted(ranks[i] for i in at)
+            if chosen == list(range(chosen[0], chosen[0] + size)):
+                runs.add(tuple(sorted(at, key=lambda i: ranks[i])))
+        if runs:
+            break
+    return pairs, runs
+
+
+def _check_sets(order: tuple[int, ...]) -> None:
+    pairs, runs = rules.rank_sets(order)
+    want_pairs, want_runs = _sets_by_brute_force(order)
+    assert pairs == want_pairs == rules.pair_sets(order)
+    assert set(runs) == want_runs and len(runs) == len(want_runs)
+    assert runs == rules.run_sets(order)
+
+
+def test_pairs_and_runs_of_random_multisets_of_ranks() -> None:
+    rng = random.Random(28)
+    for ranks in rng.sample(list(rules.rank_multisets()), 300):
+        _check_sets(tuple(rng.sample(ranks, 5)))
+
+
+@pytest.mark.slow
+def test_pairs_and_runs_of_every_multiset_of_ranks_in_two_orders() -> None:
+    for ranks in rules.rank_multisets():
+        for order in (ranks, ranks[::-1][2:] + ranks[::-1][:2]):
+            _check_sets(order)

@@ -21,7 +21,15 @@ from cribcount.cards import DECK, Card, Hand, Rank, Suit
 from cribcount.errors import CribcountError, DealError
 from cribcount.rules import rank_points
 from cribcount.show import count_show
-from cribcount.stats import Distribution, deal_stats, parse_hand_cards, parse_starter
+from cribcount.stats import (
+    ALL_DEALS_DATA,
+    Distribution,
+    all_deals_text,
+    count_deal_stats,
+    deal_stats,
+    parse_hand_cards,
+    parse_starter,
+)
 
 ALL_DEALS = 12_994_800  # C(52, 4) four-card hands times 48 starters
 SCORES = range(30)
@@ -109,6 +117,14 @@ def fast(starter: Card | None, fixed: Sequence[Card]) -> tuple[list[int], list[i
 def everything() -> tuple[Distribution, Distribution]:
     stats = deal_stats()
     return stats.hand, stats.crib
+
+
+def test_the_shipped_distributions_are_what_the_count_gives() -> None:
+    # Without a restriction deal_stats reads the shipped file: it must be the count's own.
+    counted = count_deal_stats()
+    assert deal_stats() == counted
+    with open(ALL_DEALS_DATA, encoding="ascii") as shipped:
+        assert shipped.read() == all_deals_text(counted)
 
 
 def test_every_deal_is_counted_once(everything: tuple[Distribution, Distribution]) -> None:

@@ -28,11 +28,11 @@ def discard_to_dict(advice: Advice) -> dict[str, Any]:
             {
                 "keep": [str(card) for card in choice.keep],
                 "discard": [str(card) for card in choice.discard],
-                "hand": float(choice.hand),
+                "hand": choice.hand_float,
                 "hand_min": choice.hand_min,
                 "hand_max": choice.hand_max,
-                "crib": float(choice.crib),
-                "net": float(choice.net),
+                "crib": choice.crib_float,
+                "net": choice.net_float,
             }
             for choice in advice.choices
         ],
@@ -58,10 +58,10 @@ def render_discard(advice: Advice, *, lang: Language = DEFAULT_LANGUAGE) -> str:
     )
     keeps = [lang.cards(choice.keep) for choice in advice.choices]
     discards = [lang.cards(choice.discard) for choice in advice.choices]
-    hands = [lang.number(float(choice.hand), ".3f") for choice in advice.choices]
+    hands = [lang.number(choice.hand_float, ".3f") for choice in advice.choices]
     ranges = [f"{choice.hand_min}-{choice.hand_max}" for choice in advice.choices]
-    cribs = [lang.number(float(choice.crib), ".3f") for choice in advice.choices]
-    nets = [lang.number(float(choice.net), ".3f") for choice in advice.choices]
+    cribs = [lang.number(choice.crib_float, ".3f") for choice in advice.choices]
+    nets = [lang.number(choice.net_float, ".3f") for choice in advice.choices]
     labels = [lang.say(label) for label in _LABELS]
     # Each column as wide as its widest entry as written (within 60 columns in English
     # and French): two spaces after the cards, one between numbers.
@@ -96,7 +96,7 @@ def render_discard(advice: Advice, *, lang: Language = DEFAULT_LANGUAGE) -> str:
             "best: keep {keep}, lay away {discard} (net {net})",
             keep=best.keep,
             discard=best.discard,
-            net=lang.number(float(best.net), ".3f"),
+            net=lang.number(best.net_float, ".3f"),
         ),
     ]
     return "\n".join(lines)

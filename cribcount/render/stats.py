@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -23,6 +22,17 @@ _SIDES = {Side.HAND: N_("hand"), Side.CRIB: N_("crib")}
 _TITLES = {Side.HAND: N_("hand"), Side.CRIB: N_("crib (five-card flush only)")}
 _SHORT_TITLES = {Side.HAND: N_("hand"), Side.CRIB: N_("crib (flush of five)")}
 """The titles of a table too narrow for ``_TITLES``."""
+
+
+def _wrap(text: str, width: int, *, subsequent_indent: str = "") -> list[str]:
+    """``textwrap.wrap``: a line of single spaces that fits is itself, without the import."""
+    # Printable text holds no white space but the space; split and joined again it is itself
+    # only when its spaces are single, none at either end: what wrap would give back.
+    if text and len(text) <= width and text.isprintable() and text == " ".join(text.split()):
+        return [text]
+    import textwrap  # only for a line that wraps: the module takes a while to load
+
+    return textwrap.wrap(text, width=width, subsequent_indent=subsequent_indent)
 
 
 def _stats_sides(stats: DealStats, sides: Sequence[Side]) -> list[tuple[str, Distribution]]:
@@ -111,7 +121,7 @@ def render_stats_text(
         deals=lang.number(chosen[0][1].deals, ","),
         restriction=restriction,
     )
-    lines = textwrap.wrap(title, width=width)
+    lines = _wrap(title, width)
     column = fixed + bar_width - 2
     titles = [lang.say(_TITLES[side]) for side in sides]
     # The last title may run past its column, not past the table.
@@ -143,5 +153,5 @@ def render_stats_text(
     for side, (_, dist) in zip(sides, chosen, strict=True):
         never = ", ".join(str(score) for score in dist.missing) or lang.say("none")
         said = lang.say("{side}: no deal scores {never}", side=Message(_SIDES[side]), never=never)
-        lines += textwrap.wrap(said, width=width, subsequent_indent=" " * 6)
+        lines += _wrap(said, width, subsequent_indent=" " * 6)
     return "\n".join(line.rstrip() for line in lines)
