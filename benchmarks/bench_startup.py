@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 
-from timing import best_and_median, cribcount_command, time_command
+from timing import compare_commands, cribcount_command
 
 
 def main() -> None:
@@ -19,19 +19,7 @@ def main() -> None:
         "python -c 'import click'": [sys.executable, "-c", "import click"],
         "cribcount 5h 5d 5c Js / 5s": [*cribcount_command(), "5h 5d 5c Js / 5s"],
     }
-    times: dict[str, list[float]] = {name: [] for name in commands}
-    for command in commands.values():
-        time_command(command)  # warm the file cache
-    for _ in range(runs):
-        for name, command in commands.items():
-            times[name].append(time_command(command))
-    _, base = best_and_median(times["python -c 'import click'"])
-    for name, samples in times.items():
-        fastest, median = best_and_median(samples)
-        print(
-            f"{name:<30} median {median * 1000:6.1f} ms  fastest {fastest * 1000:6.1f} ms"
-            f"  ({median / base:.2f}x import click)"
-        )
+    compare_commands(commands, runs, base="python -c 'import click'")
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ counted by ``count_show``, which alone say what is wrong. ``vectorised=False``
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, BinaryIO, Generic, TypeVar
 
@@ -202,6 +202,24 @@ def read_lines(stream: BinaryIO, *, size: int = CAREFUL_CHUNK_SIZE) -> Iterator[
             elif not _is_skipped(text):
                 lines.append((first_line + i, text))
         yield lines
+
+
+def line_records(stream: BinaryIO, work: Callable[[str], T]) -> Iterator[Done[T] | Failed]:
+    """One record for each line of ``stream`` that holds something, in order: ``work`` of its
+    text, or Failed where the line is unreadable or ``work`` raises a CribcountError (its
+    column in the line)."""
+    for lines in read_lines(stream):
+        for entry in lines:
+            if isinstance(entry, Failed):
+                yield entry
+                continue
+            line, text = entry
+            try:
+                result = work(text)
+            except CribcountError as error:
+                yield Failed(line, text, error.reason, max(error.column, 1), said=error.said)
+            else:
+                yield Done(line, result)
 
 
 @dataclass
