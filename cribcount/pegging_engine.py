@@ -54,6 +54,7 @@ __all__ = [
     "CardChoice",
     "PlayAdvice",
     "advise_play",
+    "forget_solved",
     "solve_play",
 ]
 
@@ -67,10 +68,27 @@ _VALUES = {rank: counting_value(rank) for rank in range(1, 14)}
 _MEMO: dict[tuple[Ranks, Ranks, Ranks, int, int, int], tuple[int, int]] = {}
 
 
+def forget_solved() -> None:
+    """Forget the positions solved so far: ``solve_play`` remembers every one until then."""
+    _MEMO.clear()
+
+
 @functools.cache
-def _distinct(hand: Ranks) -> Ranks:
-    """The ranks of a sorted hand, each once."""
-    return tuple(sorted(set(hand)))
+def _moves(hand: Ranks) -> tuple[tuple[int, int, Ranks], ...]:
+    """Each rank a sorted hand may lay, once: the rank, its counting value, the hand left."""
+    moves = []
+    for rank in sorted(set(hand)):
+        at = hand.index(rank)
+        moves.append((rank, _VALUES[rank], hand[:at] + hand[at + 1 :]))
+    return tuple(moves)
+
+
+@functools.cache
+def _step(ranks: Ranks, rank: int, count: int) -> tuple[int, Ranks]:
+    """What laying ``rank`` on the count's ``ranks`` pegs at ``count``, and the ranks the count
+    keeps after it (none after 31, which ends the count)."""
+    laid = (*ranks, rank)
+    return _points(laid, count), (() if count == MAX_COUNT else _tail(laid))
 
 
 @functools.cache
@@ -116,7 +134,7 @@ def solve_play(
     if found is not None:
         return found
     hand = pone if turn == 0 else dealer
-    playable = [r for r in _distinct(hand) if fits_count(count, _VALUES[r])]
+    playable = [move for move in _moves(hand) if fits_count(count, move[1])]
     if not playable:
         other = dealer if turn == 0 else pone
         if any(fits_count(count, _VALUES[r]) for r in other):
@@ -135,18 +153,17 @@ def solve_play(
         return result
     best: tuple[int, int] | None = None
     best_margin = -1000
-    for rank in playable:
-        at = hand.index(rank)
-        left = hand[:at] + hand[at + 1 :]
-        total = count + _VALUES[rank]
-        laid = (*ranks, rank)
-        points = _points(laid, total)
-        after_pone, after_dealer = (left, dealer) if turn == 0 else (pone, left)
+    for rank, value, left in playable:
+        total = count + value
+        points, tail = _step(ranks, rank, total)
         if total == MAX_COUNT:
-            rest = solve_play(after_pone, after_dealer, (), 0, 1 - turn, turn)
+            total = 0  # 31 ends the count: the next player leads a new one
+        if turn == 0:
+            rest = solve_play(left, dealer, tail, total, 1, 0)
+            mine, theirs = rest[0] + points, rest[1]
         else:
-            rest = solve_play(after_pone, after_dealer, _tail(laid), total, 1 - turn, turn)
-        mine, theirs = (rest[0] + points, rest[1]) if turn == 0 else (rest[1] + points, rest[0])
+            rest = solve_play(pone, left, tail, total, 0, 1)
+            mine, theirs = rest[1] + points, rest[0]
         if mine - theirs > best_margin:
             best_margin = mine - theirs
             best = (mine, theirs) if turn == 0 else (theirs, mine)
