@@ -366,12 +366,9 @@ def _after(
     at = mine.index(rank)
     hands[me] = mine[:at] + mine[at + 1 :]
     total = count + move.value
-    laid = (*ranks, rank)
-    points = _points(laid, total)
-    if total == MAX_COUNT:
-        pone, dealer = solve_play(hands[0], hands[1], (), 0, 1 - me, me)
-    else:
-        pone, dealer = solve_play(hands[0], hands[1], _tail(laid), total, 1 - me, me)
+    points, tail = _step(ranks, rank, total)
+    after = 0 if total == MAX_COUNT else total  # 31 ends the count
+    pone, dealer = solve_play(hands[0], hands[1], tail, after, 1 - me, me)
     return (pone + points, dealer) if me == 0 else (dealer + points, pone)
 
 
