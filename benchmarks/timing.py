@@ -103,3 +103,22 @@ def cribcount_command() -> list[str]:
     """
     found = shutil.which("cribcount", path=os.path.dirname(sys.executable))
     return [found] if found else [sys.executable, "-m", "cribcount"]
+
+
+def compare_commands(commands: dict[str, list[str]], runs: int, *, base: str) -> None:
+    """Run ``commands`` in turn, interleaved ``runs`` times so that load on the machine hits them
+    alike, and print each one's median and fastest wall-clock time, and its median over that
+    of the command named ``base``."""
+    times: dict[str, list[float]] = {name: [] for name in commands}
+    for command in commands.values():
+        time_command(command)  # warm the file cache
+    for _ in range(runs):
+        for name, command in commands.items():
+            times[name].append(time_command(command))
+    _, base_median = best_and_median(times[base])
+    for name, samples in times.items():
+        fastest, median = best_and_median(samples)
+        print(
+            f"{name:<30} median {median * 1000:6.1f} ms  fastest {fastest * 1000:6.1f} ms"
+            f"  ({median / base_median:.2f}x {base.removeprefix('python -c ').strip(chr(39))})"
+        )

@@ -55,12 +55,15 @@ from cribcount.seats import CRIB_SIZE, DEAL_SIZES
 __all__ = [
     "BLOCK",
     "DEAL_CSV_COLUMNS",
+    "PLAYED_CSV_COLUMNS",
     "Advised",
     "DealRecord",
     "advise_lines",
     "advise_many",
     "deal_csv_header",
+    "played_csv_header",
     "render_deal_record",
+    "render_played_record",
 ]
 
 DEAL_CSV_COLUMNS = ("line", "cards", "keep", "discard", "hand", "crib", "net", "error")
@@ -171,6 +174,48 @@ def render_deal_record(record: DealRecord, fmt: str, *, lang: Language | None = 
             ]
         )
     return f"{lang.say('line {line}:', line=record.line)}\n{render_discard(advice, lang=lang)}\n"
+
+
+PLAYED_CSV_COLUMNS = (*DEAL_CSV_COLUMNS[:-1], "peg", "peg_error", "total", "error")
+"""The columns of ``discard --from --format csv`` with the play: the best choice by total."""
+
+
+def played_csv_header() -> str:
+    """The header row of the CSV records with the play."""
+    return csv_line(PLAYED_CSV_COLUMNS)
+
+
+def render_played_record(record: DealRecord, fmt: str, *, lang: Language | None = None) -> str:
+    """``render_deal_record`` with the play (two players): the choices ranked by hand + crib +
+    peg; csv gains the best choice's ``peg``, ``peg_error`` and ``total``."""
+    from cribcount.discard_play import with_play
+    from cribcount.render.discard import played_to_dict, render_played
+
+    lang = language(DEFAULT) if lang is None else lang
+    if isinstance(record, Failed):
+        return render_failed(record, fmt, [record.text, *[""] * 8], lang=lang)
+    played = with_play(record.result)
+    if fmt == "jsonl":
+        return render_json({"line": record.line, **played_to_dict(played)}) + "\n"
+    if fmt == "csv":
+        best = played.best
+        choice = best.choice
+        return csv_line(
+            [
+                record.line,
+                format_cards(played.advice.cards),
+                format_cards(choice.keep),
+                format_cards(choice.discard),
+                float(choice.hand),
+                float(choice.crib),
+                float(choice.net),
+                round(best.peg, 4),
+                round(best.peg_error, 4),
+                round(best.total, 4),
+                "",
+            ]
+        )
+    return f"{lang.say('line {line}:', line=record.line)}\n{render_played(played, lang=lang)}\n"
 
 
 # --- the advice of many deals at once ----------------------------------------------------------

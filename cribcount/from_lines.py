@@ -7,17 +7,18 @@ its place, and ``render_failed`` writes a failed line as ``batch`` does.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import BinaryIO, Generic, TypeVar
 
 from cribcount.batch.engine import Failed, bad_byte, is_skipped, too_long
 from cribcount.batch.reading import CAREFUL_CHUNK_SIZE, MAX_LINE, read_chunks
 from cribcount.batch.records import DEFAULT_LANGUAGE, failed_text
+from cribcount.errors import CribcountError
 from cribcount.language import Language
 from cribcount.render import csv_line, render_json
 
-__all__ = ["Done", "Line", "decode_line", "read_lines", "render_failed"]
+__all__ = ["Done", "Line", "decode_line", "line_records", "read_lines", "render_failed"]
 
 T = TypeVar("T")
 
@@ -76,6 +77,24 @@ def read_lines(stream: BinaryIO, *, size: int = CAREFUL_CHUNK_SIZE) -> Iterator[
             elif not is_skipped(text):
                 lines.append((first_line + i, text))
         yield lines
+
+
+def line_records(stream: BinaryIO, work: Callable[[str], T]) -> Iterator[Done[T] | Failed]:
+    """One record for each line of ``stream`` that holds something, in order: ``work`` of its
+    text, or Failed where the line is unreadable or ``work`` raises a CribcountError (its
+    column in the line)."""
+    for lines in read_lines(stream):
+        for entry in lines:
+            if isinstance(entry, Failed):
+                yield entry
+                continue
+            line, text = entry
+            try:
+                result = work(text)
+            except CribcountError as error:
+                yield Failed(line, text, error.reason, max(error.column, 1), said=error.said)
+            else:
+                yield Done(line, result)
 
 
 def render_failed(

@@ -23,8 +23,7 @@ from typing import BinaryIO, TypedDict, Unpack
 
 from cribcount.batch.engine import Failed
 from cribcount.cards import ENGLISH, Notation
-from cribcount.errors import CribcountError
-from cribcount.from_lines import Done, read_lines, render_failed
+from cribcount.from_lines import Done, line_records, render_failed
 from cribcount.language import DEFAULT, Language, language
 from cribcount.messages import N_
 from cribcount.play import Pegging, Seating, peg_seated, seating
@@ -90,18 +89,9 @@ def peg_lines(stream: BinaryIO, **options: Unpack[PegOptions]) -> Iterator[PlayR
     seats = seating(options.get("players", 2), options.get("partners", False))
     notation = options.get("notation", ENGLISH)
     unfinished = options.get("unfinished", False)
-    for lines in read_lines(stream):
-        for entry in lines:
-            if isinstance(entry, Failed):
-                yield entry
-                continue
-            line, text = entry
-            try:
-                pegging = _peg_line(text, seats, notation, unfinished=unfinished)
-            except CribcountError as error:
-                yield Failed(line, text, error.reason, max(error.column, 1), said=error.said)
-            else:
-                yield Done(line, pegging)
+    return line_records(
+        stream, lambda text: _peg_line(text, seats, notation, unfinished=unfinished)
+    )
 
 
 def play_csv_header(players: int = 2) -> str:

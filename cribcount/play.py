@@ -63,6 +63,7 @@ __all__ = [
     "cards_laid",
     "peg",
     "peg_seated",
+    "replay",
     "score_card",
     "seating",
 ]
@@ -226,6 +227,20 @@ def peg_seated(
         held = read_hands(seat_hands(hands, names), notation=notation)
         table = _peg_with_hands(text, moves, held, names, unfinished=unfinished)
     return table.finish(teams, unfinished=unfinished)
+
+
+def replay(text: str, seats: Seating, *, notation: Notation = ENGLISH) -> PlayState:
+    """The state of a play still going on, read without the hands (gos written): whose turn,
+    the count, the cards laid. An empty ``text`` is a play not begun.
+
+    >>> state = replay("Kc 9d Th go", seating(2))
+    >>> state.turn, state.count
+    (0, 29)
+    """
+    names, _ = seats
+    if not text.strip():
+        return PlayState(names, text, [HAND_SIZE] * len(names))
+    return _peg_without_hands(text, _read_play(text, len(names), notation), names)
 
 
 def _peg_without_hands(

@@ -13,7 +13,7 @@ DEAL = "5h 5d 6c 7s Jh Kd"
 
 
 def test_text_shows_fifteen_choices_best_first_and_marks_the_best() -> None:
-    code, out, err = run("discard", DEAL, "--dealer")
+    code, out, err = run("discard", DEAL, "--dealer", "--show-only")
     assert (code, err) == (0, "")
     lines = out.splitlines()
     assert lines[:2] == [f"dealer, holding {DEAL}:", "15 ways to lay away 2, best first"]
@@ -37,7 +37,7 @@ def test_several_arguments_are_one_deal() -> None:
 
 
 def test_json_follows_the_issue_schema() -> None:
-    code, out, _ = run("discard", "5h 5d 5c Js 5s Kd", "--pone", "--format", "json")
+    code, out, _ = run("discard", "5h 5d 5c Js 5s Kd", "--pone", "--format", "json", "--show-only")
     assert code == 0
     data = json.loads(out)
     assert set(data) == {"role", "heels", "options"}
@@ -61,8 +61,8 @@ def test_json_follows_the_issue_schema() -> None:
 
 
 def test_pone_and_dealer_choose_differently() -> None:
-    dealer = json.loads(run("discard", DEAL, "--dealer", "--format", "json")[1])
-    pone = json.loads(run("discard", DEAL, "--pone", "--format", "json")[1])
+    dealer = json.loads(run("discard", DEAL, "--dealer", "--format", "json", "--show-only")[1])
+    pone = json.loads(run("discard", DEAL, "--pone", "--format", "json", "--show-only")[1])
     assert dealer["options"][0]["discard"] == ["6c", "7s"]
     assert pone["options"][0]["discard"] == ["Jh", "Kd"]
 

@@ -65,12 +65,14 @@ def test_text_is_the_discard_table_under_a_line_header(tmp_path: Path) -> None:
 
 def test_csv_is_the_best_choice_of_each_deal(tmp_path: Path) -> None:
     path = write(tmp_path, DEALS)
-    code, out, _ = run("discard", "--from", path, "--dealer", "--format", "csv")
+    code, out, _ = run("discard", "--from", path, "--dealer", "--format", "csv", "--show-only")
     assert code == 0
     rows = list(csv.DictReader(io.StringIO(out)))
     assert list(rows[0]) == ["line", "cards", "keep", "discard", "hand", "crib", "net", "error"]
     for i, (deal, row) in enumerate(zip(DEALS, rows, strict=True), 1):
-        best = json.loads(run("discard", deal, "--dealer", "--format", "json")[1])["options"][0]
+        best = json.loads(run("discard", deal, "--dealer", "--format", "json", "--show-only")[1])[
+            "options"
+        ][0]
         assert row["line"] == str(i)
         assert row["keep"].split() == best["keep"]
         assert row["discard"].split() == best["discard"]
@@ -104,13 +106,13 @@ def test_bad_lines_keep_their_line_numbers_and_the_run_goes_on(tmp_path: Path) -
 
 def test_text_and_csv_error_records(tmp_path: Path) -> None:
     path = write(tmp_path, ["5h 5h 6c 7s Jh Kd"])
-    code, out, _ = run("discard", "--from", path, "--dealer")
+    code, out, _ = run("discard", "--from", path, "--dealer", "--show-only")
     # As batch writes a bad line: the column, then the reason indented, within 60 columns.
     assert (code, out) == (
         2,
         "line 1: error at column 4:\n    5h appears twice (first at column 1)\n",
     )
-    code, out, _ = run("discard", "--from", path, "--dealer", "--format", "csv")
+    code, out, _ = run("discard", "--from", path, "--dealer", "--format", "csv", "--show-only")
     assert (
         out.splitlines()[1]
         == "1,5h 5h 6c 7s Jh Kd,,,,,,column 4: 5h appears twice (first at column 1)"

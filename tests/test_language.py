@@ -469,8 +469,10 @@ def numbers(text: str, decimal: str = ".") -> list[list[str]]:
 
 
 def test_discard_in_french_says_the_same_figures_in_french() -> None:
-    status, english, _ = outcome("discard", "5h 5d 6c 7s Jh Kd", "--pone")
-    status_fr, french, _ = outcome("--lang", "fr", "discard", "5c 5k 6t 7p Vc Rk", "--pone")
+    status, english, _ = outcome("discard", "5h 5d 6c 7s Jh Kd", "--pone", "--show-only")
+    status_fr, french, _ = outcome(
+        "--lang", "fr", "discard", "5c 5k 6t 7p Vc Rk", "--pone", "--show-only"
+    )
     assert status == status_fr == 0
     # French writes a decimal comma: the same figures, each with a comma for the point.
     assert numbers(french, ",") == numbers(english)

@@ -38,6 +38,11 @@ from cribcount.render import render_json
     is_flag=True,
     help="Six players as three partnerships: seat 3 is then the dealer's partner.",
 )
+@click.option(
+    "--show-only",
+    is_flag=True,
+    help="Rank by hand and crib alone, leaving the play out (as with 3 to 6 players).",
+)
 @base.from_options("deals")
 def discard(
     cards: tuple[str, ...],
@@ -46,6 +51,7 @@ def discard(
     players: int,
     seat: int | None,
     partners: bool,
+    show_only: bool,
     from_path: str | None,
     fmt: str,
 ) -> None:
@@ -66,9 +72,16 @@ def discard(
     "line") or csv (the best choice). A bad line gives an error record and a
     FILE:LINE:COLUMN line on stderr; exit status 2 if any line failed.
 
+    With two players each choice also gets peg, the expected pegging of the
+    kept cards less the opponent's (an estimate from a table of every kept
+    hand, with its standard error), and the choices are ranked by hand +
+    crib + peg. --show-only ranks by hand and crib alone, exactly as without
+    the play; with 3 to 6 players the play is always left out.
+
     \b
     Examples:
       cribcount discard "5h 5d 6c 7s Jh Kd" --dealer
+      cribcount discard "5h 5d 6c 7s Jh Kd" --dealer --show-only
       cribcount discard 5h 5d 6c 7s Jh Kd --pone -f json
       cribcount discard "5h 5d 6c 7s Jh" --players 3 --pone
       cribcount discard "5h 5d 6c 7s Jh" --players 6 --partners --seat 3 --dealer
@@ -94,10 +107,19 @@ def discard(
         fmt,
         single=N_("--format {fmt} is for --from FILE: one deal gives --format json"),
     )
+    play = players == 2 and not show_only
     if from_path is not None:
-        from cribcount.discard_file import advise_lines, deal_csv_header, render_deal_record
+        from cribcount.discard_file import (
+            advise_lines,
+            deal_csv_header,
+            played_csv_header,
+            render_deal_record,
+            render_played_record,
+        )
 
         notation, run_lang = base.lang().notation, base.lang()
+        render_record = render_played_record if play else render_deal_record
+        header = played_csv_header() if play else deal_csv_header()
         base.write_records(
             from_path,
             lambda stream: advise_lines(
@@ -108,8 +130,8 @@ def discard(
                 partners=partners,
                 notation=notation,
             ),
-            lambda record: render_deal_record(record, fmt, lang=run_lang),
-            header=deal_csv_header() if fmt == "csv" else "",
+            lambda record: render_record(record, fmt, lang=run_lang),
+            header=header if fmt == "csv" else "",
             summary=base.from_summary(N_("{n} deal advised"), N_("{n} deals advised")),
         )
         return
@@ -131,6 +153,16 @@ def discard(
             raise
         raise base.BadInput(f"{base.lang().error(error)}; {hint}") from None
     advice = advise_discard(deal, role=role, players=players, seat=seat, partners=partners)
+    if play:
+        from cribcount.discard_play import with_play
+        from cribcount.render.discard import played_to_dict, render_played
+
+        played = with_play(advice)
+        if fmt == "json":
+            click.echo(render_json(played_to_dict(played)))
+        else:
+            base.echo_text(render_played(played, lang=base.lang()))
+        return
     if fmt == "json":
         click.echo(render_json(discard_to_dict(advice)))
     else:

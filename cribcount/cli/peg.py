@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import gc
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import click
 
@@ -20,6 +22,8 @@ from cribcount.cli.base import (
     write_records,
 )
 from cribcount.messages import N_
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 class KeepsArguments(click.Command):
@@ -54,6 +58,47 @@ def check_quoted(option: str, value: str | None) -> None:
         raise BadInput(f'{option} holds {len(given)} of 4 cards: quote the hand: {option} "{hand}"')
 
 
+_ADVISE_OPTIONS: list[tuple[tuple[str, ...], dict[str, Any]]] = [
+    (
+        ("--advise",),
+        {
+            "is_flag": True,
+            "help": "Two players: rank the cards --seat may lay next by the points to the end of"
+            " the play (needs --hand and --starter; CARDS are the play so far, or none).",
+        },
+    ),
+    (("--hand",), {"metavar": "CARDS", "help": "With --advise: the four cards --seat kept."}),
+    (("--starter",), {"metavar": "CARD", "help": "With --advise: the starter."}),
+    (
+        ("--seat",),
+        {
+            "type": click.Choice(["pone", "dealer"]),
+            "help": "With --advise: the seat to advise.  [default: whoever is to play]",
+        },
+    ),
+    (("--away",), {"metavar": "CARDS", "help": "With --advise: the two cards --seat laid away."}),
+    (
+        ("--samples",),
+        {
+            "type": click.IntRange(1, 100_000),
+            "help": "With --advise: the opponent's hands to draw when there are more than this"
+            " many.  [default: 64]",
+        },
+    ),
+    (
+        ("--seed",),
+        {"type": int, "default": 0, "help": "With --advise: the seed of the draw.  [default: 0]"},
+    ),
+]
+
+
+def advise_options(command: F) -> F:
+    """The options of ``peg --advise``, in the order of ``_ADVISE_OPTIONS``."""
+    for names, settings in reversed(_ADVISE_OPTIONS):
+        command = click.option(*names, **settings)(command)
+    return command
+
+
 @click.command(cls=KeepsArguments)
 @click.argument("cards", nargs=-1)
 @click.option(
@@ -78,6 +123,7 @@ def check_quoted(option: str, value: str | None) -> None:
     "--dealer", metavar="CARDS", help="Two players: the dealer's four cards (with --pone)."
 )
 @click.option("--open", "unfinished", is_flag=True, help=_OPEN_HELP)
+@advise_options
 @from_options("plays")
 def peg(
     cards: tuple[str, ...],
@@ -87,6 +133,13 @@ def peg(
     pone: str | None,
     dealer: str | None,
     unfinished: bool,
+    advise: bool,
+    hand: str | None,
+    starter: str | None,
+    seat: str | None,
+    away: str | None,
+    samples: int | None,
+    seed: int,
     from_path: str | None,
     fmt: str,
 ) -> None:
@@ -118,7 +171,33 @@ def peg(
       cribcount peg 7c 8d 8h -f json
       cribcount peg "7c 8d 8h" --open
       printf 'Kc 9d Th go 2s 7c 6s\\n4c 6d 5h\\n' | cribcount peg --from - -f jsonl
+
+    --advise ranks the moves of a two-player play: CARDS are the play so far
+    (gos written; none before the lead), --hand the four cards of the player
+    to advise, --starter the cut, --away the two cards it laid away, --seat
+    its seat. Each legal card gets the expected points to the end of the play
+    (yours, theirs, net), the opponent's unseen cards taken all or drawn
+    (--samples, --seed). With --from, a line is 'SEAT ; HAND ; STARTER ; AWAY
+    ; PLAY'.
+
+    \b
+    Examples:
+      cribcount peg --advise --hand "5c 5d Td Kh" --starter 2s --seat pone
+      cribcount peg 9h --advise --hand "5c 5d Td Kh" --starter 2s --away "3c 4c"
+      printf 'pone ; 7c 8d 8h 2s ; Ks ; ; 7c Th\\n' | cribcount peg --advise --from -
     """
+    if advise:
+        position = {"hand": hand, "starter": starter, "seat": seat, "away": away}
+        _advise(
+            cards,
+            {**position, "samples": samples, "seed": seed},
+            from_path,
+            fmt,
+            others=(players not in (None, 2), hands, partners, pone, dealer, unfinished),
+        )
+        return
+    if any(option is not None for option in (hand, starter, seat, away)):
+        raise BadInput(lang().say("--hand, --starter, --seat and --away go with --advise"))
     from cribcount.errors import PlayError
     from cribcount.messages import Message
     from cribcount.play import peg as peg_play
@@ -196,3 +275,81 @@ def peg(
         click.echo(render_pegging_json(pegging))
     else:
         echo_text(render_pegging(pegging, lang=lang()))
+
+
+def _advise(
+    cards: tuple[str, ...],
+    position: dict[str, Any],
+    from_path: str | None,
+    fmt: str,
+    *,
+    others: tuple[object, ...],
+) -> None:
+    """``peg --advise``: the engine's ranking of the legal cards, for one position or a file.
+
+    ``position`` holds the options of ``_ADVISE_OPTIONS`` but ``--advise``, by name.
+    """
+    hand, starter, seat, away = (position[name] for name in ("hand", "starter", "seat", "away"))
+    samples: int | None = position["samples"]
+    seed: int = position["seed"]
+    if any(option not in (None, False) for option in others):
+        raise BadInput(
+            lang().say(
+                "--advise is for two players and takes no --players, --hands, --partners,"
+                " --pone, --dealer or --open"
+            )
+        )
+    fmt = check_from(
+        from_path,
+        cards,
+        fmt,
+        single=N_("--format {fmt} is for --from FILE: one position gives --format json"),
+    )
+    from cribcount.pegging_engine import DEFAULT_SAMPLES
+
+    samples = DEFAULT_SAMPLES if samples is None else samples
+    if from_path is not None:
+        from cribcount.peg_advice_file import (
+            ADVICE_CSV_HEADER,
+            advise_lines,
+            render_advice_record,
+        )
+
+        if any(option is not None for option in (hand, starter, seat, away)):
+            raise BadInput(
+                lang().say(
+                    "with --from the position goes in the file:"
+                    " SEAT ; HAND ; STARTER ; AWAY ; PLAY on each line"
+                )
+            )
+        run_lang = lang()
+        write_records(
+            from_path,
+            lambda stream: advise_lines(
+                stream, samples=samples, seed=seed, notation=run_lang.notation
+            ),
+            lambda record: render_advice_record(record, fmt, lang=run_lang),
+            header=ADVICE_CSV_HEADER if fmt == "csv" else "",
+            summary=from_summary(N_("{n} position advised"), N_("{n} positions advised")),
+        )
+        return
+    if hand is None or starter is None:
+        raise BadInput(lang().say("--advise needs --hand and --starter"))
+    from cribcount.pegging_engine import advise_play
+    from cribcount.render.play import render_play_advice, render_play_advice_json
+
+    play = join_arguments(cards) if cards else ""
+    advice = advise_play(
+        hand,
+        starter,
+        seat=seat,
+        play=play,
+        away=away or "",
+        samples=samples,
+        seed=seed,
+        notation=lang().notation,
+    )
+    if fmt == "json":
+        click.echo(render_play_advice_json(advice))
+    else:
+        echo_text(render_play_advice(advice, lang=lang()))

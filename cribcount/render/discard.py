@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cribcount.discard import Advice, Role
 from cribcount.language import DEFAULT_LANGUAGE, Language
 from cribcount.messages import N_
 
-__all__ = ["discard_to_dict", "render_discard"]
+if TYPE_CHECKING:
+    from cribcount.discard_play import PlayedAdvice
+
+__all__ = ["discard_to_dict", "played_to_dict", "render_discard", "render_played"]
 
 _ROLES = {Role.DEALER: N_("dealer"), Role.PONE: N_("pone")}
 _LABELS = (N_("keep"), N_("lay away"), N_("hand avg"), N_("min-max"), N_("crib avg"), N_("net"))
@@ -97,6 +100,78 @@ def render_discard(advice: Advice, *, lang: Language = DEFAULT_LANGUAGE) -> str:
             keep=best.keep,
             discard=best.discard,
             net=lang.number(best.net_float, ".3f"),
+        ),
+    ]
+    return "\n".join(lines)
+
+
+# --- the discard with the play ----------------------------------------------------------------
+
+_PLAY_LABELS = (N_("keep"), N_("lay away"), N_("hand avg"), N_("crib avg"), N_("peg"), N_("total"))
+
+
+def played_to_dict(played: PlayedAdvice) -> dict[str, Any]:
+    """``discard_to_dict`` with the play: each option gains ``peg``, ``peg_error`` and ``total``,
+    and the options run best total first; ``ranking`` says so."""
+    data = discard_to_dict(played.advice)
+    by_choice = dict(zip(played.advice.choices, data["options"], strict=True))
+    options = []
+    for entry in played.choices:
+        option = dict(by_choice[entry.choice])
+        option["peg"] = round(entry.peg, 4)
+        option["peg_error"] = round(entry.peg_error, 4)
+        option["total"] = round(entry.total, 4)
+        options.append(option)
+    return {**data, "ranking": "hand+crib+peg", "options": options}
+
+
+def render_played(played: PlayedAdvice, *, lang: Language = DEFAULT_LANGUAGE) -> str:
+    """A table of every choice, best total first: hand and crib (exact), the net pegging with
+    its standard error, and the total."""
+    advice = played.advice
+    role = lang.say(_ROLES[advice.role])
+    title = lang.say("{role}, holding {cards}:", role=role, cards=advice.cards)
+    ways = lang.say(
+        "{ways} ways to lay away {laid}, best first by hand + crib + peg",
+        ways=len(played.choices),
+        laid=len(played.best.choice.discard),
+    )
+    rows = [
+        [
+            lang.cards(entry.choice.keep),
+            lang.cards(entry.choice.discard),
+            lang.number(entry.choice.hand_float, ".3f"),
+            lang.number(entry.choice.crib_float, ".3f"),
+            f"{lang.number(entry.peg, '+.2f')}±{lang.number(entry.peg_error, '.2f')}",
+            lang.number(entry.total, ".3f"),
+        ]
+        for entry in played.choices
+    ]
+    labels = [lang.say(label) for label in _PLAY_LABELS]
+    widths = [max(len(label), *(len(row[i]) for row in rows)) for i, label in enumerate(labels)]
+
+    def line(mark: str, cells: list[str]) -> str:
+        left = f"{mark} {cells[0]:<{widths[0]}}  {cells[1]:<{widths[1]}}"
+        right = " ".join(
+            f"{cell:>{width}}" for cell, width in zip(cells[2:], widths[2:], strict=True)
+        )
+        return f"{left}  {right}"
+
+    lines = [title, ways, line(" ", labels)]
+    lines += [line("*" if i == 0 else " ", row) for i, row in enumerate(rows)]
+    if advice.role is Role.DEALER:
+        how = lang.say("hand + crib + heels (yours) + peg")
+    else:
+        how = lang.say("hand - crib - heels (the dealer's) + peg")
+    best = played.best
+    lines += [
+        lang.say("total = {how}", how=how),
+        lang.say("peg: your pegging less theirs, ± its standard error"),
+        lang.say(
+            "best: keep {keep}, lay away {discard} (total {total})",
+            keep=best.choice.keep,
+            discard=best.choice.discard,
+            total=lang.number(best.total, ".3f"),
         ),
     ]
     return "\n".join(lines)

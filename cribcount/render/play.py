@@ -18,6 +18,7 @@ from cribcount import rules
 from cribcount.cards import DECK, Card
 from cribcount.language import DEFAULT_LANGUAGE, Language
 from cribcount.messages import N_
+from cribcount.pegging_engine import SEATS, PlayAdvice
 from cribcount.play import Pegging, PegItem, PegKind
 from cribcount.render import TEXT_WIDTH, render_json
 from cribcount.seats import partnership_name
@@ -26,6 +27,9 @@ __all__ = [
     "WIDTH",
     "describe_peg_item",
     "pegging_to_dict",
+    "play_advice_to_dict",
+    "render_play_advice",
+    "render_play_advice_json",
     "render_pegging",
     "render_pegging_json",
 ]
@@ -226,3 +230,71 @@ def _wrapped(text: str, first: int, then: int) -> tuple[str, ...]:
     return tuple(
         line[first if i == 0 else then :].replace("\u00a0", " ") for i, line in enumerate(lines)
     )
+
+
+# --- the advice of the pegging engine -------------------------------------------------------
+
+
+def play_advice_to_dict(advice: PlayAdvice) -> dict[str, Any]:
+    """The engine's advice as plain data: the seat, the count, how the opponent's hands were
+    taken, and every legal move (``card`` None for a go) with its expected points, best first."""
+    return {
+        "seat": advice.seat,
+        "count": advice.count,
+        "deals": advice.deals,
+        "exhaustive": advice.exhaustive,
+        "seed": advice.seed,
+        "choices": [
+            {
+                "card": None if choice.card is None else str(choice.card),
+                "mine": round(choice.mine, 3),
+                "theirs": round(choice.theirs, 3),
+                "net": round(choice.net, 3),
+                "error": round(choice.error, 3),
+            }
+            for choice in advice.choices
+        ],
+    }
+
+
+def render_play_advice_json(advice: PlayAdvice, *, line: int | None = None) -> str:
+    """The advice's JSON object on one line; ``line``, when given, comes first."""
+    head = {} if line is None else {"line": line}
+    return render_json({**head, **play_advice_to_dict(advice)})
+
+
+def render_play_advice(advice: PlayAdvice, *, lang: Language = DEFAULT_LANGUAGE) -> str:
+    """A heading (who plays at what count, how the opponent's hands were taken), then each
+    legal move with the points to the end of the play: the player's, the opponent's, the net
+    and its standard error."""
+    rival = lang.say(SEATS[1 - SEATS.index(advice.seat)])
+    if advice.exhaustive:
+        taken = lang.say("every hand {rival} may hold: {n} by rank", n=advice.deals, rival=rival)
+    else:
+        taken = lang.say(
+            "{n} hands of {rival} drawn, seed {seed}",
+            n=advice.deals,
+            rival=rival,
+            seed=advice.seed,
+        )
+    lines = [
+        lang.say("{seat} to play at count {count}", seat=lang.say(advice.seat), count=advice.count),
+        f"({taken})",
+    ]
+    heads = [lang.say("card"), lang.say("yours"), lang.say("theirs"), lang.say("net")]
+    if not advice.exhaustive:
+        heads.append(lang.say("error"))
+    rows = [heads]
+    for choice in advice.choices:
+        card = lang.say("go") if choice.card is None else lang.notation.card(choice.card)
+        row = [card, f"{choice.mine:.2f}", f"{choice.theirs:.2f}", f"{choice.net:+.2f}"]
+        if not advice.exhaustive:
+            row.append(f"±{choice.error:.2f}")
+        rows.append(row)
+    widths = [max(len(row[i]) for row in rows) for i in range(len(heads))]
+    for row in rows:
+        cells = [row[0].ljust(widths[0])] + [
+            c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=True)
+        ]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)
