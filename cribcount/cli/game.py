@@ -9,22 +9,7 @@ from typing import IO, TYPE_CHECKING, BinaryIO
 
 import click
 
-from cribcount.cli.base import (
-    EXIT_BAD_INPUT,
-    EXIT_CLAIM_DIFFERS,
-    STDIN_NAME,
-    STDOUT_NAME,
-    BadInput,
-    display_name,
-    format_option,
-    input_file,
-    lang,
-    lang_option,
-    naming,
-    open_input,
-    say,
-    stdout_bytes,
-)
+from cribcount.cli import base
 from cribcount.language import DEFAULT
 from cribcount.render import render_json
 
@@ -34,10 +19,10 @@ if TYPE_CHECKING:
 
 
 @click.command()
-@click.argument("file", type=input_file())
+@click.argument("file", type=base.input_file())
 @click.option("--board", is_flag=True, help="Draw the board after each deal.")
-@format_option("text", "json")
-@lang_option()
+@base.format_option("text", "json")
+@base.lang_option()
 def game(file: str, board: bool, fmt: str) -> None:
     """Check a game record deal by deal, to 121 or 61, with muggins and skunks.
 
@@ -79,20 +64,22 @@ def game(file: str, board: bool, fmt: str) -> None:
     The game is in English only so far: --lang fr (or CRIBCOUNT_LANG=fr) is
     refused; --lang en overrides CRIBCOUNT_LANG.
     """
-    if lang().code != DEFAULT:
+    if base.lang().code != DEFAULT:
         # Records, their statements and the game's text are English for now.
-        raise BadInput(lang().say("game reads and writes English only so far: use --lang en"))
-    name = STDIN_NAME if file == "-" else display_name(file)
+        raise base.BadInput(
+            base.lang().say("game reads and writes English only so far: use --lang en")
+        )
+    name = base.STDIN_NAME if file == "-" else base.display_name(file)
     # The output waits in a file that spills to disk (memory stays flat however long the
     # record): it is written only for a record without a bad statement.
     with tempfile.SpooledTemporaryFile(_SPOOL_SIZE, mode="w+", encoding="utf-8") as spool:
-        with naming(name), open_input(file) as stream:
+        with base.naming(name), base.open_input(file) as stream:
             failed, wrong, last = _check(name, stream, spool, fmt=fmt, board=board)
         if failed:
-            sys.exit(EXIT_BAD_INPUT)
+            sys.exit(base.EXIT_BAD_INPUT)
         _write(spool, fmt, last, wrong)
     if wrong:
-        sys.exit(EXIT_CLAIM_DIFFERS)
+        sys.exit(base.EXIT_CLAIM_DIFFERS)
 
 
 _SPOOL_SIZE = 1 << 20
@@ -120,7 +107,7 @@ def _check(
         nonlocal scorer, failed, first
         for error in reader.errors():
             failed = True
-            say(f"{name}:{error.line}:{max(error.column, 1)}: {error.reason}")
+            base.say(f"{name}:{error.line}:{max(error.column, 1)}: {error.reason}")
         if deal is None or failed:
             return  # once a statement is bad, the score is no more the game's
         if scorer is None:
@@ -148,7 +135,7 @@ def _write(spool: IO[str], fmt: str, game: Game | None, wrong: int) -> None:
     from cribcount.render.game import game_to_dict, render_end
 
     assert game is not None
-    out = stdout_bytes()
+    out = base.stdout_bytes()
     spool.seek(0)
     if fmt == "json":
         whole = render_json(game_to_dict(game, wrong))
@@ -156,7 +143,7 @@ def _write(spool: IO[str], fmt: str, game: Game | None, wrong: int) -> None:
         parts: Iterable[str] = (whole[:at], *iter(lambda: spool.read(1 << 16), ""), whole[at:])
     else:
         parts = (*iter(lambda: spool.read(1 << 16), ""), render_end(game, wrong))
-    with naming(STDOUT_NAME):
+    with base.naming(base.STDOUT_NAME):
         for part in parts:
             out.write(part.encode())
         out.write(b"\n")
