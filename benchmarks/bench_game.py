@@ -12,17 +12,15 @@ whatever else the machine is doing: compare the rows of one run.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
 import tempfile
 from pathlib import Path
 
-from timing import cribcount_command, run_command
-
 # The tests' own generator of random legal plays, so that benchmark and tests play alike.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from conftest import simulate  # noqa: E402
+from timing import run_versions
 
 from cribcount.cards import DECK, Card, Hand, format_cards
 from cribcount.show import count_show
@@ -71,14 +69,7 @@ def main() -> None:
         write_record(record, args.deals)
         size = record.stat().st_size / 1e6
         print(f"a two-player record of {args.deals:,} deals ({size:.1f} MB), seed {SEED}")
-        rows = [("this version", cribcount_command(), None)]
-        if args.against is not None:
-            rows.append((f"{args.against}", [sys.executable, "-m", "cribcount"], args.against))
-        for label, command, tree in rows:
-            if tree is not None:
-                os.environ["PYTHONPATH"] = str(tree.resolve())
-            run = run_command([*command, "game", str(record)], ok=(0, 1))
-            os.environ.pop("PYTHONPATH", None)
+        for label, run in run_versions(["game", str(record)], args.against, ok=(0, 1)):
             rate = args.deals / run.seconds
             print(
                 f"{label:>24}: {run.seconds:7.2f} s, {rate:9,.0f} deals/s,"

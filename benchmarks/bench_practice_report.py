@@ -13,12 +13,10 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import os
-import sys
 import tempfile
 from pathlib import Path
 
-from timing import cribcount_command, run_command
+from timing import run_versions
 
 from cribcount.practice import Drill, Practice
 from cribcount.practice_log import log_line
@@ -52,14 +50,7 @@ def main() -> None:
         log = Path(folder) / "log.jsonl"
         write_log(log, args.lines)
         print(f"a log of {args.lines:,} lines ({log.stat().st_size / 1e6:.0f} MB)")
-        rows = [("this version", cribcount_command(), None)]
-        if args.against is not None:
-            rows.append((f"{args.against}", [sys.executable, "-m", "cribcount"], args.against))
-        for label, command, tree in rows:
-            if tree is not None:
-                os.environ["PYTHONPATH"] = str(tree.resolve())
-            run = run_command([*command, "practice", "--report", str(log)], ok=(0, 2))
-            os.environ.pop("PYTHONPATH", None)
+        for label, run in run_versions(["practice", "--report", str(log)], args.against, ok=(0, 2)):
             print(
                 f"{label:>24}: {run.seconds:7.1f} s, {args.lines / run.seconds:9,.0f} lines/s,"
                 f" max RSS {run.peak_rss_kib / 1024:6.1f} MB"

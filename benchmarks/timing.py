@@ -15,7 +15,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
@@ -103,6 +103,20 @@ def cribcount_command() -> list[str]:
     """
     found = shutil.which("cribcount", path=os.path.dirname(sys.executable))
     return [found] if found else [sys.executable, "-m", "cribcount"]
+
+
+def run_versions(
+    args: Sequence[str], against: Path | None, *, ok: Sequence[int] = (0,)
+) -> Iterator[tuple[str, Run]]:
+    """``cribcount ARGS`` run by this environment's cribcount and, with ``against``, by the
+    source tree ``against`` (put on PYTHONPATH for its run): each run with its label."""
+    yield "this version", run_command([*cribcount_command(), *args], ok=ok)
+    if against is not None:
+        os.environ["PYTHONPATH"] = str(against.resolve())
+        try:
+            yield str(against), run_command([sys.executable, "-m", "cribcount", *args], ok=ok)
+        finally:
+            os.environ.pop("PYTHONPATH", None)
 
 
 def compare_commands(commands: dict[str, list[str]], runs: int, *, base: str) -> None:
