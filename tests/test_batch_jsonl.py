@@ -12,7 +12,7 @@ import random
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from cribcount import rules
@@ -51,7 +51,6 @@ def _expected(deals: list[Deal], lines: list[int], file: str | None) -> list[byt
     return out
 
 
-@settings(max_examples=80, deadline=None)
 @given(
     st.lists(_ROW, min_size=1, max_size=30),
     st.lists(st.integers(min_value=1, max_value=10**12), min_size=30, max_size=30, unique=True),
@@ -159,7 +158,6 @@ def test_pairs_and_runs_of_every_multiset_are_counted_on_the_cards_sorted_by_ran
         assert at == [jsonl.RANKED + i for _, cards, _ in expected for i in cards]
 
 
-@settings(max_examples=60, deadline=None)
 @given(
     st.lists(_ROW, min_size=1, max_size=12),
     st.lists(_ROW, min_size=1, max_size=12),

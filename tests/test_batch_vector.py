@@ -15,7 +15,7 @@ from itertools import permutations, product
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from cribcount.batch import jsonl, slots, vector, writers
@@ -360,7 +360,6 @@ def _any_line(rng: random.Random) -> bytes:
     return line.encode()
 
 
-@settings(max_examples=40, deadline=None)
 @given(
     st.integers(min_value=0, max_value=2**32),
     st.integers(min_value=1, max_value=200),
@@ -427,7 +426,6 @@ def _regular_line(draw: st.DrawFn) -> tuple[bytes, bool]:
     return (label + lead + text + tail + trail + comment + end).encode(), regular
 
 
-@settings(max_examples=60, deadline=None)
 @given(
     st.lists(_regular_line(), max_size=40),
     st.lists(st.integers(min_value=0, max_value=2**32), max_size=10),
@@ -512,7 +510,6 @@ def test_vectorised_path_writes_long_line_numbers_like_the_careful_path(fmt: str
     assert fast.count(b"\n") == (2 if fmt == "text" else 1) * len(wanted)
 
 
-@settings(max_examples=30, deadline=None)
 @given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=1, max_value=100))
 def test_one_record_per_hand_line_in_input_order(seed: int, size: int) -> None:
     rng = random.Random(seed)

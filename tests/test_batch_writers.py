@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from cribcount.batch import placed
@@ -75,7 +75,6 @@ def _plainly(deals: list[Deal], lines: list[int], fmt: str, file: str | None = N
     return _expected(records, fmt, file)
 
 
-@settings(max_examples=80, deadline=None)
 @given(
     st.lists(_ROW, min_size=1, max_size=30),
     st.lists(st.integers(min_value=1, max_value=10**12), min_size=30, max_size=30, unique=True),
