@@ -20,6 +20,8 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from cribcount import rules
 from cribcount.batch.engine import Chunk, Record, Scored
 
@@ -129,13 +131,27 @@ def crib_labels(chunk: Chunk) -> list[tuple[int, str]]:
     found: list[tuple[int, str]] = []
     rows = chunk.rows
     if rows is not None and rows.labels is not None:
-        # Most sheets never say crib in a label: one look at the chunk's bytes first.
-        if _SAYS_CRIB.search(bytes(rows.labels.source)):
-            crib = rows.crib.tolist()
-            lines = rows.line.tolist()
-            for row, label in row_labels(rows, 0, len(rows)).items():
-                if not crib[row] and _SAYS_CRIB.search(label.encode()):
-                    found.append((lines[row], label))
+        labels = rows.labels
+        crib = rows.crib.tolist()
+        lines = rows.line.tolist()
+        # The word is found in the chunk's bytes once; a row is named only when one of its
+        # matches lies inside its label (the crib word of a body says nothing of the label).
+        source = bytes(labels.source)
+        starts = np.array([m.start() for m in _SAYS_CRIB.finditer(source)], dtype=np.int64)
+        if len(starts):
+            order = np.argsort(labels.at, kind="stable")
+            at = labels.at[order]
+            row = np.searchsorted(at, starts, side="right") - 1
+            inside = row >= 0
+            held = order[row[inside]]
+            inside[inside] = starts[inside] < labels.at[held] + labels.size[held]
+            for hit in sorted(set(order[row[inside]].tolist())):
+                if not crib[hit]:
+                    at_, size = int(labels.at[hit]), int(labels.size[hit])
+                    found.append((lines[hit], source[at_ : at_ + size].decode("ascii")))
+        for hit, label in labels.odd.items():
+            if label and not crib[hit] and _SAYS_CRIB.search(label.encode()):
+                found.append((lines[hit], label))
     for _, record in chunk.records:
         if isinstance(record, Scored) and record.label and not record.count.crib:
             if _SAYS_CRIB.search(record.label.encode()):
