@@ -154,6 +154,13 @@ def _seconds(value: float | None, lang: Language) -> str:
     return "-" if value is None else lang.number(value, ".1f")
 
 
+_SUCH = {
+    False: (N_("{misses} of {n} such hand"), N_("{misses} of {n} such hands")),
+    True: (N_("{misses} of {n} such play"), N_("{misses} of {n} such plays")),
+}
+"""The misses among the hands (or plays) of a kind, singular and plural."""
+
+
 def _kinds(summary: PracticeSummary, lang: Language, *, plays: bool = False) -> list[str]:
     if not summary.kinds:
         return []
@@ -168,20 +175,7 @@ def _kinds(summary: PracticeSummary, lang: Language, *, plays: bool = False) -> 
             misses=share.misses,
             percent=_percent(share.misses, share.of_misses, lang),
         )
-        if plays:
-            such = lang.plural(
-                share.hands,
-                "{misses} of {n} such play",
-                "{misses} of {n} such plays",
-                misses=share.misses,
-            )
-        else:
-            such = lang.plural(
-                share.hands,
-                "{misses} of {n} such hand",
-                "{misses} of {n} such hands",
-                misses=share.misses,
-            )
+        such = lang.plural(share.hands, *_SUCH[plays], misses=share.misses)
         figures = f"{misses}, {such}"
         lead = f"  {name:<{width}}  "
         lines += textwrap.wrap(
