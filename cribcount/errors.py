@@ -125,7 +125,13 @@ class GameError(CribcountError):
     """
 
     def __init__(
-        self, reason: str, *, text: str = "", token: str = "", column: int = 0, line: int = 0
+        self,
+        reason: str | Message,
+        *,
+        text: str = "",
+        token: str = "",
+        column: int = 0,
+        line: int = 0,
     ) -> None:
         super().__init__(reason, text=text, token=token, column=column)
         self.line = line

@@ -51,6 +51,16 @@ NOTATION = "notation"
 NUMBER_SAMPLE = N_("1,234.5")
 """A number as the language writes it (under the context ``notation``): its second
 character separates the thousands, its last but one the decimals."""
+ARTICLE = "article"
+"""The catalog context of the articles a name takes in a translation.
+
+A translation may write a field ``{name:de}``: the name is then said with
+the article ``de``, as the catalog gives it under this context for a common
+noun (``de noun``: a seat, which the catalog translates), a proper name
+(``de name``: a player) or a proper name that starts with one of the
+``vowels`` (``de vowel``), each a template of ``{}``. English needs none."""
+VOWELS = "vowels"
+"""The letters before which the catalog's ``vowel`` articles are used (context ``article``)."""
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
@@ -65,6 +75,8 @@ class Language:
     notation: Notation
     separators: dict[int, str] | None = None
     """How English separators become this language's (``str.translate``); None: as in English."""
+    vowels: str | None = None
+    """The letters before which a proper name takes the ``vowel`` article; None: no articles."""
 
     def __repr__(self) -> str:
         return f"language({self.code!r})"
@@ -93,16 +105,38 @@ class Language:
         return written if self.separators is None else written.translate(self.separators)
 
     def write(self, value: object) -> str:
-        """A value inside a message: cards in this notation, messages in this language."""
+        """A value inside a message: cards in this notation, messages in this language.
+
+        In a language with articles, a name (a message the catalog translates, such
+        as a seat, or any other text, such as a player's name) is written so that
+        the translation can put an article before it (``{name:de}``).
+
+        >>> french = language("fr")
+        >>> [french.say("go from {name}, who can play {cards} at count {count}",
+        ...      name=name, cards=(), count=12) for name in (Message("pone"), "Ben", "Ann")]
+        ['go du non-donneur, qui peut jouer  au compte de 12', \
+'go de Ben, qui peut jouer  au compte de 12', "go d'Ann, qui peut jouer  au compte de 12"]
+        """
         if isinstance(value, Card):
             return self.notation.card(value)
         if isinstance(value, tuple):
             return self.notation.cards(value)
         if isinstance(value, Message):
-            return self.text(value)
+            said = self.text(value)
+            if self.vowels is None or value.params:
+                return said
+            return _Name(said, self, common=said != value.template)
         if isinstance(value, float):
             return self.number(value)
+        if self.vowels is not None and isinstance(value, str):
+            return _Name(value, self, common=False)
         return str(value)
+
+    def article(self, article: str, name: str, *, common: bool) -> str:
+        """``name`` with the ``article`` this language puts before it (``common``: a noun)."""
+        assert self.vowels is not None
+        kind = "noun" if common else "vowel" if name[:1].lower() in self.vowels else "name"
+        return self.catalog.pgettext(ARTICLE, f"{article} {kind}").format(name)
 
     def cards(self, cards: tuple[Card, ...] | list[Card]) -> str:
         """Cards in this notation, separated by single spaces."""
@@ -143,7 +177,26 @@ def language(code: str) -> Language:
     )
     sample = catalog.pgettext(NOTATION, NUMBER_SAMPLE)
     separators = str.maketrans({",": sample[1], ".": sample[-2]})
-    return Language(code, catalog, notation, separators)
+    vowels = catalog.pgettext(ARTICLE, VOWELS)
+    return Language(code, catalog, notation, separators, None if vowels == VOWELS else vowels)
+
+
+class _Name(str):
+    """A name written into a message, that takes an article where the translation asks for it:
+    a format spec, ``{name:de}``, is the article."""
+
+    language: Language
+    common: bool
+
+    def __new__(cls, text: str, language: Language, *, common: bool) -> _Name:
+        name = super().__new__(cls, text)
+        name.language = language
+        name.common = common
+        return name
+
+    def __format__(self, spec: str) -> str:
+        text = str(self)
+        return self.language.article(spec, text, common=self.common) if spec else text
 
 
 def _catalog(code: str) -> str:

@@ -26,7 +26,7 @@ from cribcount.cards import DECK, ENGLISH, Hand, parse_card, parse_hand
 from cribcount.cli import cli
 from cribcount.errors import CribcountError, DealError, NotationError
 from cribcount.language import Language, language, languages
-from cribcount.messages import Untranslated
+from cribcount.messages import Message, Untranslated
 from cribcount.render.show import render_count, say_count
 from cribcount.show import count_show
 
@@ -95,7 +95,8 @@ def test_the_compiled_catalogs_read_as_gnu_msgfmt_compiles_them(tmp_path: Path) 
 
 def test_every_marked_message_has_a_french_translation_and_no_other() -> None:
     entries = parse_po(catalog("fr").read_text(encoding="utf-8"))
-    keys = {key.split("\x04")[-1] for key in entries if key}
+    # The articles are the language's own grammar, not messages of the code.
+    keys = {key.split("\x04")[-1] for key in entries if key and not key.startswith("article\x04")}
     ids = {part for key in keys for part in key.split("\0")}
     assert marked_messages() == ids
 
@@ -181,6 +182,42 @@ def test_translations_keep_the_placeholders_of_their_message() -> None:
                 key.split("\x04")[-1].split("\0"), value.split("\0"), strict=True
             ):
                 assert fields(french) == fields(english), key
+
+
+def test_every_article_a_translation_asks_for_is_in_the_catalog() -> None:
+    entries = parse_po(catalog("fr").read_text(encoding="utf-8"))
+    asked = {
+        spec
+        for value in entries.values()
+        for _, name, spec, _ in string.Formatter().parse(value.replace("\0", ""))
+        if name and spec
+    }
+    assert asked == {"de", "à", "le"}
+    for spec in asked:
+        for kind in ("noun", "name", "vowel"):
+            assert f"article\x04{spec} {kind}" in entries
+
+
+def test_a_name_takes_its_french_article_a_seat_its_noun_a_player_none_or_elided() -> None:
+    said = [
+        FRENCH.say(
+            "{card} is {owner}'s, but it is {name}'s turn and {name} can play {cards}",
+            card=parse_card("5h"),
+            owner=owner,
+            name=name,
+            cards=(),
+        )
+        for owner, name in ((Message("pone"), Message("dealer")), ("Ben", "Ann"), ("Yves", "Hugo"))
+    ]
+    assert said == [
+        "5c est au non-donneur, mais c'est au tour du donneur, et le donneur peut jouer ",
+        "5c est à Ben, mais c'est au tour d'Ann, et Ann peut jouer ",
+        "5c est à Yves, mais c'est au tour d'Hugo, et Hugo peut jouer ",
+    ]
+    # English has no articles: the same names as they are.
+    assert (
+        language("en").say("it is {name}'s turn to play", name="Ann") == "it is Ann's turn to play"
+    )
 
 
 # --- French notation ------------------------------------------------------------------------

@@ -333,11 +333,3 @@ def test_on_a_terminal_the_deal_and_the_prompt_are_french() -> None:
         "main Dc Vp Rc Rk / 3k",
         "compte : aucune main comptée",
     ]
-
-
-def test_the_game_is_english_only_so_far() -> None:
-    status, out, err = outcome("--lang", "fr", "game", str(ROOT / "examples" / "game-121.txt"))
-    assert (status, out) == (2, "")
-    assert err == (
-        "cribcount: game ne lit et n'écrit que l'anglais pour l'instant : utilisez --lang en\n"
-    )

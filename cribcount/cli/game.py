@@ -10,7 +10,6 @@ from typing import IO, TYPE_CHECKING, BinaryIO
 import click
 
 from cribcount.cli import base
-from cribcount.language import DEFAULT
 from cribcount.render import render_json
 
 if TYPE_CHECKING:
@@ -61,14 +60,11 @@ def game(file: str, board: bool, fmt: str) -> None:
       printf '%s\\n' 'players Ann Ben' 'deal Ann' 'peg Ben 3' 'show Ben 8' \\
         | cribcount game - -f json
 
-    The game is in English only so far: --lang fr (or CRIBCOUNT_LANG=fr) is
-    refused; --lang en overrides CRIBCOUNT_LANG.
+    The statements may be written in English or in French (partie, joueurs,
+    équipes, muggins oui/non, donne, main, pioche, départ, jeu, marque, annonce,
+    berceau), whatever the language; with --lang fr (or CRIBCOUNT_LANG=fr) the
+    cards are in French notation and the text is French.
     """
-    if base.lang().code != DEFAULT:
-        # Records, their statements and the game's text are English for now.
-        raise base.BadInput(
-            base.lang().say("game reads and writes English only so far: use --lang en")
-        )
     name = base.STDIN_NAME if file == "-" else base.display_name(file)
     # The output waits in a file that spills to disk (memory stays flat however long the
     # record): it is written only for a record without a bad statement.
@@ -97,9 +93,10 @@ def _check(
     from cribcount.game import GameScorer, RecordReader, record_lines
     from cribcount.render.game import GameText, deal_to_dict
 
-    reader = RecordReader()
+    said = base.lang()
+    reader = RecordReader(notation=said.notation)
     scorer: GameScorer | None = None
-    text = GameText(board=board)
+    text = GameText(board=board, lang=said)
     failed = False
     first = True
 
@@ -107,7 +104,7 @@ def _check(
         nonlocal scorer, failed, first
         for error in reader.errors():
             failed = True
-            base.say(f"{name}:{error.line}:{max(error.column, 1)}: {error.reason}")
+            base.say(f"{name}:{error.line}:{max(error.column, 1)}: {said.text(error.said)}")
         if deal is None or failed:
             return  # once a statement is bad, the score is no more the game's
         if scorer is None:
@@ -142,7 +139,7 @@ def _write(spool: IO[str], fmt: str, game: Game | None, wrong: int) -> None:
         at = whole.index('"deals": [') + len('"deals": [')
         parts: Iterable[str] = (whole[:at], *iter(lambda: spool.read(1 << 16), ""), whole[at:])
     else:
-        parts = (*iter(lambda: spool.read(1 << 16), ""), render_end(game, wrong))
+        parts = (*iter(lambda: spool.read(1 << 16), ""), render_end(game, wrong, lang=base.lang()))
     with base.naming(base.STDOUT_NAME):
         for part in parts:
             out.write(part.encode())

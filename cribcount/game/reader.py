@@ -27,7 +27,7 @@ from dataclasses import replace
 from typing import BinaryIO
 
 from cribcount import rules
-from cribcount.cards import Card, parse_card, parse_cards
+from cribcount.cards import ENGLISH, Card, Notation, parse_card, parse_cards
 from cribcount.errors import CribcountError, GameError, GameRecordError, Token, quote
 from cribcount.game.record import (
     Claim,
@@ -39,6 +39,7 @@ from cribcount.game.record import (
     record_deal,
 )
 from cribcount.hand_lists import HAND_SEPARATOR
+from cribcount.messages import N_, Message
 from cribcount.seats import (
     DEAL_SIZES,
     HAND_SIZE,
@@ -48,10 +49,39 @@ from cribcount.seats import (
     partnerships,
 )
 
-__all__ = ["GameRecord", "RecordReader", "read_record", "record_lines"]
+__all__ = ["STATEMENTS", "SWITCHES", "GameRecord", "RecordReader", "read_record", "record_lines"]
 
-_STATEMENTS = "game, players, partners, muggins, deal, hand, extra, starter, play, peg, show, crib"
-_GAMES_SAID = " or ".join(str(game) for game in rules.GAMES)
+STATEMENTS: dict[str, str] = {
+    **{word: word for word in ("game", "players", "partners", "muggins", "deal", "hand")},
+    **{word: word for word in ("extra", "starter", "play", "peg", "show", "crib")},
+    # French, as a French player writes a score sheet: the vocabulary of the rules, with
+    # or without accents. No word is in both languages, so a record reads the same whatever
+    # the language of the run: only its card notation follows --lang.
+    "partie": "game",
+    "joueurs": "players",
+    "équipes": "partners",
+    "equipes": "partners",
+    "donne": "deal",
+    "main": "hand",
+    "pioche": "extra",
+    "départ": "starter",
+    "depart": "starter",
+    "jeu": "play",
+    "marque": "peg",
+    "annonce": "show",
+    "compte": "show",
+    "berceau": "crib",
+}
+"""Every statement's keyword, in any case, in English and in French: its English keyword."""
+SWITCHES = {"on": True, "off": False, "oui": True, "non": False}
+"""The words of ``muggins on`` and ``muggins off`` in English and in French."""
+_STATEMENTS = N_(
+    "game, players, partners, muggins, deal, hand, extra, starter, play, peg, show, crib"
+)
+"""The statements as an error lists them (in French, the French keywords)."""
+_GAMES_SAID = Message(
+    "{games} or {last}", games=", ".join(map(str, rules.GAMES[:-1])), last=rules.GAMES[-1]
+)
 """The games a record may be played to, as a message says them: ``121 or 61``."""
 _WORD = re.compile(r"\S+")
 _LINE_END = re.compile(r"\r\n|\r|\n")
@@ -66,7 +96,7 @@ class _Line:
         self.text = text.split("#", 1)[0]
         self.words = [Token(m.group(), m.start() + 1) for m in _WORD.finditer(self.text)]
 
-    def error(self, reason: str, token: Token | None) -> GameError:
+    def error(self, reason: str | Message, token: Token | None) -> GameError:
         """A GameError at ``token`` of this line (None: at its end)."""
         if token is None:
             column = len(self.text.rstrip()) + 1
@@ -80,20 +110,26 @@ class _Line:
         start = after.column - 1 + len(after.text)
         return " " * start + self.text[start:]
 
-    def expect(self, count: int, what: str) -> None:
+    def expect(self, count: int, what: str | Message) -> None:
         """Raise unless the statement has ``count`` words after its keyword."""
         words = self.words
         if len(words) - 1 < count:
-            raise self.error(f"{words[0].text} needs {what}", None)
+            raise self.error(Message("{word} needs {what}", word=words[0].text, what=what), None)
         if len(words) - 1 > count:
             extra = words[count + 1]
-            reason = f"{quote(extra.text)} is one word too many for {words[0].text}"
+            reason = Message(
+                "{extra} is one word too many for {word}",
+                extra=quote(extra.text),
+                word=words[0].text,
+            )
             raise self.error(reason, extra)
 
 
 def _number(line: _Line, token: Token) -> int:
     if not (token.text.isascii() and token.text.isdigit()):
-        raise line.error(f"{quote(token.text)} is not a whole number of points", token)
+        raise line.error(
+            Message("{token} is not a whole number of points", token=quote(token.text)), token
+        )
     return int(token.text)
 
 
@@ -101,14 +137,15 @@ def _claim(line: _Line, token: Token) -> int:
     """A claimed show or crib: a count some hand scores."""
     points = _number(line, token)
     if not rules.show_possible(points):
-        raise line.error(f"no hand scores {points}", token)
+        raise line.error(Message("no hand scores {points}", points=points), token)
     return points
 
 
 class _Reader:
     """Reads a record statement by statement, collecting every bad one."""
 
-    def __init__(self) -> None:
+    def __init__(self, notation: Notation = ENGLISH) -> None:
+        self.notation = notation
         self.errors: list[GameError] = []
         self.target: int | None = None
         self.players: tuple[str, ...] = ()
@@ -141,16 +178,22 @@ class _Reader:
     def header(self, line: _Line) -> None:
         keyword = line.words[0]
         if self.dealt or self.draft is not None:
-            raise line.error(f"{quote(keyword.text)} after the first deal: it goes before", keyword)
+            reason = Message(
+                "{word} after the first deal: it goes before", word=quote(keyword.text)
+            )
+            raise line.error(reason, keyword)
 
     def game(self, line: _Line) -> None:
         self.header(line)
         line.expect(1, _GAMES_SAID)
         token = line.words[1]
         if self.target is not None:
-            raise line.error("a second game statement", line.words[0])
+            raise line.error(Message("a second game statement"), line.words[0])
         if token.text not in {str(game) for game in rules.GAMES}:
-            raise line.error(f"a game is to {_GAMES_SAID}, not {quote(token.text)}", token)
+            reason = Message(
+                "a game is to {games}, not {token}", games=_GAMES_SAID, token=quote(token.text)
+            )
+            raise line.error(reason, token)
         self.target = int(token.text)
 
     def read_players(self, line: _Line) -> None:
@@ -158,60 +201,73 @@ class _Reader:
         names = line.words[1:]
         self.named = True
         if self.players:
-            raise line.error("a second players statement", line.words[0])
+            raise line.error(Message("a second players statement"), line.words[0])
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
             where = names[MAX_PLAYERS] if len(names) > MAX_PLAYERS else None
             raise line.error(
-                f"players needs {MIN_PLAYERS} to {MAX_PLAYERS} names, got {len(names)}", where
+                Message(
+                    "players needs {least} to {most} names, got {n}",
+                    least=MIN_PLAYERS,
+                    most=MAX_PLAYERS,
+                    n=len(names),
+                ),
+                where,
             )
         for i, name in enumerate(names):
             if name.text in (n.text for n in names[:i]):
-                raise line.error(f"{quote(name.text)} is named twice", name)
+                raise line.error(Message("{name} is named twice", name=quote(name.text)), name)
         self.players = tuple(name.text for name in names)
 
     def read_partners(self, line: _Line) -> None:
         self.header(line)
-        line.expect(0, "nothing more")
+        line.expect(0, Message("nothing more"))
         if not self.players:
-            raise line.error("partners before players: name the players first", line.words[0])
+            reason = Message("partners before players: name the players first")
+            raise line.error(reason, line.words[0])
         try:
             partnerships(len(self.players), partners=True)
         except CribcountError as error:
-            raise line.error(error.reason, line.words[0]) from None
+            raise line.error(error.said, line.words[0]) from None
         self.partners = True
 
     def read_muggins(self, line: _Line) -> None:
         self.header(line)
-        line.expect(1, "on or off")
+        line.expect(1, Message("on or off"))
         token = line.words[1]
-        if token.text.lower() not in ("on", "off"):
-            raise line.error(f"muggins is on or off, not {quote(token.text)}", token)
-        self.muggins = token.text.lower() == "on"
+        if token.text.lower() not in SWITCHES:
+            reason = Message("muggins is on or off, not {token}", token=quote(token.text))
+            raise line.error(reason, token)
+        self.muggins = SWITCHES[token.text.lower()]
 
     # --- a deal ---
 
     def player(self, line: _Line, token: Token) -> str:
         if token.text not in self.players:
             raise line.error(
-                f"unknown player {quote(token.text)}: the players are {', '.join(self.players)}",
+                Message(
+                    "unknown player {name}: the players are {players}",
+                    name=quote(token.text),
+                    players=", ".join(self.players),
+                ),
                 token,
             )
         return token.text
 
     def current(self, line: _Line) -> DealDraft:
         if self.draft is None:
-            raise line.error(f"{line.words[0].text} before any deal", line.words[0])
+            reason = Message("{word} before any deal", word=line.words[0].text)
+            raise line.error(reason, line.words[0])
         return self.draft
 
     def deal(self, line: _Line) -> None:
         if not self.players:
             self.lost = True
-            raise line.error("a deal before the players: name them first", line.words[0])
+            raise line.error(Message("a deal before the players: name them first"), line.words[0])
         self.dealt += 1
         # Until the dealer is known, the deal's statements are skipped.
         self.draft = DealDraft(self.dealt, line.number, "", (), bad=True)
         previous, self.last_dealer = self.last_dealer, None
-        line.expect(1, "the dealer's name")
+        line.expect(1, Message("the dealer's name"))
         dealer = self.last_dealer = self.player(line, line.words[1])
         n = len(self.players)
         at = self.players.index(dealer)
@@ -222,7 +278,12 @@ class _Reader:
             expected = self.players[(self.players.index(previous) + 1) % n]
             if dealer != expected:
                 # The deal's cards can still be checked: only the turn is wrong.
-                message = f"{dealer} deals out of turn: after {previous}, {expected} deals"
+                message = Message(
+                    "{dealer} deals out of turn: after {previous}, {expected} deals",
+                    dealer=dealer,
+                    previous=previous,
+                    expected=expected,
+                )
                 self.errors.append(line.error(message, line.words[1]))
 
     def take(self, draft: DealDraft, line: _Line, cards: Sequence[tuple[Card, Token]]) -> None:
@@ -232,11 +293,21 @@ class _Reader:
             if card in draft.cards:
                 at, column = draft.cards[card]
                 raise line.error(
-                    f"{card} appears twice in the deal (first on line {at}, column {column})", token
+                    Message(
+                        "{card} appears twice in the deal (first on line {at}, column {column})",
+                        card=card,
+                        at=at,
+                        column=column,
+                    ),
+                    token,
                 )
             if card in here:
                 # Kept and laid away at once, or written twice in one statement.
-                reason = f"{card} appears twice in the deal (first at column {here[card]})"
+                reason = Message(
+                    "{card} appears twice in the deal (first at column {column})",
+                    card=card,
+                    column=here[card],
+                )
                 raise line.error(reason, token)
             here[card] = token.column
         draft.cards.update({card: (line.number, token.column) for card, token in cards})
@@ -244,24 +315,25 @@ class _Reader:
     def hand(self, line: _Line) -> None:
         draft = self.current(line)
         if len(line.words) < 2:
-            raise line.error("hand needs a name and cards", None)
+            raise line.error(Message("hand needs a name and cards"), None)
         name = self.player(line, line.words[1])
         if name in draft.hands:
-            raise line.error(f"a second hand for {name}", line.words[1])
+            raise line.error(Message("a second hand for {name}", name=name), line.words[1])
         seat = draft.seats.index(name) + 1
         laying = DEAL_SIZES[len(self.players)][seat - 1][1]
         text = line.rest(line.words[1])
         parts = text.split(HAND_SEPARATOR)
         if len(parts) > 2:
             bar = Token(HAND_SEPARATOR, len(parts[0]) + len(parts[1]) + 2)
-            raise line.error("a second '|': the cards kept, '|', the cards laid away", bar)
+            reason = Message("a second '|': the cards kept, '|', the cards laid away")
+            raise line.error(reason, bar)
         if len(parts) == 1 and laying:
             self.check_bar(line, parts[0], laying, name)
-        kept = self.cards(line, parts[0], HAND_SIZE, f"{name} keeps")
+        kept = self.cards(line, parts[0], HAND_SIZE, name)
         # A seat that lays nothing away writes no '|'.
         blank = " " * (len(parts[0]) + 1)
         laid_text = blank + parts[1] if len(parts) > 1 else line.text  # none: at its end
-        laid = self.cards(line, laid_text, laying, f"{name} lays away", len(parts) > 1)
+        laid = self.cards(line, laid_text, laying, name, len(parts) > 1, kept=False)
         self.take(draft, line, [*kept, *laid])
         draft.hands[name] = HandRecord(
             name, tuple(c for c, _ in kept), tuple(c for c, _ in laid), line.number
@@ -270,41 +342,70 @@ class _Reader:
     def check_bar(self, line: _Line, text: str, laying: int, name: str) -> None:
         """A hand written whole, without its ``|``: say where the bar goes."""
         try:
-            cards = parse_cards(text)
+            cards = parse_cards(text, notation=self.notation)
         except CribcountError:
             return  # the bad card is said as the cards are read
         if len(cards) == HAND_SIZE + laying:
             kept = " ".join(token.text for _, token in cards[:HAND_SIZE])
             laid = " ".join(token.text for _, token in cards[HAND_SIZE:])
             raise line.error(
-                f"{name}'s {len(cards)} cards without '|': the 4 cards kept, '|', then the"
-                f" {laying} laid away, as '{kept} | {laid}'",
+                Message(
+                    "{name}'s {n} cards without '|': the 4 cards kept, '|', then the"
+                    " {laying} laid away, as '{kept} | {laid}'",
+                    name=name,
+                    n=len(cards),
+                    laying=laying,
+                    kept=kept,
+                    laid=laid,
+                ),
                 cards[HAND_SIZE][1],
             )
 
     def cards(
-        self, line: _Line, text: str, wanted: int, what: str, given: bool = True
+        self,
+        line: _Line,
+        text: str,
+        wanted: int,
+        name: str,
+        given: bool = True,
+        *,
+        kept: bool = True,
     ) -> list[tuple[Card, Token]]:
-        """``wanted`` cards from ``text`` (a part of the line, blanked before it)."""
+        """``wanted`` cards from ``text`` (a part of the line, blanked before it), those
+        ``name`` kept (else laid away)."""
         try:
-            cards = parse_cards(text) if given else []
+            cards = parse_cards(text, notation=self.notation) if given else []
         except CribcountError as error:
-            raise line.error(error.reason, Token(error.token, error.column)) from None
+            raise line.error(error.said, Token(error.token, error.column)) from None
         if len(cards) != wanted:
             where = cards[wanted][1] if len(cards) > wanted else Token("", len(text.rstrip()) + 1)
             players = len(self.players)
-            raise line.error(
-                f"{what} {wanted} cards with {players} players, got {len(cards)}", where
+            said = (
+                (
+                    N_("{name} keeps {n} card with {players} players, got {got}"),
+                    N_("{name} keeps {n} cards with {players} players, got {got}"),
+                )
+                if kept
+                else (
+                    N_("{name} lays away {n} card with {players} players, got {got}"),
+                    N_("{name} lays away {n} cards with {players} players, got {got}"),
+                )
             )
+            reason = Message(
+                said[0], plural=said[1], name=name, n=wanted, players=players, got=len(cards)
+            )
+            raise line.error(reason, where)
         return cards
 
     def one_card(self, line: _Line, draft: DealDraft) -> tuple[Card, int]:
-        line.expect(1, "one card")
+        line.expect(1, Message("one card"))
         token = line.words[1]
         try:
-            card = parse_card(token.text, text=line.text, column=token.column)
+            card = parse_card(
+                token.text, text=line.text, column=token.column, notation=self.notation
+            )
         except CribcountError as error:
-            raise line.error(error.reason, token) from None
+            raise line.error(error.said, token) from None
         self.take(draft, line, [(card, token)])
         return card, line.number
 
@@ -312,57 +413,69 @@ class _Reader:
         draft = self.current(line)
         if crib_from_deck(len(self.players)) == 0:
             raise line.error(
-                f"no card from the deck to the crib with {len(self.players)} players: only with 3",
+                Message(
+                    "no card from the deck to the crib with {n} players: only with 3",
+                    n=len(self.players),
+                ),
                 line.words[0],
             )
         if draft.extra is not None:
-            raise line.error("a second extra card", line.words[0])
+            raise line.error(Message("a second extra card"), line.words[0])
         draft.extra = self.one_card(line, draft)
 
     def starter(self, line: _Line) -> None:
         draft = self.current(line)
         if draft.starter is not None:
-            raise line.error("a second starter", line.words[0])
+            raise line.error(Message("a second starter"), line.words[0])
         draft.starter = self.one_card(line, draft)
 
     def play(self, line: _Line) -> None:
         draft = self.current(line)
         if draft.play is not None:
-            raise line.error("a second play", line.words[0])
+            raise line.error(Message("a second play"), line.words[0])
         if len(line.words) < 2:
-            raise line.error("play needs the cards in the order laid", None)
+            raise line.error(Message("play needs the cards in the order laid"), None)
         draft.play = (line.rest(line.words[0]), line.number)
 
     def peg(self, line: _Line) -> None:
         draft = self.current(line)
-        line.expect(2, "a name and points")
+        line.expect(2, Message("a name and points"))
         name = self.player(line, line.words[1])
         points = _number(line, line.words[2])
         earlier = [peg.points for peg in draft.pegs if peg.player == name]
         # A player scores in the play at most once for each card laid and once for each go.
         if len(earlier) == 2 * HAND_SIZE:
-            reason = f"{name} pegs more often than a play scores: at most {2 * HAND_SIZE} times"
+            reason = Message(
+                "{name} pegs more often than a play scores: at most {most} times",
+                name=name,
+                most=2 * HAND_SIZE,
+            )
             raise line.error(reason, line.words[0])
         pegged = points + sum(earlier)
         most = rules.most_pegged(HAND_SIZE)
         if pegged > most:
-            reason = f"{name} pegs {pegged} in the play: no play pegs a player more than {most}"
+            reason = Message(
+                "{name} pegs {pegged} in the play: no play pegs a player more than {most}",
+                name=name,
+                pegged=pegged,
+                most=most,
+            )
             raise line.error(reason, line.words[2])
         draft.pegs.append(Peg(name, points, line.number))
 
     def show(self, line: _Line) -> None:
         draft = self.current(line)
-        line.expect(2, "a name and points")
+        line.expect(2, Message("a name and points"))
         name = self.player(line, line.words[1])
         if name in draft.shows:
-            raise line.error(f"a second show for {name}", line.words[1])
+            raise line.error(Message("a second show for {name}", name=name), line.words[1])
         draft.shows[name] = Claim(_claim(line, line.words[2]), line.number)
 
     def crib(self, line: _Line) -> None:
         draft = self.current(line)
-        line.expect(1, "points")
+        line.expect(1, Message("the points"))
         if draft.crib is not None:
-            raise line.error("a second crib", line.words[0])
+            raise line.error(Message("a second crib"), line.words[0])
         draft.crib = Claim(_claim(line, line.words[1]), line.number)
 
     def close(self) -> DealRecord | None:
@@ -371,7 +484,7 @@ class _Reader:
         if draft is None or draft.bad:
             return None
         try:
-            deal = record_deal(draft, partners=self.partners)
+            deal = record_deal(draft, partners=self.partners, notation=self.notation)
         except GameError as error:
             self.errors.append(error)
             return None
@@ -385,14 +498,19 @@ class _Reader:
             return None
         self.last_line = number
         keyword = line.words[0]
-        handler = self.handlers.get(keyword.text.lower())
+        handler = self.handlers.get(STATEMENTS.get(keyword.text.lower(), ""))
         closed = self.close() if handler == self.deal else None
         if handler is not None and handler != self.deal and self.draft and self.draft.bad:
             return None  # a bad deal's later statements are skipped
         try:
             if handler is None:
                 raise line.error(
-                    f"unknown statement {quote(keyword.text)}: expected {_STATEMENTS}", keyword
+                    Message(
+                        "unknown statement {word}: expected {statements}",
+                        word=quote(keyword.text),
+                        statements=Message(_STATEMENTS),
+                    ),
+                    keyword,
                 )
             handler(line)
         except GameError as error:
@@ -405,7 +523,8 @@ class _Reader:
         """The end of the record: the last deal, if good; a record without players is an error."""
         closed = self.close()
         if not self.players and not self.lost and not self.named:
-            self.errors.append(GameError("no players statement: name 2 to 6 players", line=1))
+            reason = Message("no players statement: name 2 to 6 players")
+            self.errors.append(GameError(reason, line=1))
         return closed
 
     def take_errors(self) -> list[GameError]:
@@ -433,8 +552,8 @@ class RecordReader:
     ('Ann', [])
     """
 
-    def __init__(self) -> None:
-        self._reader = _Reader()
+    def __init__(self, *, notation: Notation = ENGLISH) -> None:
+        self._reader = _Reader(notation)
 
     def line(self, number: int, text: str | GameError) -> DealRecord | None:
         """Read line ``number`` (without its line end): the deal it ended, if good.
@@ -476,13 +595,14 @@ def record_lines(stream: BinaryIO) -> Iterator[tuple[int, str | GameError]]:
     for first, chunk in read_chunks(stream, size=CAREFUL_CHUNK_SIZE):
         for number, raw in enumerate(chunk.split(b"\n")[:-1], start=first):
             if len(raw) > MAX_LINE:
-                yield number, GameError(f"line too long: more than {MAX_LINE} bytes", line=number)
+                reason = Message("line too long: more than {n} bytes", n=MAX_LINE)
+                yield number, GameError(reason, line=number)
                 continue
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError as bad:
                 column = len(raw[: bad.start].decode("utf-8")) + 1
-                reason = f"invalid UTF-8 byte 0x{raw[bad.start]:02x}"
+                reason = Message("invalid UTF-8 byte {byte}", byte=f"0x{raw[bad.start]:02x}")
                 yield number, GameError(reason, column=column, line=number)
                 continue
             yield number, text

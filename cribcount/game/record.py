@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from cribcount.cards import Card, format_cards
+from cribcount.cards import ENGLISH, Card, Notation
 from cribcount.errors import CribcountError, GameError
 from cribcount.hand_lists import HAND_SEPARATOR
+from cribcount.messages import N_, Message
 from cribcount.play import Pegging, peg_seated
 from cribcount.seats import crib_from_deck, partnerships
 
@@ -118,20 +119,22 @@ class DealDraft:
     bad: bool = False
 
 
-def _at_deal(draft: DealDraft, reason: str) -> GameError:
-    return GameError(
-        f"deal {draft.number}: {reason}", text="deal", token="deal", column=1, line=draft.line
-    )
+def _at_deal(draft: DealDraft, reason: Message) -> GameError:
+    said = Message("deal {number}: {reason}", number=draft.number, reason=reason)
+    return GameError(said, text="deal", token="deal", column=1, line=draft.line)
 
 
-def _at_statement(line: int, keyword: str, reason: str) -> GameError:
+def _at_statement(line: int, keyword: str, reason: Message) -> GameError:
     return GameError(reason, text=keyword, token=keyword, column=1, line=line)
 
 
-def record_deal(draft: DealDraft, *, partners: bool = False) -> DealRecord:
+def record_deal(
+    draft: DealDraft, *, partners: bool = False, notation: Notation = ENGLISH
+) -> DealRecord:
     """The deal as a whole: a score sheet, or every hand with a starter and the play checked.
 
-    ``partners`` plays six players as three partnerships. Raises GameError
+    ``partners`` plays six players as three partnerships; the play is written in
+    ``notation``. Raises GameError
     at the statement to blame (the deal's own line for what is missing).
     """
     hands = tuple(draft.hands[name] for name in draft.seats if name in draft.hands)
@@ -149,31 +152,45 @@ def record_deal(draft: DealDraft, *, partners: bool = False) -> DealRecord:
         starter_line=draft.starter[1] if draft.starter else 0,
     )
     if not hands:
-        for what, given in (("starter", draft.starter), ("extra", draft.extra)):
+        without = (
+            (
+                "starter",
+                draft.starter,
+                N_("starter in a deal without hands: give every hand, or only the points"),
+            ),
+            (
+                "extra",
+                draft.extra,
+                N_("extra in a deal without hands: give every hand, or only the points"),
+            ),
+        )
+        for what, given, template in without:
             if given is not None:
-                reason = f"{what} in a deal without hands: give every hand, or only the points"
-                raise _at_statement(given[1], what, reason)
+                raise _at_statement(given[1], what, Message(template))
         if draft.play is not None:
-            reason = "play in a deal without hands: give every hand, or peg the points"
+            reason = Message("play in a deal without hands: give every hand, or peg the points")
             raise _at_statement(draft.play[1], "play", reason)
         return deal
     missing = [name for name in draft.seats if name not in draft.hands]
     if missing:
-        raise _at_deal(draft, f"no hand for {', '.join(missing)}")
+        raise _at_deal(draft, Message("no hand for {names}", names=", ".join(missing)))
     if draft.starter is None:
-        raise _at_deal(draft, "no starter")
+        raise _at_deal(draft, Message("no starter"))
     if draft.extra is None and crib_from_deck(len(draft.seats)):
-        raise _at_deal(draft, "no extra card for the crib")
+        raise _at_deal(draft, Message("no extra card for the crib"))
     if draft.play is None:
         return deal
     text, number = draft.play
     if draft.pegs:
-        reason = "peg with a play line: the play says what was pegged"
+        reason = Message("peg with a play line: the play says what was pegged")
         raise _at_statement(draft.pegs[0].line, "peg", reason)
-    return replace(deal, pegging=_peg_play(deal, text, number, partners), play_line=number)
+    pegging = _peg_play(deal, text, number, partners, notation)
+    return replace(deal, pegging=pegging, play_line=number)
 
 
-def _peg_play(deal: DealRecord, text: str, number: int, partners: bool) -> Pegging:
+def _peg_play(
+    deal: DealRecord, text: str, number: int, partners: bool, notation: Notation
+) -> Pegging:
     """The play checked against the hands, at a table of the deal's players: errors name them."""
     seats = deal.seats
     teams = partnerships(len(seats), partners=partners and len(seats) != 4)
@@ -181,9 +198,10 @@ def _peg_play(deal: DealRecord, text: str, number: int, partners: bool) -> Peggi
         return peg_seated(
             text,
             (seats, tuple(tuple(seats[seat - 1] for seat in team) for team in teams)),
-            hands=f" {HAND_SEPARATOR} ".join(format_cards(h.kept) for h in deal.hands),
+            hands=f" {HAND_SEPARATOR} ".join(notation.cards(h.kept) for h in deal.hands),
+            notation=notation,
         )
     except CribcountError as error:
         raise GameError(
-            error.reason, text=text, token=error.token, column=error.column, line=number
+            error.said, text=text, token=error.token, column=error.column, line=number
         ) from None

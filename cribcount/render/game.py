@@ -22,7 +22,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from cribcount.game import DealResult, Event, EventKind, Game, Skunk
-from cribcount.language import DEFAULT_LANGUAGE
+from cribcount.language import DEFAULT_LANGUAGE, Language
+from cribcount.messages import N_, listed
 from cribcount.render import TEXT_WIDTH
 from cribcount.render.play import describe_peg_item
 from cribcount.rules import BOARDS
@@ -41,9 +42,21 @@ __all__ = [
 WIDTH = TEXT_WIDTH
 """The columns every line of the text fits in."""
 _SKUNK_WORDS = {
-    Skunk.SKUNK: "is skunked: the game counts double",
-    Skunk.DOUBLE: "is double-skunked: the game counts four times",
+    (Skunk.SKUNK, False): N_("{side} is skunked: the game counts double"),
+    (Skunk.DOUBLE, False): N_("{side} is double-skunked: the game counts four times"),
+    (Skunk.SKUNK, True): N_("{side} are skunked: the game counts double"),
+    (Skunk.DOUBLE, True): N_("{side} are double-skunked: the game counts four times"),
 }
+"""What a skunk is said as, by the skunk and whether the side is a partnership."""
+_WHERE = {
+    EventKind.PLAY: N_("in the play"),
+    EventKind.PEG: N_("in the play"),
+    EventKind.HEELS: N_("on his heels"),
+    EventKind.SHOW: N_("on {player}'s show"),
+    EventKind.CRIB: N_("on the crib"),
+    EventKind.MUGGINS: N_("by muggins"),
+}
+"""Where in a deal the game was reached, by the kind of the event that reached it."""
 
 
 def _line(text: str, indent: str = "") -> str:
@@ -58,81 +71,109 @@ def _line(text: str, indent: str = "") -> str:
     )
 
 
-def _scores(game: Game, scores: tuple[int, ...]) -> str:
-    return ", ".join(f"{side} {score}" for side, score in zip(game.sides, scores, strict=True))
+def _scores(game: Game, scores: tuple[int, ...], lang: Language) -> str:
+    return ", ".join(
+        f"{side} {lang.number(score)}" for side, score in zip(game.sides, scores, strict=True)
+    )
 
 
-def describe_event(event: Event) -> str:
+def describe_event(event: Event, *, lang: Language = DEFAULT_LANGUAGE) -> str:
     """What an event was, for a person: ``Bob's crib 4``, ``Bob 7h: fifteen for 2``."""
+    player, points = event.player, event.points
     if event.kind is EventKind.PLAY:
-        said = ", ".join(describe_peg_item(item) for item in event.items)
-        return f"{event.player} {event.card or 'go'}: {said}"
+        said = ", ".join(describe_peg_item(item, lang=lang) for item in event.items)
+        card = lang.say("go") if event.card is None else lang.notation.card(event.card)
+        return f"{player} {card}: {said}"
     if event.kind is EventKind.SHOW:
-        return f"{event.player}'s show {event.points}"
+        return lang.say("{player}'s show {points}", player=player, points=points)
     if event.kind is EventKind.CRIB:
-        return f"{event.player}'s crib {event.points}"
+        return lang.say("{player}'s crib {points}", player=player, points=points)
     if event.kind is EventKind.MUGGINS:
-        return f"{event.player} takes the {event.points} {event.of} missed"
-    return f"{event.player}'s {event.kind.value} {event.points}"
-
-
-def _show_line(event: Event, muggins: bool) -> str:
-    said = f"{event.player}'s crib" if event.kind is EventKind.CRIB else f"{event.player} shows"
-    true = event.true_count
-    if event.claim is None or true is None or event.claim == true:
-        return f"{said} {event.points}"
-    if event.claim > true:
-        return f"{said} {true}: claimed {event.claim}, taken back to {true}"
-    points = DEFAULT_LANGUAGE.plural(true - event.claim, "{n} point", "{n} points")
-    lost = "" if muggins else f", {points} lost"
-    return f"{said} {true}: claimed {event.claim}, pegs {event.claim}{lost}"
-
-
-def _where(event: Event) -> str:
-    if event.kind in (EventKind.PLAY, EventKind.PEG):
-        return "in the play"
+        return lang.plural(
+            points,
+            "{player} takes the {n} {of} missed",
+            "{player} takes the {n} {of} missed",
+            player=player,
+            of=event.of,
+        )
     if event.kind is EventKind.HEELS:
-        return "on his heels"
-    if event.kind is EventKind.SHOW:
-        return f"on {event.player}'s show"
-    if event.kind is EventKind.CRIB:
-        return "on the crib"
-    return "by muggins"
+        return lang.say("{player}'s heels {points}", player=player, points=points)
+    return lang.say("{player}'s peg {points}", player=player, points=points)
 
 
-def _deal_lines(game: Game, deal: DealResult) -> Iterator[str]:
-    record = deal.record
-    if record.starter is None:
-        yield f"deal {record.number}: {record.dealer} deals (score sheet)"
+def _show_line(event: Event, muggins: bool, lang: Language) -> str:
+    player, claim, true = event.player, event.claim, event.true_count
+    crib = event.kind is EventKind.CRIB
+    shown = N_("{player}'s crib {points}") if crib else N_("{player} shows {points}")
+    if claim is None or true is None or claim == true:
+        return lang.say(shown, player=player, points=event.points)
+    if claim > true:
+        fixed = lang.say("claimed {claim}, taken back to {true}", claim=claim, true=true)
+    elif muggins:
+        fixed = lang.say("claimed {claim}, pegs {claim}", claim=claim)
     else:
-        yield f"deal {record.number}: {record.dealer} deals, starter {record.starter}"
+        fixed = lang.plural(
+            true - claim,
+            "claimed {claim}, pegs {claim}, {n} point lost",
+            "claimed {claim}, pegs {claim}, {n} points lost",
+            claim=claim,
+        )
+    said = lang.say(shown, player=player, points=true)
+    return lang.say("{said}: {correction}", said=said, correction=fixed)
+
+
+def _where(event: Event, lang: Language) -> str:
+    return lang.say(_WHERE[event.kind], player=event.player)
+
+
+def _deal_lines(game: Game, deal: DealResult, lang: Language) -> Iterator[str]:
+    record = deal.record
+    number, dealer = record.number, record.dealer
+    if record.starter is None:
+        yield lang.say("deal {number}: {dealer} deals (score sheet)", number=number, dealer=dealer)
+    else:
+        yield _line(
+            lang.say(
+                "deal {number}: {dealer} deals, starter {starter}",
+                number=number,
+                dealer=dealer,
+                starter=record.starter,
+            )
+        )
     muggins = game.record.muggins
     pegged = [e for e in deal.events if e.kind in (EventKind.PLAY, EventKind.PEG)]
     for event in deal.events:
         if event.kind is EventKind.HEELS:
-            yield f"  heels: {event.player} {event.points}"
+            heels = lang.say("heels: {player} {points}", player=event.player, points=event.points)
+            yield _line(heels, "  ")
     if record.hands and record.pegging is None and not record.pegs:
-        yield "  play: not recorded"
+        yield _line(lang.say("play: not recorded"), "  ")
     elif pegged or not deal.not_counted:
         by_side = dict.fromkeys(game.sides, 0)
         for event in pegged:
             by_side[game.side_of(event.player)] += event.points
-        yield _line("play: " + ", ".join(f"{s} {p}" for s, p in by_side.items()), "  ")
+        play = _scores(game, tuple(by_side.values()), lang)
+        yield _line(lang.say("play: {scores}", scores=play), "  ")
     for event in deal.events:
         if event.kind in (EventKind.SHOW, EventKind.CRIB):
-            yield _line(_show_line(event, muggins), "  ")
+            yield _line(_show_line(event, muggins, lang), "  ")
         elif event.kind is EventKind.MUGGINS:
-            yield _line(f"muggins: {describe_event(event)}", "  ")
+            said = describe_event(event, lang=lang)
+            yield _line(lang.say("muggins: {event}", event=said), "  ")
     last = deal.events[-1] if deal.events else None
-    if last is not None and max(last.scores) >= game.record.target:
+    target = game.record.target
+    if last is not None and max(last.scores) >= target:
         winner = game.sides[last.scores.index(max(last.scores))]
-        yield _line(f"game: {winner} {game.record.target}, {_where(last)}", "  ")
+        reached = lang.say(
+            "game: {side} {target}, {where}", side=winner, target=target, where=_where(last, lang)
+        )
+        yield _line(reached, "  ")
     if deal.not_counted:
-        left = "; ".join(describe_event(event) for event in deal.not_counted)
-        yield _line(f"not counted: {left}", "  ")
+        left = "; ".join(describe_event(event, lang=lang) for event in deal.not_counted)
+        yield _line(lang.say("not counted: {events}", events=left), "  ")
     scores = deal.events[-1].scores if deal.events else None
     if scores is not None:
-        yield _line(f"score: {_scores(game, scores)}", "  ")
+        yield _line(lang.say("score: {scores}", scores=_scores(game, scores, lang)), "  ")
 
 
 def _cell(score: int, step: int) -> int:
@@ -140,7 +181,13 @@ def _cell(score: int, step: int) -> int:
     return 0 if score == 0 else (score - 1) // step + 1
 
 
-def render_board(game: Game, scores: tuple[int, ...], backs: tuple[int, ...]) -> str:
+def render_board(
+    game: Game,
+    scores: tuple[int, ...],
+    backs: tuple[int, ...],
+    *,
+    lang: Language = DEFAULT_LANGUAGE,
+) -> str:
     """The board: one track a side, ``#`` the front peg, ``+`` the back peg, ``|`` skunk lines.
 
     >>> from cribcount.game import read_record, score_game
@@ -155,8 +202,12 @@ def render_board(game: Game, scores: tuple[int, ...], backs: tuple[int, ...]) ->
     target = game.record.target
     step = BOARDS[target].step
     said = _skunk_lines(target)
-    which = "skunk lines" if len(said) > 1 else "the skunk line"
-    lines = [f"  board: # front peg, + back peg, | {which} at {_lines_said(target)}"]
+    at = listed(sorted(said))
+    if len(said) > 1:
+        key = lang.say("board: # front peg, + back peg, | skunk lines at {at}", at=at)
+    else:
+        key = lang.say("board: # front peg, + back peg, | the skunk line at {at}", at=at)
+    lines = [_line(key, "  ")]
     marks = {_cell(line, step) for line in _skunk_lines(target)}
     for side, front, back in zip(game.sides, scores, backs, strict=True):
         track = []
@@ -167,7 +218,9 @@ def render_board(game: Game, scores: tuple[int, ...], backs: tuple[int, ...]) ->
             )
             if cell in marks:
                 track.append("|")
-        lines.append(_line(f"{side} {front}, back {back}", "  "))
+        lines.append(
+            _line(lang.say("{side} {front}, back {back}", side=side, front=front, back=back), "  ")
+        )
         lines.append("  " + "".join(track))
     return "\n".join(lines)
 
@@ -176,23 +229,21 @@ def _skunk_lines(target: int) -> tuple[int, ...]:
     return BOARDS[target].skunk_lines
 
 
-def _lines_said(target: int) -> str:
-    return " and ".join(str(line) for line in sorted(_skunk_lines(target)))
-
-
-def render_game(game: Game, *, board: bool = False) -> str:
+def render_game(game: Game, *, board: bool = False, lang: Language = DEFAULT_LANGUAGE) -> str:
     """The game deal by deal (with the board after each when ``board``), then the end."""
-    deals = GameText(board=board)
+    deals = GameText(board=board, lang=lang)
     lines = [deals.deal(game, deal) for deal in game.deals]
-    lines.append(render_end(game, len(game.wrong_claims)))
+    lines.append(render_end(game, len(game.wrong_claims), lang=lang))
     return "\n".join(lines)
 
 
 class GameText:
-    """The text of a game's deals one at a time, as they are scored (``board``: with the board)."""
+    """The text of a game's deals one at a time, as they are scored (``board``: with the board),
+    in ``lang``."""
 
-    def __init__(self, *, board: bool = False) -> None:
+    def __init__(self, *, board: bool = False, lang: Language = DEFAULT_LANGUAGE) -> None:
         self.board = board
+        self.lang = lang
         self._front: list[int] = []
         self._back: list[int] = []
 
@@ -202,33 +253,42 @@ class GameText:
             self._front = [0] * len(game.sides)
             self._back = [0] * len(game.sides)
         front, back = self._front, self._back
-        lines = list(_deal_lines(game, deal))
+        lines = list(_deal_lines(game, deal, self.lang))
         for event in deal.events:
             for i, score in enumerate(event.scores):
                 if score != front[i]:
                     back[i], front[i] = front[i], score
         if self.board:
-            lines.append(render_board(game, tuple(front), tuple(back)))
+            lines.append(render_board(game, tuple(front), tuple(back), lang=self.lang))
         return "\n".join(lines)
 
 
-def render_end(game: Game, wrong: int) -> str:
+def render_end(game: Game, wrong: int, *, lang: Language = DEFAULT_LANGUAGE) -> str:
     """The end of a game: the winner or the score, skunks, and the ``wrong`` claims."""
-    return "\n".join(_end_lines(game, wrong))
+    return "\n".join(_end_lines(game, wrong, lang))
 
 
-def _end_lines(game: Game, wrong: int) -> Iterator[str]:
-    final = _scores(game, game.final)
-    if game.winner is None:
-        yield _line(f"game not finished: {final}")
+def _team(game: Game, side: str) -> bool:
+    """Whether ``side`` is a partnership: it wins and is skunked as its players do (plural)."""
+    return len(game.members[game.sides.index(side)]) > 1
+
+
+def _end_lines(game: Game, wrong: int, lang: Language) -> Iterator[str]:
+    final = _scores(game, game.final, lang)
+    winner = game.winner
+    if winner is None:
+        yield _line(lang.say("game not finished: {scores}", scores=final))
     else:
-        # A partnership wins as its players do: "Alice & Carol win".
-        team = len(game.members[game.sides.index(game.winner)]) > 1
-        yield _line(f"{game.winner} {'win' if team else 'wins'} by {game.margin}: {final}")
+        won = (
+            N_("{side} win by {margin}: {scores}")
+            if _team(game, winner)
+            else N_("{side} wins by {margin}: {scores}")
+        )
+        yield _line(lang.say(won, side=winner, margin=game.margin, scores=final))
     for side, skunk in game.skunks().items():
-        yield _line(f"{side} {_SKUNK_WORDS[skunk]}")
+        yield _line(lang.say(_SKUNK_WORDS[skunk, _team(game, side)], side=side))
     if wrong:
-        yield _line(DEFAULT_LANGUAGE.plural(wrong, "{n} claim wrong", "{n} claims wrong"))
+        yield _line(lang.plural(wrong, "{n} claim wrong", "{n} claims wrong"))
 
 
 def _event_to_dict(game: Game, event: Event) -> dict[str, Any]:
