@@ -24,6 +24,12 @@ from cribcount.errors import CribcountError, DealError, NotationError
             22,
             "'(crib)' after the claim '= 5': write the word crib alone, as '= 5 crib'",
         ),
+        # The crib word as the line wrote it, French's berceau too, without its brackets.
+        (
+            "2d 3d 4d 5d / 6c = 5 [Berceau]",
+            22,
+            "'[Berceau]' after the claim '= 5': write the word crib alone, as '= 5 Berceau'",
+        ),
         # An '=' with no number after it inside the hand is still the '=' itself.
         ("5h = 5d 5c Js / 5s", 4, "'=' in the hand: a claim goes at the end, as '= N'"),
         # A name whose colon is missing reads as a card: the message says how labels end.
@@ -74,7 +80,8 @@ def test_the_hints_in_a_batch_run_and_in_french() -> None:
         " (t k c p ou ♣ ♦ ♥ ♠) ; une étiquette finit par ':', ainsi : 'Ann: ...'",
         "<stdin>:2:12: 4 cartes et pas de carte de départ : ajoutez-la après un '/',"
         " ainsi : '5c 5k 5t Vp / DÉPART'",
-        "<stdin>:3:23: '!' après l'annonce '= 29' : seul 'crib' peut suivre l'annonce ;"
+        "<stdin>:3:23: '!' après l'annonce '= 29' : seul 'berceau' (ou 'crib') peut suivre"
+        " l'annonce ;"
         " une remarque va après ' #'",
     ]
 
@@ -82,3 +89,17 @@ def test_the_hints_in_a_batch_run_and_in_french() -> None:
 def test_errors_stay_cribcount_errors() -> None:
     with pytest.raises(CribcountError):
         parse_line("Ann 5h 5d 5c Js / 5s")
+
+
+def test_a_french_reason_wraps_at_its_blanks_not_inside_a_quote() -> None:
+    # The apostrophe of l'annonce opens no quote: '= 11' stays whole on its line.
+    status, out, _ = outcome(
+        "--lang", "fr", "batch", stdin="Frank, deal 3: 2k 3k 4k 5k / 6t = 11 points\n"
+    )
+    assert status == 2
+    assert out.splitlines()[:4] == [
+        "1 [Frank, deal 3]: erreur à la colonne 38 :",
+        "    'points' après l'annonce '= 11' : seul 'berceau'",
+        "    (ou 'crib') peut suivre l'annonce ; une remarque va",
+        "    après ' #'",
+    ]

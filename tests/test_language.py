@@ -24,6 +24,7 @@ from msgfmt import catalogs, compile_po, parse_po
 
 from cribcount.cards import DECK, ENGLISH, Hand, parse_card, parse_hand
 from cribcount.cli import cli
+from cribcount.cli.base import help_messages
 from cribcount.errors import CribcountError, DealError, NotationError
 from cribcount.language import Language, language, languages
 from cribcount.messages import Message, Untranslated
@@ -43,6 +44,10 @@ def marked_messages() -> set[str]:
     found: set[str] = set()
     for path in PACKAGE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and is_command(node):
+                # A command's description is said in the run's language, a paragraph at a time.
+                docstring = ast.get_docstring(node, clean=False) or ""
+                found |= {message for _, message, _ in help_messages(docstring)}
             if not isinstance(node, ast.Call):
                 continue
             func = node.func
@@ -61,6 +66,14 @@ def marked_messages() -> set[str]:
                 t.value for t in texts if isinstance(t, ast.Constant) and isinstance(t.value, str)
             }
     return found
+
+
+def is_command(function: ast.FunctionDef) -> bool:
+    """Whether ``function`` is decorated as a Click command or group: ``@cli.command(...)``."""
+    return any(
+        isinstance(d, ast.Call) and getattr(d.func, "attr", "") in ("command", "group")
+        for d in function.decorator_list
+    )
 
 
 def fields(text: str) -> set[str]:

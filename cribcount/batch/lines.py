@@ -158,12 +158,13 @@ def _misplaced_equals(text: str, tokens: list[Token], at: int) -> NotationError:
         reason = Message("'=' in the hand: a claim goes at the end, as '= N'")
         return NotationError.at(reason, text, tokens[at])
     claimed = quote(f"= {claim.text}")
-    if after.text.strip("()[]").lower() in CRIB_WORDS:
+    word = after.text.strip("()[]")
+    if word.lower() in CRIB_WORDS:
         reason = Message(
             "{word} after the claim {claim}: write the word crib alone, as {example}",
             word=quote(after.text),
             claim=claimed,
-            example=quote(f"= {claim.text} {CRIB_WORD}"),
+            example=quote(f"= {claim.text} {word}"),  # the word as written: crib or berceau
         )
     else:
         reason = Message(

@@ -169,7 +169,8 @@ def _wrap(reason: str) -> str:
     (one that fits on a line)."""
     # textwrap breaks only at ASCII white space: a no-break space holds a group together.
     most = _WIDTH // 2
-    short = rf"\([^)]{{0,{most}}}\)|'[^']{{0,{most}}}'"
+    # A quote opens after no letter: the apostrophe of French l'annonce opens none.
+    short = rf"\([^)]{{0,{most}}}\)|(?<!\w)'[^']{{0,{most}}}'(?!\w)"
     kept = re.sub(short, lambda group: group[0].replace(" ", "\u00a0"), reason)
     lines = textwrap.wrap(kept, _WIDTH, initial_indent=_INDENT, subsequent_indent=_INDENT)
     return "\n".join(line.replace("\u00a0", " ") for line in lines)

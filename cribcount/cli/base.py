@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import functools
+import inspect
 import os
 import re
 import sys
@@ -112,27 +113,87 @@ def _click_speaks(said: Language) -> None:
 
 
 class TranslatedHelp(click.HelpFormatter):
-    """Help text in the run's language: each option's help, and any text the catalog has."""
+    """Help text in the run's language: the command's description, each option's help,
+    the headings, and any text the catalog has."""
 
     def write_text(self, text: str) -> None:
-        """A paragraph of help, translated when the catalog knows it."""
-        super().write_text(_translated(text))
+        """A command's description, each paragraph translated when the catalog knows it."""
+        super().write_text(translated_help(text))
+
+    def write(self, string: str) -> None:
+        """Write ``string``, its no-break spaces, which kept marks on their line, blanks again."""
+        super().write(string.replace("\u00a0", " "))
+
+    def write_heading(self, heading: str) -> None:
+        """A heading (``Options:``), its colon written as the language writes it."""
+        said = lang().say("{heading}:", heading=heading)
+        self.write(f"{'':>{self.current_indent}}{said}\n")
 
     def write_dl(
         self, rows: Iterable[tuple[str, str]], col_max: int = 30, col_spacing: int = 2
     ) -> None:
-        """The options and their help, each help translated (its ``[default: ...]`` apart)."""
+        """The options and their help, each help translated (Click's ``[default: ...]`` apart)."""
         said = []
         for first, second in rows:
-            help_text, bracket, extra = second.partition("  [")
-            if help_text in _help_helps():
-                help_text = HELP_HELP
-            said.append((first, _translated(help_text) + bracket + extra))
+            said.append((first, _unbroken(_translated_option(second))))
         super().write_dl(said, col_max, col_spacing)
 
 
 def _translated(text: str) -> str:
     return lang().catalog.gettext(text) if text else text
+
+
+_BLANK_BEFORE_MARK = re.compile(r" (?=[;:!?»])")
+"""A blank before a punctuation mark, as French writes ``Options :``."""
+
+
+def _unbroken(text: str) -> str:
+    """``text`` with a no-break space before each punctuation mark that follows a blank, so
+    that wrapping never starts a line with it (``en par défaut`` / ``; aussi``)."""
+    return _BLANK_BEFORE_MARK.sub("\u00a0", text)
+
+
+def _translated_option(text: str) -> str:
+    """An option's help as Click writes it, translated: the help itself (which may end with
+    its own ``[default: ...]``), then what Click adds after two blanks, as it is."""
+    help_text, added = text, ""
+    while True:
+        if help_text in _help_helps():
+            return _translated(HELP_HELP) + added
+        said = _translated(help_text)
+        if said != help_text or "  [" not in help_text:
+            return said + added
+        help_text, bracket, extra = help_text.rpartition("  [")
+        added = bracket + extra + added
+
+
+EXAMPLES = N_("Examples:")
+"""The heading of a help's examples: translated, its examples kept as written."""
+
+
+def help_messages(text: str) -> Iterator[tuple[str, str, str]]:
+    """Each paragraph of a command's description as (before, message, after): the message
+    is what the catalog translates, before and after stay as written (the examples).
+
+    >>> [message for _, message, _ in help_messages("Count.\\n\\n\\b\\nExamples:\\n  cribcount 5h")]
+    ['Count.', 'Examples:']
+    """
+    for paragraph in inspect.cleandoc(text).split("\n\n"):
+        before, heading, after = paragraph.partition(EXAMPLES)
+        if heading and before in ("", "\b\n"):
+            yield before, heading, after
+        else:
+            yield "", paragraph, ""
+
+
+def translated_help(text: str) -> str:
+    """A command's description in the run's language, paragraph by paragraph."""
+    paragraphs = []
+    for before, message, after in help_messages(text):
+        said = _translated(message)
+        # A paragraph that Click wraps keeps each mark on the line of its word.
+        paragraphs.append(before + (said if message.startswith("\b") else _unbroken(said)) + after)
+    return "\n\n".join(paragraphs)
 
 
 HELP_HELP = N_("Show this message and exit.")

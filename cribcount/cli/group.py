@@ -27,10 +27,11 @@ from cribcount.cli.base import (
     no_color_option,
     say,
     to_devnull,
+    translated_help,
     use_language,
 )
 from cribcount.errors import CribcountError, quote
-from cribcount.language import DEFAULT, Language, language
+from cribcount.language import Language
 from cribcount.messages import N_
 
 GROUP_OPTIONS = ("-h", "--help", "--version", "--no-color")
@@ -82,6 +83,18 @@ class CribcountGroup(click.Group):
             command.context_class = TranslatedContext  # its help in the run's language
             keep_help(command)
         return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The commands, each with the start of its description in the run's language."""
+        commands = [(name, self.get_command(ctx, name)) for name in self.list_commands(ctx)]
+        listed = [(name, command) for name, command in commands if command and not command.hidden]
+        limit = formatter.width - 6 - max(len(name) for name, _ in listed)
+        rows = [
+            (name, click.Command(name, help=translated_help(command.help or "")))
+            for name, command in listed
+        ]
+        with formatter.section(lang().say("Commands")):
+            formatter.write_dl([(name, said.get_short_help_str(limit)) for name, said in rows])
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         # The group's own flags (--no-color, --lang) may come first: the command (or the
@@ -136,7 +149,8 @@ class CribcountGroup(click.Group):
         **extra: Any,
     ) -> int:
         """The exit status of a whole run, output flushed; a stream fault ends it cleanly too."""
-        use_language(language(DEFAULT))
+        # The language asked for, from the start: --help may come before --lang is read.
+        use_language(early_language(list(sys.argv[1:] if args is None else args)))
         keep_help(self)
         try:
             status = self._status(args, prog_name, complete_var, **extra)
@@ -237,4 +251,4 @@ def help_command(ctx: click.Context, command: str | None) -> None:
         raise click.UsageError(
             lang().say("no such command {word}: see 'cribcount help'", word=quote(command))
         )
-    click.echo(wanted.get_help(click.Context(wanted, info_name=command, parent=root)))
+    click.echo(wanted.get_help(TranslatedContext(wanted, info_name=command, parent=root)))

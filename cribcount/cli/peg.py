@@ -63,31 +63,42 @@ _ADVISE_OPTIONS: list[tuple[tuple[str, ...], dict[str, Any]]] = [
         ("--advise",),
         {
             "is_flag": True,
-            "help": "Two players: rank the cards --seat may lay next by the points to the end of"
-            " the play (needs --hand and --starter; CARDS are the play so far, or none).",
+            "help": N_(
+                "Two players: rank the cards --seat may lay next by the points to the end of"
+                " the play (needs --hand and --starter; CARDS are the play so far, or none)."
+            ),
         },
     ),
-    (("--hand",), {"metavar": "CARDS", "help": "With --advise: the four cards --seat kept."}),
-    (("--starter",), {"metavar": "CARD", "help": "With --advise: the starter."}),
+    (("--hand",), {"metavar": "CARDS", "help": N_("With --advise: the four cards --seat kept.")}),
+    (("--starter",), {"metavar": "CARD", "help": N_("With --advise: the starter.")}),
     (
         ("--seat",),
         {
             "type": click.Choice(["pone", "dealer"]),
-            "help": "With --advise: the seat to advise.  [default: whoever is to play]",
+            "help": N_("With --advise: the seat to advise.  [default: whoever is to play]"),
         },
     ),
-    (("--away",), {"metavar": "CARDS", "help": "With --advise: the two cards --seat laid away."}),
+    (
+        ("--away",),
+        {"metavar": "CARDS", "help": N_("With --advise: the two cards --seat laid away.")},
+    ),
     (
         ("--samples",),
         {
             "type": click.IntRange(1, 100_000),
-            "help": "With --advise: the opponent's hands to draw when there are more than this"
-            " many.  [default: 64]",
+            "help": N_(
+                "With --advise: the opponent's hands to draw when there are more than this"
+                " many.  [default: 64]"
+            ),
         },
     ),
     (
         ("--seed",),
-        {"type": int, "default": 0, "help": "With --advise: the seed of the draw.  [default: 0]"},
+        {
+            "type": int,
+            "default": 0,
+            "help": N_("With --advise: the seed of the draw.  [default: 0]"),
+        },
     ),
 ]
 

@@ -1,0 +1,101 @@
+"""``--help`` in French: the command descriptions, the list of commands, the headings."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+from conftest import outcome
+
+from cribcount.cli import cli
+from cribcount.cli.base import help_messages
+
+COMMANDS = ["batch", "discard", "game", "help", "peg", "practice", "score", "stats"]
+
+
+def help_text(*args: str, env: dict[str, str] | None = None) -> str:
+    result = CliRunner().invoke(cli, list(args), env=env, prog_name="cribcount")
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def test_the_group_help_in_french() -> None:
+    out = help_text("--lang", "fr", "--help")
+    lines = out.splitlines()
+    assert lines[:2] == ["Usage : cribcount [OPTIONS] COMMAND [ARGS]...", ""]
+    assert " ".join(line.strip() for line in lines[2:4]) == (
+        "Le cribbage compté juste : compter une main, vérifier une annonce, compter des"
+        " feuilles entières."
+    )
+    # The examples keep their English notation: the heading alone is French.
+    assert lines[5:8] == [
+        "  Exemples :",
+        "    cribcount 5h 5d 5c Js / 5s",
+        '    cribcount score "2h 4h 6h 8h / Kc" --crib',
+    ]
+    assert "Options :" in lines
+    assert "Commandes :" in lines
+    commands = lines[lines.index("Commandes :") + 1 :]
+    assert "  help      Afficher l'aide de cribcount, ou de la commande COMMAND." in commands
+    assert "  score     Compter la main et la carte de départ, comme un joueur le dit." in commands
+    # A description too long for its line is cut after a word, as Click cuts the English.
+    batch = next(line for line in commands if line.startswith("  batch"))
+    assert batch.startswith("  batch     Compter une main par ligne de FILES (ou '-', l'entrée")
+    assert batch.endswith(",...") or batch.endswith("entrée...")
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_description_is_french_and_its_examples_as_written(command: str) -> None:
+    english = help_text(command, "--help").split("\nOptions:")[0]
+    french = help_text("--lang", "fr", command, "--help").split("\nOptions :")[0]
+    # The examples are the same commands in both languages.
+    examples = [
+        line
+        for paragraph in english.split("\n\n")
+        if paragraph.startswith("  Examples:")
+        for line in paragraph.splitlines()[1:]
+    ]
+    assert examples
+    assert [line for line in french.splitlines() if line in examples] == examples
+    # Each paragraph of the description but the examples is said in French: none of its
+    # English lines is left (but the usage line and the examples).
+    described = {line.strip() for line in english.splitlines()[1:] if line not in examples}
+    assert not [line for line in french.splitlines() if line.strip() in described - {""}]
+    # No line starts with the punctuation mark French puts after a blank.
+    assert not [line for line in french.splitlines() if line.strip()[:1] in (";", ":", "?", "!")]
+
+
+def test_the_environment_and_the_help_command_say_it_in_french_too() -> None:
+    by_option = help_text("--lang", "fr", "game", "--help")
+    assert help_text("game", "--help", env={"CRIBCOUNT_LANG": "fr"}) == by_option
+    assert help_text("help", "game", "--lang", "fr") == by_option
+    # The group's own --help comes before the language is read: the environment is known first.
+    assert help_text("--help", env={"CRIBCOUNT_LANG": "fr"}) == help_text("--lang", "fr", "--help")
+    # --lang en wins over the environment, and the next run is English again.
+    english = help_text("game", "--help")
+    assert help_text("--lang", "en", "game", "--help", env={"CRIBCOUNT_LANG": "fr"}) == english
+    assert "Options:" in english and "Check a game record deal by deal" in english
+
+
+def test_the_game_record_table_in_french_keywords() -> None:
+    out = help_text("--lang", "fr", "game", "--help")
+    assert "  La feuille, d'abord :" in out
+    for statement in ("partie 121", "joueurs NOM", "donne NOM", "main NOM", "départ CARTE"):
+        assert f"    {statement}" in out
+
+
+def test_a_paragraph_is_a_message_and_the_examples_stay_out_of_the_catalog() -> None:
+    text = "Count it.\n\nMore, and more.\n\n\b\nExamples:\n  cribcount 5h 5d 5c Js 5s"
+    assert list(help_messages(text)) == [
+        ("", "Count it.", ""),
+        ("", "More, and more.", ""),
+        ("\b\n", "Examples:", "\n  cribcount 5h 5d 5c Js 5s"),
+    ]
+
+
+def test_click_own_messages_in_french() -> None:
+    assert outcome("--lang", "fr", "game") == (2, "", "cribcount: argument manquant 'FILE'.\n")
+    assert outcome("--lang", "fr", "score", "--bogus") == (
+        2,
+        "",
+        "cribcount: option inconnue '--bogus'.\n",
+    )
