@@ -134,64 +134,45 @@ def test_muggins_oui_and_non() -> None:
     assert "  Ben compte 29 : annonce 28, marque 28, 1 point perdu\n" in out
 
 
-@pytest.mark.parametrize(
-    ("lines", "error"),
-    [
-        (
-            ["joueurs Ann Ben", "donne Ann", "main Ben 5c 5k 5t Vp | Vp 9k"],
-            "<stdin>:3:24: Vp apparaît deux fois dans la donne (d'abord en colonne 19)",
-        ),
-        (
-            ["joueurs Ann Ben", "donne Ann", "annonce Ann 19"],
-            "<stdin>:3:13: aucune main ne fait 19",
-        ),
-        (
-            ["joueurs Ann Ben", "tirage Ann"],
-            "<stdin>:2:1: instruction inconnue 'tirage' : il faut partie, joueurs, équipes,"
-            " muggins, donne, main, pioche, départ, jeu, marque, annonce, berceau",
-        ),
-        (
-            ["joueurs Ann Ben", "muggins peut-être"],
-            "<stdin>:2:9: muggins est oui ou non (on ou off), pas 'peut-être'",
-        ),
-        (
-            ["joueurs Ann Ben", "donne Ben", "main Ann 5c 5k 5t Vx | 2t 3k"],
-            "<stdin>:3:19: couleur inconnue 'x' dans 'Vx' : il faut une couleur (t k c p ou ♣ ♦ ♥ ♠)",
-        ),
-        (
-            ["joueurs Ann Ben", "donne Ben", "donne Ben"],
-            "<stdin>:3:7: Ben donne hors de son tour : après Ben, c'est à Ann de donner",
-        ),
-        (
-            ["joueurs Ann Ben", "donne Ben", "annonce Al 3"],
-            "<stdin>:3:9: joueur inconnu 'Al' : les joueurs sont Ann, Ben",
-        ),
-        (
-            ["joueurs Ann Ben", "donne Ben", "main Ann 5c 5k 5t Vt 2t 3k"],
-            "<stdin>:3:22: les 6 cartes d'Ann sans '|' : les 4 cartes gardées, '|', puis les 2"
-            " écartées, comme '5c 5k 5t Vt | 2t 3k'",
-        ),
-        (
-            ["joueurs Ann Ben Cid", "donne Ben", "main Cid 5c 5k 5t Vt | 2t 3k"],
-            "<stdin>:3:27: Cid écarte 1 carte à 3 joueurs, et il y en a 2",
-        ),
-        (
-            [*OVER_CLAIM[:5], "jeu 5c 7c go"],
-            "<stdin>:6:11: go de Ben, qui peut jouer 5t 5k Vp au compte de 12",
-        ),
-        (
-            [
-                "joueurs Ann Ben",
-                "donne Ann",
-                "main Ben 5c 5k 5t Vp | 2t 3k",
-                "main Ann 7c 7p 8k 8t | Rt Dp",
-            ],
-            "<stdin>:2:1: donne 1 : pas de carte de départ",
-        ),
-    ],
-)
-def test_french_errors_name_the_token_and_its_place(lines: list[str], error: str) -> None:
-    assert french_game(*lines) == (2, "", error + "\n")
+# Bad records in French, a statement a line, and the one error line each gives.
+BAD_RECORDS = {
+    "joueurs Ann Ben/donne Ann/main Ben 5c 5k 5t Vp | Vp 9k": (
+        "<stdin>:3:24: Vp apparaît deux fois dans la donne (d'abord en colonne 19)"
+    ),
+    "joueurs Ann Ben/donne Ann/annonce Ann 19": "<stdin>:3:13: aucune main ne fait 19",
+    "joueurs Ann Ben/tirage Ann": (
+        "<stdin>:2:1: instruction inconnue 'tirage' : il faut partie, joueurs, équipes,"
+        " muggins, donne, main, pioche, départ, jeu, marque, annonce, berceau"
+    ),
+    "joueurs Ann Ben/muggins peut-être": (
+        "<stdin>:2:9: muggins est oui ou non (on ou off), pas 'peut-être'"
+    ),
+    "joueurs Ann Ben/donne Ben/main Ann 5c 5k 5t Vx | 2t 3k": (
+        "<stdin>:3:19: couleur inconnue 'x' dans 'Vx' : il faut une couleur (t k c p ou ♣ ♦ ♥ ♠)"
+    ),
+    "joueurs Ann Ben/donne Ben/donne Ben": (
+        "<stdin>:3:7: Ben donne hors de son tour : après Ben, c'est à Ann de donner"
+    ),
+    "joueurs Ann Ben/donne Ben/annonce Al 3": (
+        "<stdin>:3:9: joueur inconnu 'Al' : les joueurs sont Ann, Ben"
+    ),
+    "joueurs Ann Ben/donne Ben/main Ann 5c 5k 5t Vt 2t 3k": (
+        "<stdin>:3:22: les 6 cartes d'Ann sans '|' : les 4 cartes gardées, '|', puis les 2"
+        " écartées, comme '5c 5k 5t Vt | 2t 3k'"
+    ),
+    "joueurs Ann Ben Cid/donne Ben/main Cid 5c 5k 5t Vt | 2t 3k": (
+        "<stdin>:3:27: Cid écarte 1 carte à 3 joueurs, et il y en a 2"
+    ),
+    "/".join([*OVER_CLAIM[:5], "jeu 5c 7c go"]): (
+        "<stdin>:6:11: go de Ben, qui peut jouer 5t 5k Vp au compte de 12"
+    ),
+    "/".join(OVER_CLAIM[:4]): "<stdin>:2:1: donne 1 : pas de carte de départ",
+}
+
+
+@pytest.mark.parametrize("record", BAD_RECORDS)
+def test_french_errors_name_the_token_and_its_place(record: str) -> None:
+    assert french_game(*record.split("/")) == (2, "", BAD_RECORDS[record] + "\n")
 
 
 def test_english_notation_in_a_french_run_is_a_bad_card() -> None:
