@@ -257,8 +257,8 @@ def test_practice_in_french_through_a_pipe_keeps_the_english_deal_lines() -> Non
         "points manqués 2, annoncés en trop 0",
         "plus longue série de comptes justes : 1",
         "les plus manquées (une main peut être de plusieurs sortes) :",
-        "  son valet  1 sur 1 erreur (100\u202f%), 1 sur 1 main de ce",
-        "             genre",
+        "  son valet  1 sur 1 erreur (100\u202f%),",
+        "             1 sur 1 main de ce genre",
     ]
 
 
@@ -332,4 +332,25 @@ def test_on_a_terminal_the_deal_and_the_prompt_are_french() -> None:
     assert done.stdout.splitlines()[2:4] == [
         "main Dc Vp Rc Rk / 3k",
         "compte : aucune main comptée",
+    ]
+
+
+def test_the_play_drill_summary_speaks_of_plays_its_figures_wrapped_whole() -> None:
+    # Seed 3 deals two plays that peg nothing, worked by hand: 3 6 9 10 (28), go, go, then
+    # 4 8 10 (22), no pair, 15, 31 or run; and 3 7 K A J (31), then 9 4 (13).  The first
+    # answer 2 is wrong, the second 0 right.
+    answers = "2\n0\n"
+    _, english, _ = outcome("practice", "--play", "--seed", "3", "--rounds", "2", stdin=answers)
+    assert english.splitlines()[-2:] == [
+        "missed most (a play can be of several kinds):",
+        "  play: nothing  1 of 1 miss (100%), 1 of 2 such plays",
+    ]
+    _, french, _ = outcome(
+        "--lang", "fr", "practice", "--play", "--seed", "3", "--rounds", "2", stdin=answers
+    )
+    # Too long for one line, the second figure goes whole to the next, not 'de ce / genre'.
+    assert french.splitlines()[-3:] == [
+        "les plus manqués (un coup peut être de plusieurs sortes) :",
+        "  jeu : rien  1 sur 1 erreur (100\u202f%),",
+        "              1 sur 2 coups de ce genre",
     ]

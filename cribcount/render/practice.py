@@ -166,7 +166,12 @@ def _kinds(summary: PracticeSummary, lang: Language, *, plays: bool = False) -> 
         return []
     names = [lang.say(share.kind) for share in summary.kinds]
     width = max(map(len, names))
-    lines = [lang.say("missed most (a hand can be of several kinds):")]
+    heading = (
+        N_("missed most (a play can be of several kinds):")
+        if plays
+        else N_("missed most (a hand can be of several kinds):")
+    )
+    lines = [lang.say(heading)]
     for name, share in zip(names, summary.kinds, strict=True):
         misses = lang.plural(
             share.of_misses,
@@ -176,11 +181,13 @@ def _kinds(summary: PracticeSummary, lang: Language, *, plays: bool = False) -> 
             percent=_percent(share.misses, share.of_misses, lang),
         )
         such = lang.plural(share.hands, *_SUCH[plays], misses=share.misses)
-        figures = f"{misses}, {such}"
+        # Each figure is wrapped whole: a no-break space holds its words together.
+        figures = f"{misses}, {such}".replace(" ", "\u00a0").replace(",\u00a0", ", ")
         lead = f"  {name:<{width}}  "
-        lines += textwrap.wrap(
+        wrapped = textwrap.wrap(
             figures, TEXT_WIDTH, initial_indent=lead, subsequent_indent=" " * len(lead)
         )
+        lines += [line.replace("\u00a0", " ") for line in wrapped]
     return lines
 
 
