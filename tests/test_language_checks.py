@@ -1,0 +1,56 @@
+"""French as a user meets it in the summaries, warnings and sheets of the other commands.
+
+Cards in French notation by hand: K Q J T are R D V 10, hearts c, diamonds k, spades p,
+clubs t.
+"""
+
+from __future__ import annotations
+
+from conftest import outcome
+
+
+def test_a_label_that_says_crib_is_warned_of_in_french_words() -> None:
+    # 2h 6h 9h Kh with the 3c: K+2+3 and 6+9 (4), a four-card flush (4) as a hand: 8.
+    status, out, err = outcome(
+        "--lang", "fr", "batch", stdin="Bob, berceau 1: 2c 6c 9c Rc / 3t = 8\n"
+    )
+    assert status == 0
+    assert out.splitlines()[:2] == [
+        "1 [Bob, berceau 1]: 2c 6c 9c Rc / 3t: 8 points",
+        "    quinzes 4, couleur 4",
+    ]
+    assert err.splitlines()[0] == (
+        "<stdin>:1: attention : l'étiquette 'Bob, berceau 1' parle du berceau, mais la ligne"
+        " n'a pas le mot berceau (ou crib) : comptée comme une main (écrivez berceau après la"
+        " main pour compter un berceau)"
+    )
+
+
+def test_a_french_sheet_with_french_headers_and_check_marks() -> None:
+    sheet = (
+        "Joueur,Donne,Main,Départ,Berceau ?,Annonce\n"
+        'Ann,1,"5c 5k 5t Vp",5p,✓,29\n'  # the 29 hand (a crib too: no flush in it)
+        'Ben,1,"2c 4c 6c 8c",Rt,x,0\n'  # a four-card flush is nothing in a crib
+    )
+    status, out, err = outcome("--lang", "fr", "batch", "--input", "csv", stdin=sheet)
+    assert status == 0
+    assert "5c 5k 5t Vp / 5p berceau: 29 points" in out
+    assert "2c 4c 6c 8c / Rt berceau: 0 point" in out
+    assert err == (
+        "cribcount: 2 mains comptées, 0 ligne en erreur, 2 annonces vérifiées dont 0 fausse"
+        " (0 point de moins)\n"
+    )
+
+
+def test_the_from_summaries_take_the_french_plural() -> None:
+    # 7 8 8: pone 7, dealer 8 (15 for 2), pone 8 (pair 2, last card 1).
+    status, _, err = outcome("--lang", "fr", "peg", "--from", "-", stdin="7t 8k 8c\n")
+    assert (status, err) == (0, "cribcount: 1 jeu marqué, 0 ligne en erreur\n")
+    status, _, err = outcome("--lang", "fr", "peg", "--from", "-", stdin="7t 8k 8c\n4t 6k 5c\nzz\n")
+    assert status == 2
+    assert err.splitlines()[-1] == "cribcount: 2 jeux marqués, 1 ligne en erreur"
+    status, _, err = outcome(
+        "--lang", "fr", "discard", "--from", "-", "--pone", stdin="5c 5k\n5t 5p\n"
+    )
+    assert status == 2
+    assert err.splitlines()[-1] == "cribcount: 0 donne conseillée, 2 lignes en erreur"
