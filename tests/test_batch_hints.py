@@ -89,17 +89,3 @@ def test_the_hints_in_a_batch_run_and_in_french() -> None:
 def test_errors_stay_cribcount_errors() -> None:
     with pytest.raises(CribcountError):
         parse_line("Ann 5h 5d 5c Js / 5s")
-
-
-def test_a_french_reason_wraps_at_its_blanks_not_inside_a_quote() -> None:
-    # The apostrophe of l'annonce opens no quote: '= 11' stays whole on its line.
-    status, out, _ = outcome(
-        "--lang", "fr", "batch", stdin="Frank, deal 3: 2k 3k 4k 5k / 6t = 11 points\n"
-    )
-    assert status == 2
-    assert out.splitlines()[:4] == [
-        "1 [Frank, deal 3]: erreur à la colonne 38 :",
-        "    'points' après l'annonce '= 11' : seul 'berceau'",
-        "    (ou 'crib') peut suivre l'annonce ; une remarque va",
-        "    après ' #'",
-    ]

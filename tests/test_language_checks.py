@@ -9,11 +9,14 @@ from __future__ import annotations
 from conftest import outcome
 
 
+def french_batch(line: str) -> tuple[int, str, str]:
+    """``cribcount --lang fr batch`` of one line."""
+    return outcome("--lang", "fr", "batch", stdin=line + "\n")
+
+
 def test_a_label_that_says_crib_is_warned_of_in_french_words() -> None:
     # 2h 6h 9h Kh with the 3c: K+2+3 and 6+9 (4), a four-card flush (4) as a hand: 8.
-    status, out, err = outcome(
-        "--lang", "fr", "batch", stdin="Bob, berceau 1: 2c 6c 9c Rc / 3t = 8\n"
-    )
+    status, out, err = french_batch("Bob, berceau 1: 2c 6c 9c Rc / 3t = 8")
     assert status == 0
     assert out.splitlines()[:2] == [
         "1 [Bob, berceau 1]: 2c 6c 9c Rc / 3t: 8 points",
@@ -54,3 +57,17 @@ def test_the_from_summaries_take_the_french_plural() -> None:
     )
     assert status == 2
     assert err.splitlines()[-1] == "cribcount: 0 donne conseillée, 2 lignes en erreur"
+
+
+def test_a_french_reason_wraps_at_its_blanks_not_inside_a_quote() -> None:
+    # The apostrophe of l'annonce opens no quote: '= 11' stays whole on its line.
+    status, out, _ = french_batch("Frank, deal 3: 2k 3k 4k 5k / 6t = 11 points")
+    assert (status, out.splitlines()[:4]) == (
+        2,
+        [
+            "1 [Frank, deal 3]: erreur à la colonne 38 :",
+            "    'points' après l'annonce '= 11' : seul 'berceau'",
+            "    (ou 'crib') peut suivre l'annonce ; une remarque va",
+            "    après ' #'",
+        ],
+    )

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 from conftest import outcome
+from test_docs import HELP_EXAMPLES, run_command
 
 from cribcount.cli import cli
 from cribcount.cli.base import help_messages
@@ -26,11 +30,11 @@ def test_the_group_help_in_french() -> None:
         "Le cribbage compté juste : compter une main, vérifier une annonce, compter des"
         " feuilles entières."
     )
-    # The examples keep their English notation: the heading alone is French.
+    # The examples in French notation: 5h 5d 5c Js / 5s is 5c 5k 5t Vp / 5p.
     assert lines[5:8] == [
         "  Exemples :",
-        "    cribcount 5h 5d 5c Js / 5s",
-        '    cribcount score "2h 4h 6h 8h / Kc" --crib',
+        "    cribcount 5c 5k 5t Vp / 5p",
+        '    cribcount score "2c 4c 6c 8c / Rt" --crib',
     ]
     assert "Options :" in lines
     assert "Commandes :" in lines
@@ -43,19 +47,30 @@ def test_the_group_help_in_french() -> None:
     assert batch.endswith(",...") or batch.endswith("entrée...")
 
 
+def starts(lines: list[str]) -> list[str]:
+    """The first word of each example, its continued lines left out."""
+    return [line.split()[0] for i, line in enumerate(lines) if not i or lines[i - 1][-1] != "\\"]
+
+
 @pytest.mark.parametrize("command", COMMANDS)
-def test_every_description_is_french_and_its_examples_as_written(command: str) -> None:
+def test_every_description_is_french_examples_too(command: str) -> None:
     english = help_text(command, "--help").split("\nOptions:")[0]
     french = help_text("--lang", "fr", command, "--help").split("\nOptions :")[0]
-    # The examples are the same commands in both languages.
+    # The examples are the same commands in both languages, in the language's notation.
     examples = [
         line
         for paragraph in english.split("\n\n")
         if paragraph.startswith("  Examples:")
         for line in paragraph.splitlines()[1:]
     ]
+    french_examples = [
+        line
+        for paragraph in french.split("\n\n")
+        if paragraph.startswith("  Exemples :")
+        for line in paragraph.splitlines()[1:]
+    ]
     assert examples
-    assert [line for line in french.splitlines() if line in examples] == examples
+    assert starts(french_examples) == starts(examples)
     # Each paragraph of the description but the examples is said in French: none of its
     # English lines is left (but the usage line and the examples).
     described = {line.strip() for line in english.splitlines()[1:] if line not in examples}
@@ -99,3 +114,50 @@ def test_click_own_messages_in_french() -> None:
         "",
         "cribcount: option inconnue '--bogus'.\n",
     )
+
+
+def french_examples() -> list[tuple[str, str]]:
+    """(command, example) for every example of the French help, continued lines joined."""
+    found = []
+    for command in ["", *COMMANDS]:
+        text = help_text("--lang", "fr", *([command] if command else []), "--help")
+        for block in text.split("\n\n"):
+            lines = block.splitlines()
+            if not lines or lines[0].strip() != "Exemples :":
+                continue
+            example = ""
+            for line in lines[1:]:
+                example += line.strip()
+                if example.endswith("\\"):
+                    example = example[:-1].rstrip() + " "
+                    continue
+                found.append((command or "cribcount", example))
+                example = ""
+    return found
+
+
+FRENCH_EXAMPLES = french_examples()
+
+
+def test_the_french_examples_are_french_where_they_hold_cards() -> None:
+    # Every command has examples, and those with English cards were turned into French.
+    assert {name for name, _ in FRENCH_EXAMPLES} == {"cribcount", *COMMANDS}
+    assert ("score", "cribcount score 5c 5k 5t Vp / 5p") in FRENCH_EXAMPLES
+    assert ("stats", 'cribcount stats --hand-cards "5c 5k 5t Vp"') in FRENCH_EXAMPLES
+
+
+@pytest.mark.parametrize(
+    ("name", "example"),
+    # Those the same in English (no cards, no keywords) run in test_docs already.
+    [(name, example) for name, example in FRENCH_EXAMPLES if (name, example) not in HELP_EXAMPLES],
+)
+def test_the_french_examples_run_as_printed_in_french(
+    name: str, example: str, tmp_path: Path
+) -> None:
+    # As a French user runs them, CRIBCOUNT_LANG=fr set, in an empty folder.
+    command = example.replace("cribcount ", "CRIBCOUNT_LANG=fr cribcount ", 1)
+    status, _, err = run_command(command, tmp_path)
+    assert "Traceback" not in err, example
+    # 1 only where a claim is checked (the documented status of a wrong claim).
+    claimed = re.search(r"--claim|= ?\d|\bgame\b", example)
+    assert status == 0 or status == 1 and claimed, (example, status, err)

@@ -187,12 +187,19 @@ def help_messages(text: str) -> Iterator[tuple[str, str, str]]:
 
 
 def translated_help(text: str) -> str:
-    """A command's description in the run's language, paragraph by paragraph."""
+    """A command's description in the run's language, paragraph by paragraph.
+
+    An example block the catalog has whole is said whole, its examples in the
+    language's notation; else only its heading is translated, its examples kept.
+    """
     paragraphs = []
     for before, message, after in help_messages(text):
-        said = _translated(message)
+        whole = before + message + after
+        said = _translated(whole)
+        if said == whole and whole != message:
+            said = before + _translated(message) + after
         # A paragraph that Click wraps keeps each mark on the line of its word.
-        paragraphs.append(before + (said if message.startswith("\b") else _unbroken(said)) + after)
+        paragraphs.append(said if said.startswith("\b") else _unbroken(said))
     return "\n\n".join(paragraphs)
 
 
