@@ -182,3 +182,27 @@ def test_english_notation_in_a_french_run_is_a_bad_card() -> None:
     assert err == (
         "<stdin>:3:10: couleur inconnue 'h' dans '5h' : il faut une couleur (t k c p ou ♣ ♦ ♥ ♠)\n"
     )
+
+
+def test_a_partnership_is_skunked_in_the_plural_in_both_languages() -> None:
+    # Four players to 61: Bob pegs 33 and shows 28 in the first deal, so Bob & Dave reach 61
+    # with Ann & Cid at 0, under 31: skunked, and they are two.
+    sheet = ["game 61", "players Ann Bob Cid Dan", "deal Ann", "peg Bob 33", "show Bob 28"]
+    code, out, _ = outcome("game", "-", stdin="".join(f"{line}\n" for line in sheet))
+    assert (code, out.splitlines()[-2:]) == (
+        0,
+        [
+            "Bob & Dan win by 61: Ann & Cid 0, Bob & Dan 61",
+            "Ann & Cid are skunked: the game counts double",
+        ],
+    )
+    code, out, _ = french_game(*sheet)
+    # Past 60 columns, the line goes on under itself.
+    assert (code, out.splitlines()[-3:]) == (
+        0,
+        [
+            "Bob & Dan gagnent avec 61 d'avance : Ann & Cid 0, Bob & Dan",
+            "    61",
+            "Ann & Cid sont capot : la partie compte double",
+        ],
+    )
