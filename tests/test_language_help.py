@@ -108,11 +108,22 @@ def test_a_paragraph_is_a_message_and_the_examples_stay_out_of_the_catalog() -> 
 
 
 def test_click_own_messages_in_french() -> None:
-    assert outcome("--lang", "fr", "game") == (2, "", "cribcount: argument manquant 'FILE'.\n")
-    assert outcome("--lang", "fr", "score", "--bogus") == (
-        2,
-        "",
-        "cribcount: option inconnue '--bogus'.\n",
+    said = {
+        ("game",): "argument manquant 'FILE'.",
+        ("score", "--bogus"): "option inconnue '--bogus'.",
+        ("score", "--crib=yes", "5c"): "l'option '--crib' ne prend pas de valeur.",
+        ("peg", "--players", "2.5"): (
+            "valeur invalide pour '--players' : '2.5' n'est pas un nombre valide (integer range)."
+        ),
+        ("batch", "no-such-file.txt"): (
+            "valeur invalide pour '[FILES]...' : Fichier 'no-such-file.txt' introuvable."
+        ),
+    }
+    for args, message in said.items():
+        assert outcome("--lang", "fr", *args) == (2, "", f"cribcount: {message}\n")
+    # The file is named in each run's language, English again after French.
+    assert outcome("batch", "no-such-file.txt")[2] == (
+        "cribcount: Invalid value for '[FILES]...': File 'no-such-file.txt' does not exist.\n"
     )
 
 

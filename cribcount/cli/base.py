@@ -59,6 +59,13 @@ CLICK_MESSAGES = (
     N_("Missing {param_type}"),
     N_("{value!r} is not a valid {number_type}."),
     N_("{value} is not in the range {range}."),
+    N_("Option {name!r} does not take a value."),
+    N_("Missing parameter"),
+    N_("Missing command."),
+    N_("{name} {filename!r} does not exist."),
+    N_("{name} {filename!r} is a directory."),
+    N_("{name} {filename!r} is not readable."),
+    N_("Could not open file {filename!r}: {message}"),
     N_("default: {default}"),
     N_("required"),
     N_("env var: {var}"),
@@ -250,10 +257,17 @@ class FilePath(click.Path):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         """The checked name; one usage error when the name holds a NUL byte."""
         if "\0" in os.fsdecode(value):
-            self.fail(
-                f"{escape(os.fsdecode(value))}: a file name cannot hold a NUL byte", param, ctx
+            said = lang().say(
+                "{name}: a file name cannot hold a NUL byte", name=escape(os.fsdecode(value))
             )
+            self.fail(said, param, ctx)
+        # Click names the file in the language of the run that made the type: name it anew.
+        self.name = _translated(FILE_WORD)
         return super().convert(value, param, ctx)
+
+
+FILE_WORD = N_("file")
+"""What Click calls a file in its messages (``File 'x' does not exist.``)."""
 
 
 @functools.cache
