@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from conftest import outcome
 
+from cribcount.batch.csvinput import NAMES
+
 
 def french_batch(line: str) -> tuple[int, str, str]:
     """``cribcount --lang fr batch`` of one line."""
@@ -71,3 +73,17 @@ def test_a_french_reason_wraps_at_its_blanks_not_inside_a_quote() -> None:
             "    après ' #'",
         ],
     )
+
+
+def test_a_french_sheet_without_a_hand_column_is_told_the_french_names() -> None:
+    status, _, err = outcome("--lang", "fr", "batch", "--input", "csv", stdin="Foo,Bar\n1,2\n")
+    assert status == 2
+    said = err.splitlines()[0]
+    assert said.startswith(
+        "<stdin>:1:1: l'en-tête 'Foo,Bar' ne nomme pas la colonne de la main : appelez-la main,"
+        " cartes ou hand/cards (les autres : joueur, donne, départ, berceau, annonce, ou "
+    )
+    # Each French name the message offers is one the sheet reader takes for its column.
+    offered = [("hand", "main"), ("hand", "cartes"), ("label", "joueur"), ("deal", "donne")]
+    offered += [("starter", "départ"), ("crib", "berceau"), ("claim", "annonce")]
+    assert all(name in NAMES[column] for column, name in offered)
