@@ -87,3 +87,19 @@ def test_a_french_sheet_without_a_hand_column_is_told_the_french_names() -> None
     offered = [("hand", "main"), ("hand", "cartes"), ("label", "joueur"), ("deal", "donne")]
     offered += [("starter", "départ"), ("crib", "berceau"), ("claim", "annonce")]
     assert all(name in NAMES[column] for column, name in offered)
+
+
+def test_play_advice_in_french_names_the_seats_with_their_article_and_a_decimal_comma() -> None:
+    # 5c 5d Td Kh with the 2s, in French notation 5t 5k 10k Rc with the 2p.
+    status, french, _ = outcome(
+        "--lang", "fr", "peg", "--advise", "--hand", "5t 5k 10k Rc", "--starter", "2p"
+    )
+    _, english, _ = outcome("peg", "--advise", "--hand", "5c 5d Td Kh", "--starter", "2s")
+    assert status == 0
+    assert french.splitlines()[:2] == [
+        "au non-donneur de jouer au compte de 0",
+        "(64 mains du donneur tirées, graine 0)",
+    ]
+    # The same figures as in English, written with a decimal comma.
+    for mine, theirs in zip(english.splitlines()[3:], french.splitlines()[3:], strict=True):
+        assert theirs.split()[1:] == [cell.replace(".", ",") for cell in mine.split()[1:]]

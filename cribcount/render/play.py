@@ -17,7 +17,7 @@ from typing import Any
 from cribcount import rules
 from cribcount.cards import DECK, Card
 from cribcount.language import DEFAULT_LANGUAGE, Language
-from cribcount.messages import N_
+from cribcount.messages import N_, Message
 from cribcount.pegging_engine import SEATS, PlayAdvice
 from cribcount.play import Pegging, PegItem, PegKind
 from cribcount.render import TEXT_WIDTH, render_json
@@ -267,7 +267,7 @@ def render_play_advice(advice: PlayAdvice, *, lang: Language = DEFAULT_LANGUAGE)
     """A heading (who plays at what count, how the opponent's hands were taken), then each
     legal move with the points to the end of the play: the player's, the opponent's, the net
     and its standard error."""
-    rival = lang.say(SEATS[1 - SEATS.index(advice.seat)])
+    rival = Message(SEATS[1 - SEATS.index(advice.seat)])  # a seat: the language's noun
     if advice.exhaustive:
         taken = lang.say("every hand {rival} may hold: {n} by rank", n=advice.deals, rival=rival)
     else:
@@ -278,7 +278,7 @@ def render_play_advice(advice: PlayAdvice, *, lang: Language = DEFAULT_LANGUAGE)
             seed=advice.seed,
         )
     lines = [
-        lang.say("{seat} to play at count {count}", seat=lang.say(advice.seat), count=advice.count),
+        lang.say("{seat} to play at count {count}", seat=Message(advice.seat), count=advice.count),
         f"({taken})",
     ]
     heads = [lang.say("card"), lang.say("yours"), lang.say("theirs"), lang.say("net")]
@@ -287,9 +287,10 @@ def render_play_advice(advice: PlayAdvice, *, lang: Language = DEFAULT_LANGUAGE)
     rows = [heads]
     for choice in advice.choices:
         card = lang.say("go") if choice.card is None else lang.notation.card(choice.card)
-        row = [card, f"{choice.mine:.2f}", f"{choice.theirs:.2f}", f"{choice.net:+.2f}"]
+        figures = (choice.mine, ".2f"), (choice.theirs, ".2f"), (choice.net, "+.2f")
+        row = [card, *(lang.number(value, spec) for value, spec in figures)]
         if not advice.exhaustive:
-            row.append(f"±{choice.error:.2f}")
+            row.append("±" + lang.number(choice.error, ".2f"))
         rows.append(row)
     widths = [max(len(row[i]) for row in rows) for i in range(len(heads))]
     for row in rows:
