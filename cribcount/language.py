@@ -123,9 +123,11 @@ class Language:
             return self.notation.cards(value)
         if isinstance(value, Message):
             said = self.text(value)
-            if self.vowels is None or value.params:
+            if self.vowels is None:
                 return said
-            return _Name(said, self, common=said != value.template)
+            # A word the catalog translates is a noun (a seat); a message of several, or a
+            # name the catalog does not have, takes the article of a name (often none).
+            return _Name(said, self, common=not value.params and said != value.template)
         if isinstance(value, float):
             return self.number(value)
         if self.vowels is not None and isinstance(value, str):
