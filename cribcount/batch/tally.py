@@ -16,7 +16,6 @@ Tally(hands=2, points=33, claims=1, wrong=1, missed=1)
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -24,16 +23,15 @@ import numpy as np
 
 from cribcount import rules
 from cribcount.batch.engine import Chunk, Record, Scored
+from cribcount.batch.lines import CRIB_WORDS
 
 if TYPE_CHECKING:
-    from cribcount.batch.vector import Rows
+    from cribcount.batch.vector import I64, Rows
 
 __all__ = ["BY", "Tallies", "Tally", "crib_labels", "key_of"]
 
 BY = ("label", "player")
 """What ``--by`` groups records by."""
-_SAYS_CRIB = re.compile(rb"\b(?:crib|berceau)\b", re.IGNORECASE)
-"""A label that names the crib, in English or French: ``Bob, crib 1``."""
 
 
 @dataclass
@@ -129,31 +127,49 @@ def crib_labels(chunk: Chunk) -> list[tuple[int, str]]:
     """The hands whose label says crib (``Bob, crib 1``) but that are counted as hands: each
     one's line and label, in input order."""
     found: list[tuple[int, str]] = []
+    # Other labels, as text: those of the careful records and the rows' odd ones.
+    others = [
+        (record.line, record.label)
+        for _, record in chunk.records
+        if isinstance(record, Scored) and record.label and not record.count.crib
+    ]
     rows = chunk.rows
     if rows is not None and rows.labels is not None:
-        labels = rows.labels
-        crib = rows.crib.tolist()
-        lines = rows.line.tolist()
-        # The word is found in the chunk's bytes once; a row is named only when one of its
-        # matches lies inside its label (the crib word of a body says nothing of the label).
+        labels, crib, lines = rows.labels, rows.crib, rows.line
+        # The chunk's bytes are searched at once, bodies too: a match counts in a label only.
         source = bytes(labels.source)
-        starts = np.array([m.start() for m in _SAYS_CRIB.finditer(source)], dtype=np.int64)
-        if len(starts):
-            order = np.argsort(labels.at, kind="stable")
-            at = labels.at[order]
-            row = np.searchsorted(at, starts, side="right") - 1
-            inside = row >= 0
-            held = order[row[inside]]
-            inside[inside] = starts[inside] < labels.at[held] + labels.size[held]
-            for hit in sorted(set(order[row[inside]].tolist())):
-                if not crib[hit]:
-                    at_, size = int(labels.at[hit]), int(labels.size[hit])
-                    found.append((lines[hit], source[at_ : at_ + size].decode("ascii")))
-        for hit, label in labels.odd.items():
-            if label and not crib[hit] and _SAYS_CRIB.search(label.encode()):
-                found.append((lines[hit], label))
-    for _, record in chunk.records:
-        if isinstance(record, Scored) and record.label and not record.count.crib:
-            if _SAYS_CRIB.search(record.label.encode()):
-                found.append((record.line, record.label))
+        for row in _saying_crib(source, labels.at, labels.size).tolist():
+            if not crib[row]:
+                at, size = int(labels.at[row]), int(labels.size[row])
+                found.append((int(lines[row]), source[at : at + size].decode("ascii")))
+        others += [(int(lines[row]), text) for row, text in labels.odd.items() if not crib[row]]
+    if others:
+        texts = [label.encode() for _, label in others]
+        sizes = np.array([len(text) for text in texts], dtype=np.int64)
+        starts = np.cumsum(sizes + 1) - sizes - 1
+        found += [others[i] for i in _saying_crib(b"\n".join(texts), starts, sizes).tolist()]
     return sorted(found)
+
+
+_WORDS = [word.encode() for word in sorted(CRIB_WORDS)]
+_IN_WORD = np.array([bytes([byte]).isalnum() or byte == ord("_") for byte in range(256)])
+"""The bytes of words, as a regular expression's ``\\b`` sees them: ASCII letters, digits, ``_``."""
+
+
+def _saying_crib(text: bytes, at: I64, size: I64) -> I64:
+    """Which spans of ``text`` (from ``at``, ``size`` bytes; none inside another) hold a word
+    of ``CRIB_WORDS`` in any case, whole (``Cribbage`` is none): their indices, rising."""
+    low = np.frombuffer(text.lower() + bytes(max(map(len, _WORDS))), dtype=np.uint8)
+    starts = []
+    for word in _WORDS:
+        hits = np.flatnonzero(low[: len(text)] == word[0])
+        for i, byte in enumerate(word[1:], start=1):
+            hits = hits[low.take(hits + i) == byte]
+        before = (hits > 0) & _IN_WORD.take(low.take(hits - 1))
+        starts.append(hits[~before & ~_IN_WORD.take(low.take(hits + len(word)))])
+    hit = np.concatenate(starts)
+    order = np.argsort(at, kind="stable")
+    place = np.searchsorted(at.take(order), hit, side="right") - 1
+    hit, span = hit[place >= 0], order.take(place[place >= 0])
+    inside = span[hit < at.take(span) + size.take(span)]
+    return np.flatnonzero(np.bincount(inside, minlength=len(at)))
