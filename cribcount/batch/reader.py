@@ -430,7 +430,7 @@ def read_chunk(
         claim=claims,
         make_text=make_text,
         in_order=in_order,
-        labels=labels,
+        labels=labels if labels.size.any() or labels.odd else None,
     )
     others = np.ones(len(ends), dtype=np.bool_)
     others[taken_lines] = False

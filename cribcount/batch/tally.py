@@ -11,7 +11,7 @@ field, before its first comma (``Bob, deal 3`` is Bob's).
 >>> tallies.add(score_line(b"Bob, deal 1: 5h 5d 5c Js / 5s = 28", 1))
 >>> tallies.add(score_line(b"Bob, deal 2: 2h 4h 6h 8h / Kc", 2))
 >>> tallies.totals["Bob"]
-Tally(hands=2, points=33, claims=1, wrong=1, missed=1)
+Summary(hands=2, failed=0, claims=1, claims_wrong=1, points_missed=1, points=33)
 """
 
 from __future__ import annotations
@@ -21,42 +21,16 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from cribcount import rules
-from cribcount.batch.engine import Chunk, Record, Scored
+from cribcount.batch.engine import Chunk, Record, Scored, Summary
 from cribcount.batch.lines import CRIB_WORDS
 
 if TYPE_CHECKING:
     from cribcount.batch.vector import I64, Rows
 
-__all__ = ["BY", "Tallies", "Tally", "crib_labels", "key_of"]
+__all__ = ["BY", "Tallies", "crib_labels", "key_of"]
 
 BY = ("label", "player")
 """What ``--by`` groups records by."""
-
-
-@dataclass
-class Tally:
-    """One label's (or player's) figures: hands, points, claims made and wrong, points missed
-    (counted but not claimed, as the run's summary counts them)."""
-
-    hands: int = 0
-    points: int = 0
-    claims: int = 0
-    wrong: int = 0
-    missed: int = 0
-
-    def add(self, total: int, claim: int | None) -> None:
-        """Take one hand into account: its points, and its claim settled by the rules."""
-        self.hands += 1
-        self.points += total
-        if claim is None:
-            return
-        _, missed = rules.settle_claim(claim, total)
-        self.claims, self.wrong, self.missed = (
-            self.claims + 1,
-            self.wrong + (claim != total),
-            self.missed + missed,
-        )
 
 
 def key_of(label: str | None, by: str) -> str | None:
@@ -75,19 +49,19 @@ class Tallies:
     """The figures of each label or player (``by``), in the order first seen; None: no label."""
 
     by: str
-    totals: dict[str | None, Tally] = field(default_factory=dict)
+    totals: dict[str | None, Summary] = field(default_factory=dict)
 
-    def _tally(self, label: str | None) -> Tally:
+    def _tally(self, label: str | None) -> Summary:
         key = key_of(label, self.by)
         tally = self.totals.get(key)
         if tally is None:
-            tally = self.totals[key] = Tally()
+            tally = self.totals[key] = Summary()
         return tally
 
     def add(self, record: Record) -> None:
         """Take one careful record into account (a failed line has no hand to total)."""
         if isinstance(record, Scored):
-            self._tally(record.label).add(record.count.total, record.claim)
+            self._tally(record.label).add(record)
 
     def add_chunk(self, chunk: Chunk) -> None:
         """Take a whole chunk into account, in input order."""
@@ -107,7 +81,7 @@ class Tallies:
         claims = rows.claim[start:stop].tolist()
         labels = row_labels(rows, start, stop)
         for i, (total, claim) in enumerate(zip(totals, claims, strict=True)):
-            self._tally(labels.get(i)).add(total, None if claim == NO_CLAIM else claim)
+            self._tally(labels.get(i)).add_hand(total, None if claim == NO_CLAIM else claim)
 
 
 def row_labels(rows: Rows, start: int, stop: int) -> dict[int, str]:
