@@ -264,7 +264,9 @@ def test_canonical_hands_with_a_claim_are_read_at_fixed_columns(
     assert read.lines.tolist() == [0, 1]
     assert read.crib.tolist() == [False, crib]
     assert read.claim.tolist() == [NO_CLAIM, NO_CLAIM if claim is None else claim]
-    assert read.text[1].tobytes() == b"5h 5d 5c Js / 5s"
+    assert read.cards[:, 1].tolist() == [
+        parse_card(card).index for card in "5h 5d 5c Js 5s".split()
+    ]
     # The careful path reads the line the same way.
     entry = parse_line(line)
     assert (entry.crib, entry.claim) == (crib, claim)

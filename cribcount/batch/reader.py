@@ -9,7 +9,6 @@ format escapes it.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -27,7 +26,6 @@ from cribcount.batch.vector import (
     U8,
     Bools,
     Rows,
-    canonical_text,
     score_rows,
     sort_columns,
 )
@@ -127,11 +125,10 @@ _ZEROS = _PLACES.sum(axis=0, dtype=np.int16) * np.int16(ord("0"))
 
 class Canonical(NamedTuple):
     """The canonical lines of a chunk: their indices (``lines``), cards (``Card.index``) by
-    column, the 16 bytes of their hands, the word ``crib`` and the claim (or ``NO_CLAIM``)."""
+    column, the word ``crib`` and the claim (or ``NO_CLAIM``)."""
 
     lines: I64
     cards: U8
-    text: U8
     crib: Bools
     claim: npt.NDArray[np.int16]
 
@@ -172,7 +169,7 @@ def read_canonical(buffer: U8, starts: I64, lengths: I64) -> Canonical:
     cards = np.empty((5, len(text)), dtype=np.uint8)
     for i, (rank, suit) in enumerate(zip(RANK_COLUMNS, _SUIT_COLUMNS, strict=True)):
         np.add(parts[:, rank], parts[:, suit], out=cards[i])
-    return Canonical(lines=lines, cards=cards, text=text, crib=_WITH_WORD[end], claim=claim)
+    return Canonical(lines=lines, cards=cards, crib=_WITH_WORD[end], claim=claim)
 
 
 def _claims(after: U8, end: npt.NDArray[np.intp]) -> npt.NDArray[np.int16]:
@@ -380,9 +377,8 @@ def read_chunk(
     parts = _parts(buffer, starts, stops, marks, line)
     lengths = parts.stop - parts.start
     lengths[parts.skipped | parts.refused] = -1  # no body
-    taken_lines, cards, text, cribs, claims = read_canonical(buffer, parts.start, lengths)
+    taken_lines, cards, cribs, claims = read_canonical(buffer, parts.start, lengths)
     cribs |= crib
-    make_text = functools.partial(np.asarray, text)  # the text as read
     unread = lengths >= 0
     unread[taken_lines] = False
     if unread.any():
@@ -405,7 +401,6 @@ def read_chunk(
             taken = np.zeros(len(ends), dtype=np.bool_)
             taken[taken_lines] = taken[read_at] = True
             order, taken_lines = source[taken], np.flatnonzero(taken)
-            make_text = functools.partial(_merged_text, text, read.cards, order)
             # (take is quicker than indexing.)
             cards = np.concatenate([cards, read.cards], axis=1).take(order, axis=1)
             cribs = np.concatenate([cribs, read.crib]).take(order)
@@ -417,7 +412,6 @@ def read_chunk(
     for low, high in zip(in_order, in_order[1:], strict=False):
         kept &= low != high
     if not kept.all():
-        make_text = functools.partial(np.asarray, make_text()[kept])
         rows = np.flatnonzero(kept)
         labels = labels.take(rows)
         taken_lines, cribs, claims = taken_lines[kept], cribs[kept], claims[kept]
@@ -428,7 +422,6 @@ def read_chunk(
         cards=cards,
         crib=cribs,
         claim=claims,
-        make_text=make_text,
         in_order=in_order,
         labels=labels if labels.size.any() or labels.odd else None,
     )
@@ -444,8 +437,3 @@ def read_chunk(
         )
     ]
     return scored, rest
-
-
-def _merged_text(text: U8, cards: U8, order: npt.NDArray[np.intp]) -> U8:
-    """The ``text`` read of some rows and that of rows of ``cards``, put together in ``order``."""
-    return np.concatenate([text, canonical_text(cards)]).take(order, axis=0)

@@ -6,7 +6,6 @@ table of the multisets of five ranks, flush and nobs from arrays its functions f
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -153,7 +152,7 @@ def multiset_key(sorted_columns: list[npt.NDArray[Any]]) -> npt.NDArray[np.int32
 @dataclass(frozen=True)
 class Rows:
     """Lines of one chunk, scored: numpy arrays with one row per line, ``ranks`` (1..13) and
-    ``suits`` (0..3) by column; ``make_text`` gives ``text`` when asked (JSON lines never ask)."""
+    ``suits`` (0..3) by column."""
 
     line: I64
     ranks: U8
@@ -164,17 +163,16 @@ class Rows:
     nobs: U8
     claim: npt.NDArray[np.int16]
     """The claimed count, ``NO_CLAIM`` where none was made."""
-    make_text: Callable[[], U8]
     labels: Labels | None = None
     """The rows' labels, None when none has one."""
 
     def __len__(self) -> int:
         return len(self.line)
 
-    @functools.cached_property
+    @property
     def text(self) -> U8:
         """The 16 bytes of each hand in canonical notation (``5h 5d 5c Js / 5s``)."""
-        return self.make_text()
+        return canonical_text(((self.ranks - np.uint8(1)) << np.uint8(_SUIT_BITS)) | self.suits)
 
     @property
     def fifteens(self) -> U8:
@@ -212,7 +210,6 @@ class Rows:
             flush=self.flush[start:stop],
             nobs=self.nobs[start:stop],
             claim=self.claim[start:stop],
-            make_text=lambda: self.text[start:stop],
             labels=None if self.labels is None else self.labels.part(start, stop),
         )
 
@@ -257,7 +254,6 @@ def score_rows(
     cards: U8,
     crib: Bools,
     claim: npt.NDArray[np.int16],
-    make_text: Callable[[], U8] | None = None,
     in_order: list[U8] | None = None,
     labels: Labels | None = None,
 ) -> Rows:
@@ -284,6 +280,5 @@ def score_rows(
         flush=flush,
         nobs=nobs,
         claim=claim,
-        make_text=functools.partial(canonical_text, cards) if make_text is None else make_text,
         labels=labels,
     )
