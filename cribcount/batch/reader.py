@@ -36,28 +36,8 @@ __all__ = ["Labels", "count_newlines", "read_chunk"]
 _WHITE = np.zeros(256, dtype=np.bool_)
 _WHITE[[ord(c) for c in map(chr, range(128)) if c.isspace()]] = True
 """ASCII white space as ``str.strip`` and a regular expression's ``\\s`` see it."""
-_ONES = np.uint64(0x0101010101010101)
-_HIGH = np.uint64(0x8080808080808080)
-_FILL = np.uint64(int.from_bytes(b"a" * 8, "little"))
-_BYTE_MASKS = np.array([(1 << (8 * n)) - 1 for n in range(9)], dtype=np.uint64)
-"""By a number of bytes up to eight, the bits of that many."""
-
-
-def _has_below(words: npt.NDArray[np.uint64], n: int) -> Bools:
-    """Which words (eight bytes each) hold a byte below ``n`` (at most 128)."""
-    return ((words - _ONES * np.uint64(n)) & ~words & _HIGH) != 0  # type: ignore[no-any-return]
-
-
-def _has_byte(words: npt.NDArray[np.uint64], byte: str) -> Bools:
-    """Which words hold the byte ``byte``."""
-    return _has_below(words ^ (_ONES * np.uint64(ord(byte))), 1)
-
-
-def _to_escape(words: npt.NDArray[np.uint64]) -> Bools:
-    """Which words (eight bytes of labels) hold a byte that formats escape: not printable
-    ASCII, a quote or a backslash."""
-    above: Bools = ((words + _ONES) | words) & _HIGH != 0  # a byte of 127 or more
-    return above | _has_below(words, 32) | _has_byte(words, '"') | _has_byte(words, "\\")
+_ESCAPED = np.array([not 32 <= byte < 127 or chr(byte) in '"\\' for byte in range(256)])
+"""The bytes that formats escape in a label: not printable ASCII, a quote or a backslash."""
 
 
 _TRIM = 4
@@ -323,15 +303,10 @@ def _labels(chunk: bytes, buffer: U8, parts: _Parts, lines: I64) -> tuple[Labels
         )
     size = label_stop - label_start
     if not _plain(chunk, buffer, len(parts.start)):
-        # Which labels hold a byte to escape, eight bytes at a time (bytes past the end made
-        # harmless).
-        words = np.ndarray((len(buffer) - 7,), dtype="<u8", buffer=buffer, strides=(1,))
-        for block in range((int(size.max()) - 1) // 8 + 1):
-            these = np.flatnonzero(size > 8 * block)
-            # (Indexing, not take: take copies a view of overlapping items whole first.)
-            read = words[label_start.take(these) + 8 * block]
-            kept = _BYTE_MASKS.take(np.minimum(size.take(these) - 8 * block, 8))
-            odd_rows[these] |= _to_escape((read & kept) | (_FILL & ~kept))
+        # Which labels hold a byte to escape: those bytes counted up to each of the chunk.
+        escaped = np.zeros(len(buffer) + 1, dtype=np.int32)
+        np.cumsum(_ESCAPED.take(buffer), out=escaped[1:])
+        odd_rows |= escaped.take(label_start + size) != escaped.take(label_start)
     for i in np.flatnonzero(odd_rows).tolist():
         raw = chunk[int(parts.label_start[lines[i]]) : int(parts.label_stop[lines[i]])]
         try:

@@ -107,9 +107,6 @@ class RankTables:
     of five ranks; ``points_id`` numbers the distinct (fifteens, pairs, runs) in ``points``."""
 
     multiset: npt.NDArray[np.uint16]
-    fifteens: U8
-    pairs: U8
-    runs: U8
     total: U8
     points_id: npt.NDArray[np.uint16]
     points: tuple[tuple[int, int, int], ...]
@@ -132,9 +129,6 @@ def rank_tables() -> RankTables:
     triples = np.stack([packed >> 10, (packed >> 5) & 31, packed & 31], axis=1)
     return RankTables(
         multiset=multiset,
-        fifteens=data[:, 0].copy(),
-        pairs=data[:, 1].copy(),
-        runs=data[:, 2].copy(),
         total=data.sum(axis=1, dtype=np.uint8),
         points_id=points_id.reshape(-1).astype(np.uint16),
         points=tuple((int(f), int(p), int(r)) for f, p, r in triples.tolist()),
@@ -173,21 +167,6 @@ class Rows:
     def text(self) -> U8:
         """The 16 bytes of each hand in canonical notation (``5h 5d 5c Js / 5s``)."""
         return canonical_text(((self.ranks - np.uint8(1)) << np.uint8(_SUIT_BITS)) | self.suits)
-
-    @property
-    def fifteens(self) -> U8:
-        """Points for fifteens."""
-        return rank_tables().fifteens.take(self.multiset)
-
-    @property
-    def pairs(self) -> U8:
-        """Points for pairs."""
-        return rank_tables().pairs.take(self.multiset)
-
-    @property
-    def runs(self) -> U8:
-        """Points for runs."""
-        return rank_tables().runs.take(self.multiset)
 
     @property
     def heels(self) -> Bools:
