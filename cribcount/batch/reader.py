@@ -24,6 +24,7 @@ from cribcount.batch.vector import (
     NO_CLAIM,
     RANK_COLUMNS,
     U8,
+    Bodies,
     Bools,
     Rows,
     score_rows,
@@ -103,17 +104,7 @@ _ZEROS = _PLACES.sum(axis=0, dtype=np.int16) * np.int16(ord("0"))
 """By end, how much more its digits' bytes are worth than its digits."""
 
 
-class Canonical(NamedTuple):
-    """The canonical lines of a chunk: their indices (``lines``), cards (``Card.index``) by
-    column, the word ``crib`` and the claim (or ``NO_CLAIM``)."""
-
-    lines: I64
-    cards: U8
-    crib: Bools
-    claim: npt.NDArray[np.int16]
-
-
-def read_canonical(buffer: U8, starts: I64, lengths: I64) -> Canonical:
+def read_canonical(buffer: U8, starts: I64, lengths: I64) -> Bodies:
     """The canonical lines among those at ``starts`` in ``buffer``, with ``lengths`` (no line
     end); ``buffer`` holds ``WINDOW`` bytes more than its lines."""
     size = lengths - LINE_WIDTH
@@ -149,7 +140,7 @@ def read_canonical(buffer: U8, starts: I64, lengths: I64) -> Canonical:
     cards = np.empty((5, len(text)), dtype=np.uint8)
     for i, (rank, suit) in enumerate(zip(RANK_COLUMNS, _SUIT_COLUMNS, strict=True)):
         np.add(parts[:, rank], parts[:, suit], out=cards[i])
-    return Canonical(lines=lines, cards=cards, crib=_WITH_WORD[end], claim=claim)
+    return Bodies(lines=lines, cards=cards, crib=_WITH_WORD[end], claim=claim)
 
 
 def _claims(after: U8, end: npt.NDArray[np.intp]) -> npt.NDArray[np.int16]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from cribcount.batch.reader import Labels
 
 __all__ = [
+    "Bodies",
     "CARD_NAMES",
     "LINE_WIDTH",
     "RANK_COLUMNS",
@@ -43,6 +44,18 @@ Bools = npt.NDArray[np.bool_]
 
 NO_CLAIM = -1
 """``Rows.claim`` of a line without a claim."""
+
+
+class Bodies(NamedTuple):
+    """The lines of a chunk a reader read: their indices (``lines``), cards (``Card.index``) by
+    column, the starter last, whether a crib, and the claim (or ``NO_CLAIM``)."""
+
+    lines: I64
+    cards: U8
+    crib: Bools
+    claim: npt.NDArray[np.int16]
+
+
 LINE_WIDTH = 16
 """Bytes in a canonical hand such as ``5h 5d 5c Js / 5s``."""
 RANK_COLUMNS = (0, 3, 6, 9, 14)
