@@ -25,7 +25,7 @@ from cribcount.batch.engine import Chunk, Record, Scored, Summary
 from cribcount.batch.lines import CRIB_WORDS
 
 if TYPE_CHECKING:
-    from cribcount.batch.vector import I64, Rows
+    from cribcount.batch.vector import I64, U8, Rows
 
 __all__ = ["BY", "Tallies", "crib_labels", "key_of"]
 
@@ -110,37 +110,43 @@ def crib_labels(chunk: Chunk) -> list[tuple[int, str]]:
     rows = chunk.rows
     if rows is not None and rows.labels is not None:
         labels, crib, lines = rows.labels, rows.crib, rows.line
-        # The chunk's bytes are searched at once, bodies too: a match counts in a label only.
-        source = bytes(labels.source)
-        for row in _saying_crib(source, labels.at, labels.size).tolist():
+        # The chunk's bytes (padded) are searched at once, bodies too: a match counts in a
+        # label only.
+        for row in _saying_crib(labels.source, labels.at, labels.size).tolist():
             if not crib[row]:
                 at, size = int(labels.at[row]), int(labels.size[row])
-                found.append((int(lines[row]), source[at : at + size].decode("ascii")))
+                text = labels.source[at : at + size].tobytes().decode("ascii")
+                found.append((int(lines[row]), text))
         others += [(int(lines[row]), text) for row, text in labels.odd.items() if not crib[row]]
     if others:
         texts = [label.encode() for _, label in others]
         sizes = np.array([len(text) for text in texts], dtype=np.int64)
         starts = np.cumsum(sizes + 1) - sizes - 1
-        found += [others[i] for i in _saying_crib(b"\n".join(texts), starts, sizes).tolist()]
+        padded = np.frombuffer(b"\n".join([*texts, bytes(_LONGEST)]), dtype=np.uint8)
+        found += [others[i] for i in _saying_crib(padded, starts, sizes).tolist()]
     return sorted(found)
 
 
 _WORDS = [word.encode() for word in sorted(CRIB_WORDS)]
+_LONGEST = max(map(len, _WORDS))
 _IN_WORD = np.array([bytes([byte]).isalnum() or byte == ord("_") for byte in range(256)])
 """The bytes of words, as a regular expression's ``\\b`` sees them: ASCII letters, digits, ``_``."""
+_CASE = np.uint8(0x20)
+"""The bit that ASCII letters differ by in their two cases."""
 
 
-def _saying_crib(text: bytes, at: I64, size: I64) -> I64:
-    """Which spans of ``text`` (from ``at``, ``size`` bytes; none inside another) hold a word
-    of ``CRIB_WORDS`` in any case, whole (``Cribbage`` is none): their indices, rising."""
-    low = np.frombuffer(text.lower() + bytes(max(map(len, _WORDS))), dtype=np.uint8)
+def _saying_crib(text: U8, at: I64, size: I64) -> I64:
+    """Which spans of ``text`` (from ``at``, ``size`` bytes; none inside another; the text
+    padded with ``_LONGEST`` NULs) hold a word of ``CRIB_WORDS`` in any case, whole
+    (``Cribbage`` is none): their indices, rising."""
+    folded = text | _CASE  # a letter in lower case (other bytes are not compared with it)
     starts = []
     for word in _WORDS:
-        hits = np.flatnonzero(low[: len(text)] == word[0])
+        hits = np.flatnonzero(folded[: len(text) - _LONGEST] == word[0])
         for i, byte in enumerate(word[1:], start=1):
-            hits = hits[low.take(hits + i) == byte]
-        before = (hits > 0) & _IN_WORD.take(low.take(hits - 1))
-        starts.append(hits[~before & ~_IN_WORD.take(low.take(hits + len(word)))])
+            hits = hits[folded.take(hits + i) == byte]
+        before = (hits > 0) & _IN_WORD.take(text.take(hits - 1))
+        starts.append(hits[~before & ~_IN_WORD.take(text.take(hits + len(word)))])
     hit = np.concatenate(starts)
     order = np.argsort(at, kind="stable")
     place = np.searchsorted(at.take(order), hit, side="right") - 1
