@@ -63,10 +63,12 @@ def run_command(
     cwd: str | Path | None = None,
     ok: Sequence[int] = (0,),
     out: Path | None = None,
+    env: dict[str, str] | None = None,
 ) -> Run:
     """Run ``argv``, stdout and stderr thrown away; SystemExit unless its status is in ``ok``.
 
-    ``out`` names a file to keep stdout in instead, to compare outputs.
+    ``out`` names a file to keep stdout in instead, to compare outputs; ``env`` replaces the
+    environment.
 
     The CPU time and peak memory are the child's own (``wait4``), not those of
     every child this process has had.
@@ -79,6 +81,7 @@ def run_command(
             stdout=stdout,
             stderr=errors,
             cwd=tempfile.gettempdir() if cwd is None else cwd,
+            env=env,
         )
         _, status, usage = os.wait4(process.pid, 0)
         seconds = time.perf_counter() - start

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import io
 import json
+import re
 
 import pytest
 from conftest import outcome
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cribcount.batch.engine import Scored, score_lines, score_stream
+from cribcount.batch.tally import crib_labels
 
 # By hand, from the rules:
 # 5h 5d 5c Js / 5s: 29 (eight fifteens 16, four of a kind 12, his nob 1).
@@ -88,3 +95,41 @@ def test_a_label_that_says_crib_warns_and_the_count_stays_a_hand() -> None:
 def test_a_bad_by_is_usage() -> None:
     status, _, err = outcome("batch", "--by", "table", stdin="")
     assert status == 2 and "--by" in err
+
+
+# Labels from words that say crib or nearly do, in any case, next to letters, digits, '_',
+# punctuation and bytes that are not ASCII.
+_LABEL_WORDS = ["crib", "CRIB", "Crib", "berceau", "Berceau", "cribbage", "2", "_", "é", "Bob"]
+_JOINS = [" ", ", ", "", "-", "(", ")", "\t", "ñ"]
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.lists(st.tuples(st.sampled_from(_LABEL_WORDS), st.sampled_from(_JOINS)), max_size=4),
+            st.booleans(),  # the body says crib
+            st.sampled_from(["", "  # crib", " # berceau"]),  # a comment that says it too
+        ),
+        max_size=12,
+    )
+)
+def test_the_labels_that_say_crib_are_those_a_word_search_finds(
+    lines: list[tuple[list[tuple[str, str]], bool, str]],
+) -> None:
+    texts = []
+    for words, body_crib, comment in lines:
+        label = "".join(word + join for word, join in words)
+        body = "5h 5d 5c Js / 5s" + (" crib" if body_crib else "")
+        texts.append((f"{label}: " if label.strip() else "") + body + comment)
+    data = "\n".join(texts).encode() + b"\n"
+    # The expected warnings, by a regular expression on each label the careful reader reads.
+    says_crib = re.compile(r"\b(?:crib|berceau)\b", re.IGNORECASE | re.ASCII)
+    expected = [
+        (record.line, record.label)
+        for record in score_lines(io.BytesIO(data))
+        if isinstance(record, Scored) and record.label and not record.count.crib
+        if says_crib.search(record.label)
+    ]
+    for vectorised in (True, False):
+        chunks = score_stream(io.BytesIO(data), vectorised=vectorised)
+        assert [found for chunk in chunks for found in crib_labels(chunk)] == expected

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, BinaryIO
 
+from cribcount import rules
 from cribcount.batch.lines import parse_body, split_line
 from cribcount.batch.reading import (
     CAREFUL_CHUNK_SIZE,
@@ -138,7 +139,8 @@ def score_line(
 
 @dataclass
 class Summary:
-    """What a run did: hands scored, lines failed, claims checked and wrong, points missed."""
+    """What a run (or one label's lines) did: hands scored, lines failed, claims checked and
+    wrong, points missed, and the hands' points."""
 
     hands: int = 0
     failed: int = 0
@@ -146,23 +148,29 @@ class Summary:
     claims_wrong: int = 0
     points_missed: int = 0
     """Points counted but not claimed, over the under-claims (over-claims miss nothing)."""
+    points: int = 0
 
     def add(self, record: Record) -> None:
         """Take one record into account."""
         if isinstance(record, Failed):
             self.failed += 1
-            return
+        else:
+            self.add_hand(record.count.total, record.claim)
+
+    def add_hand(self, total: int, claim: int | None) -> None:
+        """Take one hand into account: its points, and its claim settled by the rules."""
         self.hands += 1
-        difference = record.difference
-        if difference is not None:
+        self.points += total
+        if claim is not None:
             self.claims += 1
-            self.claims_wrong += difference != 0
-            self.points_missed += max(-difference, 0)
+            self.claims_wrong += claim != total
+            self.points_missed += rules.settle_claim(claim, total)[1]
 
     def add_chunk(self, chunk: Chunk) -> None:
         """Take a whole chunk into account."""
         if chunk.rows is not None:
             self.hands += len(chunk.rows)
+            self.points += int(chunk.rows.total.sum())  # (numpy sums small numbers as 64-bit)
             # The same sums as ``add`` over the rows' differences, taken a chunk at a time.
             claims, wrong, missed = chunk.rows.claim_tally()
             self.claims += claims

@@ -41,8 +41,7 @@ _ROOM = [np.empty(0, dtype=np.uint8)]
 
 def column(matrix: Any, at: int, dtype: str = "<u2") -> Any:
     """Bytes ``at`` (two for ``<u2``, n for ``Vn``) of every row of a byte matrix, as a column."""
-    rows = matrix.shape[0]
-    return np.ndarray((rows,), dtype=dtype, buffer=matrix, offset=at, strides=(matrix.shape[1],))
+    return matrix[:, at : at + np.dtype(dtype).itemsize].view(dtype)[:, 0]
 
 
 def copy_at(out: Any, at: Any, values: Any) -> None:

@@ -9,7 +9,6 @@ format escapes it.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -25,9 +24,9 @@ from cribcount.batch.vector import (
     NO_CLAIM,
     RANK_COLUMNS,
     U8,
+    Bodies,
     Bools,
     Rows,
-    canonical_text,
     score_rows,
     sort_columns,
 )
@@ -38,28 +37,8 @@ __all__ = ["Labels", "count_newlines", "read_chunk"]
 _WHITE = np.zeros(256, dtype=np.bool_)
 _WHITE[[ord(c) for c in map(chr, range(128)) if c.isspace()]] = True
 """ASCII white space as ``str.strip`` and a regular expression's ``\\s`` see it."""
-_ONES = np.uint64(0x0101010101010101)
-_HIGH = np.uint64(0x8080808080808080)
-_FILL = np.uint64(int.from_bytes(b"a" * 8, "little"))
-_BYTE_MASKS = np.array([(1 << (8 * n)) - 1 for n in range(9)], dtype=np.uint64)
-"""By a number of bytes up to eight, the bits of that many."""
-
-
-def _has_below(words: npt.NDArray[np.uint64], n: int) -> Bools:
-    """Which words (eight bytes each) hold a byte below ``n`` (at most 128)."""
-    return ((words - _ONES * np.uint64(n)) & ~words & _HIGH) != 0  # type: ignore[no-any-return]
-
-
-def _has_byte(words: npt.NDArray[np.uint64], byte: str) -> Bools:
-    """Which words hold the byte ``byte``."""
-    return _has_below(words ^ (_ONES * np.uint64(ord(byte))), 1)
-
-
-def _to_escape(words: npt.NDArray[np.uint64]) -> Bools:
-    """Which words (eight bytes of labels) hold a byte that formats escape: not printable
-    ASCII, a quote or a backslash."""
-    above: Bools = ((words + _ONES) | words) & _HIGH != 0  # a byte of 127 or more
-    return above | _has_below(words, 32) | _has_byte(words, '"') | _has_byte(words, "\\")
+_ESCAPED = np.array([not 32 <= byte < 127 or chr(byte) in '"\\' for byte in range(256)])
+"""The bytes that formats escape in a label: not printable ASCII, a quote or a backslash."""
 
 
 _TRIM = 4
@@ -125,18 +104,7 @@ _ZEROS = _PLACES.sum(axis=0, dtype=np.int16) * np.int16(ord("0"))
 """By end, how much more its digits' bytes are worth than its digits."""
 
 
-class Canonical(NamedTuple):
-    """The canonical lines of a chunk: their indices (``lines``), cards (``Card.index``) by
-    column, the 16 bytes of their hands, the word ``crib`` and the claim (or ``NO_CLAIM``)."""
-
-    lines: I64
-    cards: U8
-    text: U8
-    crib: Bools
-    claim: npt.NDArray[np.int16]
-
-
-def read_canonical(buffer: U8, starts: I64, lengths: I64) -> Canonical:
+def read_canonical(buffer: U8, starts: I64, lengths: I64) -> Bodies:
     """The canonical lines among those at ``starts`` in ``buffer``, with ``lengths`` (no line
     end); ``buffer`` holds ``WINDOW`` bytes more than its lines."""
     size = lengths - LINE_WIDTH
@@ -172,7 +140,7 @@ def read_canonical(buffer: U8, starts: I64, lengths: I64) -> Canonical:
     cards = np.empty((5, len(text)), dtype=np.uint8)
     for i, (rank, suit) in enumerate(zip(RANK_COLUMNS, _SUIT_COLUMNS, strict=True)):
         np.add(parts[:, rank], parts[:, suit], out=cards[i])
-    return Canonical(lines=lines, cards=cards, text=text, crib=_WITH_WORD[end], claim=claim)
+    return Bodies(lines=lines, cards=cards, crib=_WITH_WORD[end], claim=claim)
 
 
 def _claims(after: U8, end: npt.NDArray[np.intp]) -> npt.NDArray[np.int16]:
@@ -326,15 +294,10 @@ def _labels(chunk: bytes, buffer: U8, parts: _Parts, lines: I64) -> tuple[Labels
         )
     size = label_stop - label_start
     if not _plain(chunk, buffer, len(parts.start)):
-        # Which labels hold a byte to escape, eight bytes at a time (bytes past the end made
-        # harmless).
-        words = np.ndarray((len(buffer) - 7,), dtype="<u8", buffer=buffer, strides=(1,))
-        for block in range((int(size.max()) - 1) // 8 + 1):
-            these = np.flatnonzero(size > 8 * block)
-            # (Indexing, not take: take copies a view of overlapping items whole first.)
-            read = words[label_start.take(these) + 8 * block]
-            kept = _BYTE_MASKS.take(np.minimum(size.take(these) - 8 * block, 8))
-            odd_rows[these] |= _to_escape((read & kept) | (_FILL & ~kept))
+        # Which labels hold a byte to escape: those bytes counted up to each of the chunk.
+        escaped = np.zeros(len(buffer) + 1, dtype=np.int32)
+        np.cumsum(_ESCAPED.take(buffer), out=escaped[1:])
+        odd_rows |= escaped.take(label_start + size) != escaped.take(label_start)
     for i in np.flatnonzero(odd_rows).tolist():
         raw = chunk[int(parts.label_start[lines[i]]) : int(parts.label_stop[lines[i]])]
         try:
@@ -380,9 +343,8 @@ def read_chunk(
     parts = _parts(buffer, starts, stops, marks, line)
     lengths = parts.stop - parts.start
     lengths[parts.skipped | parts.refused] = -1  # no body
-    taken_lines, cards, text, cribs, claims = read_canonical(buffer, parts.start, lengths)
+    taken_lines, cards, cribs, claims = read_canonical(buffer, parts.start, lengths)
     cribs |= crib
-    make_text = functools.partial(np.asarray, text)  # the text as read
     unread = lengths >= 0
     unread[taken_lines] = False
     if unread.any():
@@ -405,7 +367,6 @@ def read_chunk(
             taken = np.zeros(len(ends), dtype=np.bool_)
             taken[taken_lines] = taken[read_at] = True
             order, taken_lines = source[taken], np.flatnonzero(taken)
-            make_text = functools.partial(_merged_text, text, read.cards, order)
             # (take is quicker than indexing.)
             cards = np.concatenate([cards, read.cards], axis=1).take(order, axis=1)
             cribs = np.concatenate([cribs, read.crib]).take(order)
@@ -417,7 +378,6 @@ def read_chunk(
     for low, high in zip(in_order, in_order[1:], strict=False):
         kept &= low != high
     if not kept.all():
-        make_text = functools.partial(np.asarray, make_text()[kept])
         rows = np.flatnonzero(kept)
         labels = labels.take(rows)
         taken_lines, cribs, claims = taken_lines[kept], cribs[kept], claims[kept]
@@ -428,9 +388,8 @@ def read_chunk(
         cards=cards,
         crib=cribs,
         claim=claims,
-        make_text=make_text,
         in_order=in_order,
-        labels=labels,
+        labels=labels if labels.size.any() or labels.odd else None,
     )
     others = np.ones(len(ends), dtype=np.bool_)
     others[taken_lines] = False
@@ -444,8 +403,3 @@ def read_chunk(
         )
     ]
     return scored, rest
-
-
-def _merged_text(text: U8, cards: U8, order: npt.NDArray[np.intp]) -> U8:
-    """The ``text`` read of some rows and that of rows of ``cards``, put together in ``order``."""
-    return np.concatenate([text, canonical_text(cards)]).take(order, axis=0)

@@ -273,7 +273,7 @@ def render_tallies(tallies: Tallies, fmt: str, *, lang: Language = DEFAULT_LANGU
     blank line, then a table of its own with its header; JSON lines: one object a key.
     """
     rows = [
-        (key, (t.hands, t.points, t.claims, t.wrong, t.missed)) for key, t in tallies.totals.items()
+        (key, [getattr(t, name) for name in _TALLY_FIELDS]) for key, t in tallies.totals.items()
     ]
     if fmt == "jsonl":
         return "".join(

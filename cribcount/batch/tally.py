@@ -11,54 +11,26 @@ field, before its first comma (``Bob, deal 3`` is Bob's).
 >>> tallies.add(score_line(b"Bob, deal 1: 5h 5d 5c Js / 5s = 28", 1))
 >>> tallies.add(score_line(b"Bob, deal 2: 2h 4h 6h 8h / Kc", 2))
 >>> tallies.totals["Bob"]
-Tally(hands=2, points=33, claims=1, wrong=1, missed=1)
+Summary(hands=2, failed=0, claims=1, claims_wrong=1, points_missed=1, points=33)
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from cribcount import rules
-from cribcount.batch.engine import Chunk, Record, Scored
+from cribcount.batch.engine import Chunk, Record, Scored, Summary
+from cribcount.batch.lines import CRIB_WORDS
 
 if TYPE_CHECKING:
-    from cribcount.batch.vector import Rows
+    from cribcount.batch.vector import I64, U8, Rows
 
-__all__ = ["BY", "Tallies", "Tally", "crib_labels", "key_of"]
+__all__ = ["BY", "Tallies", "crib_labels", "key_of"]
 
 BY = ("label", "player")
 """What ``--by`` groups records by."""
-_SAYS_CRIB = re.compile(rb"\b(?:crib|berceau)\b", re.IGNORECASE)
-"""A label that names the crib, in English or French: ``Bob, crib 1``."""
-
-
-@dataclass
-class Tally:
-    """One label's (or player's) figures: hands, points, claims made and wrong, points missed
-    (counted but not claimed, as the run's summary counts them)."""
-
-    hands: int = 0
-    points: int = 0
-    claims: int = 0
-    wrong: int = 0
-    missed: int = 0
-
-    def add(self, total: int, claim: int | None) -> None:
-        """Take one hand into account: its points, and its claim settled by the rules."""
-        self.hands += 1
-        self.points += total
-        if claim is None:
-            return
-        _, missed = rules.settle_claim(claim, total)
-        self.claims, self.wrong, self.missed = (
-            self.claims + 1,
-            self.wrong + (claim != total),
-            self.missed + missed,
-        )
 
 
 def key_of(label: str | None, by: str) -> str | None:
@@ -77,19 +49,19 @@ class Tallies:
     """The figures of each label or player (``by``), in the order first seen; None: no label."""
 
     by: str
-    totals: dict[str | None, Tally] = field(default_factory=dict)
+    totals: dict[str | None, Summary] = field(default_factory=dict)
 
-    def _tally(self, label: str | None) -> Tally:
+    def _tally(self, label: str | None) -> Summary:
         key = key_of(label, self.by)
         tally = self.totals.get(key)
         if tally is None:
-            tally = self.totals[key] = Tally()
+            tally = self.totals[key] = Summary()
         return tally
 
     def add(self, record: Record) -> None:
         """Take one careful record into account (a failed line has no hand to total)."""
         if isinstance(record, Scored):
-            self._tally(record.label).add(record.count.total, record.claim)
+            self._tally(record.label).add(record)
 
     def add_chunk(self, chunk: Chunk) -> None:
         """Take a whole chunk into account, in input order."""
@@ -109,7 +81,7 @@ class Tallies:
         claims = rows.claim[start:stop].tolist()
         labels = row_labels(rows, start, stop)
         for i, (total, claim) in enumerate(zip(totals, claims, strict=True)):
-            self._tally(labels.get(i)).add(total, None if claim == NO_CLAIM else claim)
+            self._tally(labels.get(i)).add_hand(total, None if claim == NO_CLAIM else claim)
 
 
 def row_labels(rows: Rows, start: int, stop: int) -> dict[int, str]:
@@ -129,31 +101,55 @@ def crib_labels(chunk: Chunk) -> list[tuple[int, str]]:
     """The hands whose label says crib (``Bob, crib 1``) but that are counted as hands: each
     one's line and label, in input order."""
     found: list[tuple[int, str]] = []
+    # Other labels, as text: those of the careful records and the rows' odd ones.
+    others = [
+        (record.line, record.label)
+        for _, record in chunk.records
+        if isinstance(record, Scored) and record.label and not record.count.crib
+    ]
     rows = chunk.rows
     if rows is not None and rows.labels is not None:
-        labels = rows.labels
-        crib = rows.crib.tolist()
-        lines = rows.line.tolist()
-        # The word is found in the chunk's bytes once; a row is named only when one of its
-        # matches lies inside its label (the crib word of a body says nothing of the label).
-        source = bytes(labels.source)
-        starts = np.array([m.start() for m in _SAYS_CRIB.finditer(source)], dtype=np.int64)
-        if len(starts):
-            order = np.argsort(labels.at, kind="stable")
-            at = labels.at[order]
-            row = np.searchsorted(at, starts, side="right") - 1
-            inside = row >= 0
-            held = order[row[inside]]
-            inside[inside] = starts[inside] < labels.at[held] + labels.size[held]
-            for hit in sorted(set(order[row[inside]].tolist())):
-                if not crib[hit]:
-                    at_, size = int(labels.at[hit]), int(labels.size[hit])
-                    found.append((lines[hit], source[at_ : at_ + size].decode("ascii")))
-        for hit, label in labels.odd.items():
-            if label and not crib[hit] and _SAYS_CRIB.search(label.encode()):
-                found.append((lines[hit], label))
-    for _, record in chunk.records:
-        if isinstance(record, Scored) and record.label and not record.count.crib:
-            if _SAYS_CRIB.search(record.label.encode()):
-                found.append((record.line, record.label))
+        labels, crib, lines = rows.labels, rows.crib, rows.line
+        # The chunk's bytes (padded) are searched at once, bodies too: a match counts in a
+        # label only.
+        for row in _saying_crib(labels.source, labels.at, labels.size).tolist():
+            if not crib[row]:
+                at, size = int(labels.at[row]), int(labels.size[row])
+                text = labels.source[at : at + size].tobytes().decode("ascii")
+                found.append((int(lines[row]), text))
+        others += [(int(lines[row]), text) for row, text in labels.odd.items() if not crib[row]]
+    if others:
+        texts = [label.encode() for _, label in others]
+        sizes = np.array([len(text) for text in texts], dtype=np.int64)
+        starts = np.cumsum(sizes + 1) - sizes - 1
+        padded = np.frombuffer(b"\n".join([*texts, bytes(_LONGEST)]), dtype=np.uint8)
+        found += [others[i] for i in _saying_crib(padded, starts, sizes).tolist()]
     return sorted(found)
+
+
+_WORDS = [word.encode() for word in sorted(CRIB_WORDS)]
+_LONGEST = max(map(len, _WORDS))
+_IN_WORD = np.array([bytes([byte]).isalnum() or byte == ord("_") for byte in range(256)])
+"""The bytes of words, as a regular expression's ``\\b`` sees them: ASCII letters, digits, ``_``."""
+_CASE = np.uint8(0x20)
+"""The bit that ASCII letters differ by in their two cases."""
+
+
+def _saying_crib(text: U8, at: I64, size: I64) -> I64:
+    """Which spans of ``text`` (from ``at``, ``size`` bytes; none inside another; the text
+    padded with ``_LONGEST`` NULs) hold a word of ``CRIB_WORDS`` in any case, whole
+    (``Cribbage`` is none): their indices, rising."""
+    folded = text | _CASE  # a letter in lower case (other bytes are not compared with it)
+    starts = []
+    for word in _WORDS:
+        hits = np.flatnonzero(folded[: len(text) - _LONGEST] == word[0])
+        for i, byte in enumerate(word[1:], start=1):
+            hits = hits[folded.take(hits + i) == byte]
+        before = (hits > 0) & _IN_WORD.take(text.take(hits - 1))
+        starts.append(hits[~before & ~_IN_WORD.take(text.take(hits + len(word)))])
+    hit = np.concatenate(starts)
+    order = np.argsort(at, kind="stable")
+    place = np.searchsorted(at.take(order), hit, side="right") - 1
+    hit, span = hit[place >= 0], order.take(place[place >= 0])
+    inside = span[hit < at.take(span) + size.take(span)]
+    return np.flatnonzero(np.bincount(inside, minlength=len(at)))

@@ -10,7 +10,6 @@ matched against that grammar; every other line is left to the careful reader.
 from __future__ import annotations
 
 from itertools import product
-from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -18,10 +17,10 @@ import numpy.typing as npt
 from cribcount.batch.lines import CRIB_WORD, MAX_CLAIM_DIGITS
 from cribcount.batch.reading import MAX_LINE
 from cribcount.batch.slots import STEP, U64, Slots, first_multiplier
-from cribcount.batch.vector import I64, U8, Bools
+from cribcount.batch.vector import I64, NO_CLAIM, U8, Bodies, Bools
 from cribcount.cards import ENGLISH, card_indices, tokenize
 
-__all__ = ["Bodies", "read_tokens"]
+__all__ = ["read_tokens"]
 
 U16 = npt.NDArray[np.uint16]
 
@@ -147,16 +146,6 @@ _WINDOW_MASK = np.array(
 """By count of tokens, the bits of those in the window."""
 
 
-class Bodies(NamedTuple):
-    """The regular lines of a chunk: their indices (``lines``), cards (``Card.index``) by
-    column, the starter last, crib, claim (-1 where none was made)."""
-
-    lines: I64
-    cards: U8
-    crib: npt.NDArray[np.bool_]
-    claim: npt.NDArray[np.int16]
-
-
 def read_tokens(raw: U8, lengths: I64, *, crib: bool = False) -> Bodies:
     """Read the regular lines of ``raw`` (whole lines, each ending in ``\\n``, of ``lengths``
     without it); the cards of a line read may still repeat (the caller checks that)."""
@@ -198,7 +187,7 @@ def read_tokens(raw: U8, lengths: I64, *, crib: bool = False) -> Bodies:
         lines=chosen,
         cards=cards,
         crib=_WITH_WORD.take(at) | crib,
-        claim=np.where(_WITH_CLAIM.take(at), claim, np.int16(-1)),
+        claim=np.where(_WITH_CLAIM.take(at), claim, np.int16(NO_CLAIM)),
     )
 
 

@@ -6,9 +6,8 @@ table of the multisets of five ranks, flush and nobs from arrays its functions f
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -21,6 +20,7 @@ if TYPE_CHECKING:
     from cribcount.batch.reader import Labels
 
 __all__ = [
+    "Bodies",
     "CARD_NAMES",
     "LINE_WIDTH",
     "RANK_COLUMNS",
@@ -44,6 +44,18 @@ Bools = npt.NDArray[np.bool_]
 
 NO_CLAIM = -1
 """``Rows.claim`` of a line without a claim."""
+
+
+class Bodies(NamedTuple):
+    """The lines of a chunk a reader read: their indices (``lines``), cards (``Card.index``) by
+    column, the starter last, whether a crib, and the claim (or ``NO_CLAIM``)."""
+
+    lines: I64
+    cards: U8
+    crib: Bools
+    claim: npt.NDArray[np.int16]
+
+
 LINE_WIDTH = 16
 """Bytes in a canonical hand such as ``5h 5d 5c Js / 5s``."""
 RANK_COLUMNS = (0, 3, 6, 9, 14)
@@ -108,9 +120,6 @@ class RankTables:
     of five ranks; ``points_id`` numbers the distinct (fifteens, pairs, runs) in ``points``."""
 
     multiset: npt.NDArray[np.uint16]
-    fifteens: U8
-    pairs: U8
-    runs: U8
     total: U8
     points_id: npt.NDArray[np.uint16]
     points: tuple[tuple[int, int, int], ...]
@@ -133,9 +142,6 @@ def rank_tables() -> RankTables:
     triples = np.stack([packed >> 10, (packed >> 5) & 31, packed & 31], axis=1)
     return RankTables(
         multiset=multiset,
-        fifteens=data[:, 0].copy(),
-        pairs=data[:, 1].copy(),
-        runs=data[:, 2].copy(),
         total=data.sum(axis=1, dtype=np.uint8),
         points_id=points_id.reshape(-1).astype(np.uint16),
         points=tuple((int(f), int(p), int(r)) for f, p, r in triples.tolist()),
@@ -153,7 +159,7 @@ def multiset_key(sorted_columns: list[npt.NDArray[Any]]) -> npt.NDArray[np.int32
 @dataclass(frozen=True)
 class Rows:
     """Lines of one chunk, scored: numpy arrays with one row per line, ``ranks`` (1..13) and
-    ``suits`` (0..3) by column; ``make_text`` gives ``text`` when asked (JSON lines never ask)."""
+    ``suits`` (0..3) by column."""
 
     line: I64
     ranks: U8
@@ -164,32 +170,16 @@ class Rows:
     nobs: U8
     claim: npt.NDArray[np.int16]
     """The claimed count, ``NO_CLAIM`` where none was made."""
-    make_text: Callable[[], U8]
     labels: Labels | None = None
     """The rows' labels, None when none has one."""
 
     def __len__(self) -> int:
         return len(self.line)
 
-    @functools.cached_property
+    @property
     def text(self) -> U8:
         """The 16 bytes of each hand in canonical notation (``5h 5d 5c Js / 5s``)."""
-        return self.make_text()
-
-    @property
-    def fifteens(self) -> U8:
-        """Points for fifteens."""
-        return rank_tables().fifteens.take(self.multiset)
-
-    @property
-    def pairs(self) -> U8:
-        """Points for pairs."""
-        return rank_tables().pairs.take(self.multiset)
-
-    @property
-    def runs(self) -> U8:
-        """Points for runs."""
-        return rank_tables().runs.take(self.multiset)
+        return canonical_text(((self.ranks - np.uint8(1)) << np.uint8(_SUIT_BITS)) | self.suits)
 
     @property
     def heels(self) -> Bools:
@@ -212,7 +202,6 @@ class Rows:
             flush=self.flush[start:stop],
             nobs=self.nobs[start:stop],
             claim=self.claim[start:stop],
-            make_text=lambda: self.text[start:stop],
             labels=None if self.labels is None else self.labels.part(start, stop),
         )
 
@@ -257,7 +246,6 @@ def score_rows(
     cards: U8,
     crib: Bools,
     claim: npt.NDArray[np.int16],
-    make_text: Callable[[], U8] | None = None,
     in_order: list[U8] | None = None,
     labels: Labels | None = None,
 ) -> Rows:
@@ -284,6 +272,5 @@ def score_rows(
         flush=flush,
         nobs=nobs,
         claim=claim,
-        make_text=functools.partial(canonical_text, cards) if make_text is None else make_text,
         labels=labels,
     )
