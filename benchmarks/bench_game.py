@@ -72,7 +72,8 @@ def main() -> None:
         for label, run in run_versions(["game", str(record)], args.against, ok=(0, 1)):
             rate = args.deals / run.seconds
             print(
-                f"{label:>24}: {run.seconds:7.2f} s, {rate:9,.0f} deals/s,"
+                f"{label:>24}: {run.seconds:7.2f} s, {rate:9,.0f} deals/s;"
+                f" CPU {run.cpu_seconds:7.2f} s, {args.deals / run.cpu_seconds:9,.0f} deals/s;"
                 f" max RSS {run.peak_rss_kib / 1024:6.1f} MB"
             )
 

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import outcome
+from conftest import damaged, outcome
 from hypothesis import given
 from hypothesis import strategies as st
 from test_cli_faults import CRIBCOUNT, run_measured, sh_all
@@ -163,21 +163,10 @@ def _not_blank(line: bytes) -> bool:
 def test_a_damaged_log_never_raises_and_gives_one_result_a_line(
     damage: list[tuple[int, str]], junk: bytes
 ) -> None:
-    data = bytearray(("\n".join(good_log(4)) + "\n").encode())
-    for at, how in damage:
-        at %= len(data) or 1
-        if how == "delete" and data:
-            del data[at]
-        elif how == "flip" and data:
-            data[at] ^= 1 << (at % 8)
-        elif how == "insert":
-            data[at:at] = junk
-        elif how == "cut":
-            del data[at:]
-    results = list(read_log_file(io.BytesIO(bytes(data))))
+    data = damaged(("\n".join(good_log(4)) + "\n").encode(), damage, junk)
+    results = list(read_log_file(io.BytesIO(data)))
     text_lines = (
-        bytes(data)
-        .removeprefix(b"\xef\xbb\xbf")
+        data.removeprefix(b"\xef\xbb\xbf")
         .replace(b"\r\n", b"\n")
         .replace(b"\r", b"\n")
         .split(b"\n")
