@@ -3,10 +3,11 @@
 Run as ``python benchmarks/bench_practice_report.py [LINES] [--against DIR]``. It
 writes a log of LINES lines (default 1,000,000) from practice sessions, and
 times ``cribcount practice --report`` on it, printing the wall-clock and CPU
-seconds, lines a second by each, and the peak resident memory. With ``--against DIR`` (a source tree of
-another version) the same log is timed with that version too, in the same run,
-as the baseline. Wall-clock times stretch with whatever else the machine is
-doing, CPU times much less: compare the rows of one run.
+seconds, lines a second by each, and the peak resident memory. With
+``--against DIR`` (a source tree of another version) the same log is timed with
+that version too, in the same run, as the baseline. Wall-clock times stretch
+with whatever else the machine is doing, CPU times much less: compare the rows
+of one run.
 """
 
 from __future__ import annotations

@@ -209,12 +209,14 @@ def peg_seated(
     text: str,
     seats: Seating,
     *,
-    hands: str | None = None,
+    hands: str | tuple[frozenset[Card], ...] | None = None,
     notation: Notation = ENGLISH,
     unfinished: bool = False,
 ) -> Pegging:
     """``peg`` at a table already seated (``seating(players, partners)``), with every seat's hands
     or none: for the many plays of a file at one table.
+
+    The hands are text as for ``peg``, or already read: four different cards a seat.
 
     >>> peg_seated("7c 8d 8h", seating(2)).totals
     {'pone': 3, 'dealer': 2}
@@ -224,7 +226,11 @@ def peg_seated(
     if hands is None:
         table = _peg_without_hands(text, moves, names)
     else:
-        held = read_hands(seat_hands(hands, names), notation=notation)
+        held = (
+            read_hands(seat_hands(hands, names), notation=notation)
+            if isinstance(hands, str)
+            else hands
+        )
         table = _peg_with_hands(text, moves, held, names, unfinished=unfinished)
     return table.finish(teams, unfinished=unfinished)
 

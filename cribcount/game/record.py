@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from cribcount.cards import Card, format_cards
+from cribcount.cards import Card
 from cribcount.errors import CribcountError, GameError
-from cribcount.hand_lists import HAND_SEPARATOR
 from cribcount.play import Pegging, peg_seated
 from cribcount.seats import crib_from_deck, partnerships
 
@@ -181,7 +180,7 @@ def _peg_play(deal: DealRecord, text: str, number: int, partners: bool) -> Peggi
         return peg_seated(
             text,
             (seats, tuple(tuple(seats[seat - 1] for seat in team) for team in teams)),
-            hands=f" {HAND_SEPARATOR} ".join(format_cards(h.kept) for h in deal.hands),
+            hands=tuple(frozenset(h.kept) for h in deal.hands),
         )
     except CribcountError as error:
         raise GameError(

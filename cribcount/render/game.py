@@ -36,6 +36,7 @@ __all__ = [
     "render_board",
     "render_end",
     "render_game",
+    "wrap_line",
 ]
 
 WIDTH = TEXT_WIDTH
@@ -46,15 +47,34 @@ _SKUNK_WORDS = {
 }
 
 
-def _line(text: str, indent: str = "") -> str:
+_ASCII_BLANKS = frozenset("\t\n\x0b\x0c\r")
+"""The blanks other than a space at which ``textwrap`` also breaks lines."""
+
+
+def wrap_line(text: str, indent: str = "") -> str:
+    """``text`` after ``indent``, wrapped to ``WIDTH`` columns with the lines after the first
+    indented four more: what ``textwrap.fill`` gives (``break_on_hyphens`` off), worked out
+    directly for words one space apart that each fit a line (a record's long lines: the
+    deals not counted after the game), by ``textwrap`` for any other text.
+
+    >>> print(wrap_line("not counted: " + "; ".join(["Ann's show 12"] * 4), "  "))
+      not counted: Ann's show 12; Ann's show 12; Ann's show 12;
+          Ann's show 12
+    """
     if len(indent) + len(text) <= WIDTH and "\n" not in text:
         return indent + text  # most lines fit: no need to wrap them
+    then = indent + "    "
+    words = text.split(" ")
+    if all(words) and max(map(len, words)) <= WIDTH - len(then) and _ASCII_BLANKS.isdisjoint(text):
+        lines = [indent + words[0]]
+        for word in words[1:]:
+            if len(lines[-1]) + 1 + len(word) <= WIDTH:
+                lines[-1] += " " + word
+            else:
+                lines.append(then + word)
+        return "\n".join(lines)
     return textwrap.fill(
-        text,
-        WIDTH,
-        initial_indent=indent,
-        subsequent_indent=indent + "    ",
-        break_on_hyphens=False,
+        text, WIDTH, initial_indent=indent, subsequent_indent=then, break_on_hyphens=False
     )
 
 
@@ -117,22 +137,22 @@ def _deal_lines(game: Game, deal: DealResult) -> Iterator[str]:
         by_side = dict.fromkeys(game.sides, 0)
         for event in pegged:
             by_side[game.side_of(event.player)] += event.points
-        yield _line("play: " + ", ".join(f"{s} {p}" for s, p in by_side.items()), "  ")
+        yield wrap_line("play: " + ", ".join(f"{s} {p}" for s, p in by_side.items()), "  ")
     for event in deal.events:
         if event.kind in (EventKind.SHOW, EventKind.CRIB):
-            yield _line(_show_line(event, muggins), "  ")
+            yield wrap_line(_show_line(event, muggins), "  ")
         elif event.kind is EventKind.MUGGINS:
-            yield _line(f"muggins: {describe_event(event)}", "  ")
+            yield wrap_line(f"muggins: {describe_event(event)}", "  ")
     last = deal.events[-1] if deal.events else None
     if last is not None and max(last.scores) >= game.record.target:
         winner = game.sides[last.scores.index(max(last.scores))]
-        yield _line(f"game: {winner} {game.record.target}, {_where(last)}", "  ")
+        yield wrap_line(f"game: {winner} {game.record.target}, {_where(last)}", "  ")
     if deal.not_counted:
         left = "; ".join(describe_event(event) for event in deal.not_counted)
-        yield _line(f"not counted: {left}", "  ")
+        yield wrap_line(f"not counted: {left}", "  ")
     scores = deal.events[-1].scores if deal.events else None
     if scores is not None:
-        yield _line(f"score: {_scores(game, scores)}", "  ")
+        yield wrap_line(f"score: {_scores(game, scores)}", "  ")
 
 
 def _cell(score: int, step: int) -> int:
@@ -167,7 +187,7 @@ def render_board(game: Game, scores: tuple[int, ...], backs: tuple[int, ...]) ->
             )
             if cell in marks:
                 track.append("|")
-        lines.append(_line(f"{side} {front}, back {back}", "  "))
+        lines.append(wrap_line(f"{side} {front}, back {back}", "  "))
         lines.append("  " + "".join(track))
     return "\n".join(lines)
 
@@ -220,15 +240,15 @@ def render_end(game: Game, wrong: int) -> str:
 def _end_lines(game: Game, wrong: int) -> Iterator[str]:
     final = _scores(game, game.final)
     if game.winner is None:
-        yield _line(f"game not finished: {final}")
+        yield wrap_line(f"game not finished: {final}")
     else:
         # A partnership wins as its players do: "Alice & Carol win".
         team = len(game.members[game.sides.index(game.winner)]) > 1
-        yield _line(f"{game.winner} {'win' if team else 'wins'} by {game.margin}: {final}")
+        yield wrap_line(f"{game.winner} {'win' if team else 'wins'} by {game.margin}: {final}")
     for side, skunk in game.skunks().items():
-        yield _line(f"{side} {_SKUNK_WORDS[skunk]}")
+        yield wrap_line(f"{side} {_SKUNK_WORDS[skunk]}")
     if wrong:
-        yield _line(DEFAULT_LANGUAGE.plural(wrong, "{n} claim wrong", "{n} claims wrong"))
+        yield wrap_line(DEFAULT_LANGUAGE.plural(wrong, "{n} claim wrong", "{n} claims wrong"))
 
 
 def _event_to_dict(game: Game, event: Event) -> dict[str, Any]:
@@ -237,8 +257,8 @@ def _event_to_dict(game: Game, event: Event) -> dict[str, Any]:
         data["card"] = None if event.card is None else str(event.card)
     if event.kind is EventKind.PLAY:
         data["items"] = [{"kind": i.kind.value, "points": i.points} for i in event.items]
-    if event.count is not None:
-        data["count"] = event.count.total
+    if event.total is not None:
+        data["count"] = event.total
         data["claim"] = event.claim
     if event.of is not None:
         data["of"] = event.of
