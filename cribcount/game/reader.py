@@ -21,6 +21,7 @@ claims of the shows, or only the points as a score sheet keeps them.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
@@ -54,6 +55,8 @@ _STATEMENTS = "game, players, partners, muggins, deal, hand, extra, starter, pla
 _GAMES_SAID = " or ".join(str(game) for game in rules.GAMES)
 """The games a record may be played to, as a message says them: ``121 or 61``."""
 _WORD = re.compile(r"\S+")
+# Token(text, column) without the Python-level __new__ of a named tuple: a record has many.
+_new_token = functools.partial(tuple.__new__, Token)
 _LINE_END = re.compile(r"\r\n|\r|\n")
 """What ends a line, as batch reads them: LF, CR LF, or a CR alone (never \\f, \\v, U+2028)."""
 
@@ -63,8 +66,18 @@ class _Line:
 
     def __init__(self, number: int, text: str) -> None:
         self.number = number
-        self.text = text.split("#", 1)[0]
-        self.words = [Token(m.group(), m.start() + 1) for m in _WORD.finditer(self.text)]
+        self.text = text = text.split("#", 1)[0]
+        if not text.isprintable():
+            self.words = [Token(m.group(), m.start() + 1) for m in _WORD.finditer(text)]
+            return
+        # Printable text holds no blank but the space: its words are what lies between spaces,
+        # found without a pattern (a record has many lines).
+        words = self.words = []
+        column = 1
+        for part in text.split(" "):
+            if part:
+                words.append(_new_token((part, column)))
+            column += len(part) + 1
 
     def error(self, reason: str, token: Token | None) -> GameError:
         """A GameError at ``token`` of this line (None: at its end)."""
