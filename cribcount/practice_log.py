@@ -532,16 +532,20 @@ class _FastReader:
         """(count, kinds) of a hand or crib and its starter; None if a card is there twice."""
         if len({a, b, c, d, starter}) != 5:
             return None
-        fa, fb, fc, fd, fs = _FACTS[a], _FACTS[b], _FACTS[c], _FACTS[d], _FACTS[starter]
-        hand_suited = rules.four_suited(fa.suit, fb.suit, fc.suit, fd.suit)
+        ca, ka, sa, na = _FACTS[a]
+        cb, kb, sb, nb = _FACTS[b]
+        cc, kc, sc, nc = _FACTS[c]
+        cd, kd, sd, nd = _FACTS[d]
+        cs, ks, ss, _ = _FACTS[starter]
+        hand_suited = rules.four_suited(sa, sb, sc, sd)
         key = (
-            fa.rank_key + fb.rank_key + fc.rank_key + fd.rank_key + fs.rank_key,
-            rules.flush_key(hand_suited, hand_suited and fs.suit == fa.suit, crib),
-            fs.suit in (fa.nob_with, fb.nob_with, fc.nob_with, fd.nob_with),
+            ka + kb + kc + kd + ks,
+            rules.flush_key(hand_suited, hand_suited and ss == sa, crib),
+            ss in (na, nb, nc, nd),
         )
         known = self.shows.get(key)
         if known is None:
-            deal = ShowDeal(0, Hand((fa.card, fb.card, fc.card, fd.card), fs.card), crib)
+            deal = ShowDeal(0, Hand((ca, cb, cc, cd), cs), crib)
             known = self.shows[key] = (deal.points, deal.kinds)
         return known
 
