@@ -28,6 +28,7 @@ from cribcount.cli.base import (
     say,
     to_devnull,
     use_language,
+    whole_stdout,
 )
 from cribcount.errors import CribcountError, quote
 from cribcount.language import DEFAULT, Language, language
@@ -139,6 +140,7 @@ class CribcountGroup(click.Group):
         use_language(language(DEFAULT))
         keep_help(self)
         try:
+            whole_stdout()
             status = self._status(args, prog_name, complete_var, **extra)
             finish_output(status)
             return status
