@@ -307,13 +307,18 @@ def _peg_with_hands(
     def playable(player: int) -> list[Card]:
         return sorted(card for card in held[player] if fits_count(table.count, card.value))
 
+    def can_play(player: int) -> bool:
+        count = table.count
+        return any(fits_count(count, card.value) for card in held[player])
+
     def infer_gos() -> None:
         # A player holding cards of which none fits says go, written or not.
-        while not table.over() and not playable(table.turn):
+        while not table.over() and not can_play(table.turn):
             table.say_go(None)
 
+    dealt = frozenset().union(*hands)
     for card, token in moves:
-        if card is not None and not any(card in hand for hand in hands):
+        if card is not None and card not in dealt:
             nobody = (
                 Message("{card} is in neither hand", card=card)
                 if len(hands) == 2

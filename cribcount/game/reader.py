@@ -118,6 +118,29 @@ def _claim(line: _Line, token: Token) -> int:
     return points
 
 
+def _plain_hand(
+    words: Sequence[Token],
+) -> tuple[list[tuple[Card, Token]], list[tuple[Card, Token]]] | None:
+    """The cards kept and laid away of a hand written plainly: each card a word, a ``|`` alone
+    between them (none when nothing is laid away), no card twice on either side. None for
+    any other hand, which the careful reading reads (and says what is wrong); for a plain
+    hand both give the same cards at the same columns (a test checks)."""
+    kept: list[tuple[Card, Token]] = []
+    laid: list[tuple[Card, Token]] = []
+    into = kept
+    for token in words:
+        if token.text == HAND_SEPARATOR and into is kept:
+            into = laid
+            continue
+        try:
+            into.append((parse_card(token.text), token))
+        except CribcountError:
+            return None
+    if len({card for card, _ in kept}) != len(kept) or len({card for card, _ in laid}) != len(laid):
+        return None
+    return kept, laid
+
+
 class _Reader:
     """Reads a record statement by statement, collecting every bad one."""
 
@@ -263,6 +286,20 @@ class _Reader:
             raise line.error(f"a second hand for {name}", line.words[1])
         seat = draft.seats.index(name) + 1
         laying = DEAL_SIZES[len(self.players)][seat - 1][1]
+        plain = _plain_hand(line.words[2:])
+        if plain is not None and len(plain[0]) == HAND_SIZE and len(plain[1]) == laying:
+            kept, laid = plain
+        else:
+            kept, laid = self.hand_cards(line, name, laying)
+        self.take(draft, line, [*kept, *laid])
+        draft.hands[name] = HandRecord(
+            name, tuple(c for c, _ in kept), tuple(c for c, _ in laid), line.number
+        )
+
+    def hand_cards(
+        self, line: _Line, name: str, laying: int
+    ) -> tuple[list[tuple[Card, Token]], list[tuple[Card, Token]]]:
+        """The cards a hand statement keeps and lays away, read with every check."""
         text = line.rest(line.words[1])
         parts = text.split(HAND_SEPARATOR)
         if len(parts) > 2:
@@ -275,10 +312,7 @@ class _Reader:
         blank = " " * (len(parts[0]) + 1)
         laid_text = blank + parts[1] if len(parts) > 1 else line.text  # none: at its end
         laid = self.cards(line, laid_text, laying, f"{name} lays away", len(parts) > 1)
-        self.take(draft, line, [*kept, *laid])
-        draft.hands[name] = HandRecord(
-            name, tuple(c for c, _ in kept), tuple(c for c, _ in laid), line.number
-        )
+        return kept, laid
 
     def check_bar(self, line: _Line, text: str, laying: int, name: str) -> None:
         """A hand written whole, without its ``|``: say where the bar goes."""
