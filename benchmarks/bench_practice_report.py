@@ -2,11 +2,12 @@
 
 Run as ``python benchmarks/bench_practice_report.py [LINES] [--against DIR]``. It
 writes a log of LINES lines (default 1,000,000) from practice sessions, and
-times ``cribcount practice --report`` on it, printing the seconds, lines a
-second and the peak resident memory. With ``--against DIR`` (a source tree of
-another version) the same log is timed with that version too, in the same run,
-as the baseline. Figures are wall-clock times on whatever else the machine is
-doing: compare the rows of one run.
+times ``cribcount practice --report`` on it, printing the wall-clock and CPU
+seconds, lines a second by each, and the peak resident memory. With
+``--against DIR`` (a source tree of another version) the same log is timed with
+that version too, in the same run, as the baseline. Wall-clock times stretch
+with whatever else the machine is doing, CPU times much less: compare the rows
+of one run.
 """
 
 from __future__ import annotations
@@ -52,7 +53,8 @@ def main() -> None:
         print(f"a log of {args.lines:,} lines ({log.stat().st_size / 1e6:.0f} MB)")
         for label, run in run_versions(["practice", "--report", str(log)], args.against, ok=(0, 2)):
             print(
-                f"{label:>24}: {run.seconds:7.1f} s, {args.lines / run.seconds:9,.0f} lines/s,"
+                f"{label:>24}: {run.seconds:7.1f} s, {args.lines / run.seconds:9,.0f} lines/s;"
+                f" CPU {run.cpu_seconds:7.1f} s, {args.lines / run.cpu_seconds:9,.0f} lines/s;"
                 f" max RSS {run.peak_rss_kib / 1024:6.1f} MB"
             )
 

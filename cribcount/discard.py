@@ -239,17 +239,18 @@ def discard_seat(
     return seat
 
 
-def hand_points(keep: Sequence[Card], starter: Card) -> int:
-    """The show of four kept cards with a starter: the same as ``count_show(...).total``."""
+def hand_points(keep: Sequence[Card], starter: Card, *, crib: bool = False) -> int:
+    """The show of four kept cards (or a crib's four) with a starter: the same as
+    ``count_show(...).total``."""
     ranks = [*(c.rank for c in keep), starter.rank]
-    return rules.rank_totals()[rules.rank_key(ranks)] + suit_points(keep, starter.suit)
+    return rules.rank_totals()[rules.rank_key(ranks)] + suit_points(keep, starter.suit, crib=crib)
 
 
-def suit_points(keep: Sequence[Card], starter_suit: Suit) -> int:
+def suit_points(keep: Sequence[Card], starter_suit: Suit, *, crib: bool = False) -> int:
     """What a hand's four cards score by suit with a starter of ``starter_suit``: flush and nobs."""
     hand_suited = rules.four_suited(*(c.suit for c in keep))
     flush = rules.flush_points(
-        hand_suited=hand_suited, starter_suited=starter_suit == keep[0].suit, crib=False
+        hand_suited=hand_suited, starter_suited=starter_suit == keep[0].suit, crib=crib
     )
     nobs = sum(rules.NOBS_POINTS for c in keep if rules.is_nob(c.rank, c.suit, starter_suit))
     return flush + nobs

@@ -209,12 +209,14 @@ def peg_seated(
     text: str,
     seats: Seating,
     *,
-    hands: str | None = None,
+    hands: str | tuple[frozenset[Card], ...] | None = None,
     notation: Notation = ENGLISH,
     unfinished: bool = False,
 ) -> Pegging:
     """``peg`` at a table already seated (``seating(players, partners)``), with every seat's hands
     or none: for the many plays of a file at one table.
+
+    The hands are text as for ``peg``, or already read: four different cards a seat.
 
     >>> peg_seated("7c 8d 8h", seating(2)).totals
     {'pone': 3, 'dealer': 2}
@@ -224,7 +226,11 @@ def peg_seated(
     if hands is None:
         table = _peg_without_hands(text, moves, names)
     else:
-        held = read_hands(seat_hands(hands, names), notation=notation)
+        held = (
+            read_hands(seat_hands(hands, names), notation=notation)
+            if isinstance(hands, str)
+            else hands
+        )
         table = _peg_with_hands(text, moves, held, names, unfinished=unfinished)
     return table.finish(teams, unfinished=unfinished)
 
@@ -301,13 +307,18 @@ def _peg_with_hands(
     def playable(player: int) -> list[Card]:
         return sorted(card for card in held[player] if fits_count(table.count, card.value))
 
+    def can_play(player: int) -> bool:
+        count = table.count
+        return any(fits_count(count, card.value) for card in held[player])
+
     def infer_gos() -> None:
         # A player holding cards of which none fits says go, written or not.
-        while not table.over() and not playable(table.turn):
+        while not table.over() and not can_play(table.turn):
             table.say_go(None)
 
+    dealt = frozenset().union(*hands)
     for card, token in moves:
-        if card is not None and not any(card in hand for hand in hands):
+        if card is not None and card not in dealt:
             nobody = (
                 Message("{card} is in neither hand", card=card)
                 if len(hands) == 2

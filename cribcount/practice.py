@@ -36,6 +36,7 @@ __all__ = [
     "HARD_TOTAL",
     "Answer",
     "AnswerKind",
+    "answer_misses",
     "Deal",
     "Drill",
     "PegDeal",
@@ -308,6 +309,17 @@ def read_answer(line: str | None) -> Answer:
 # --- records and the session ------------------------------------------------------------------
 
 
+def answer_misses(answer: int | None, count: int) -> tuple[int, int]:
+    """(Points missed, points over-claimed) of an answer to a count; a ``?`` (None) is neither.
+
+    >>> answer_misses(10, 12), answer_misses(14, 12), answer_misses(None, 12)
+    ((2, 0), (0, 2), (0, 0))
+    """
+    if answer is None:
+        return 0, 0
+    return settle_claim(answer, count)[1], max(0, answer - count)
+
+
 @dataclass(frozen=True)
 class PracticeRecord:
     """One deal practised: when, the deal, the answer (None for ``?``), seconds, muggins.
@@ -335,12 +347,12 @@ class PracticeRecord:
     @property
     def missed(self) -> int:
         """Points under the count in the answer (0 for an over-claim or a ``?``)."""
-        return settle_claim(self.answer, self.count)[1] if self.answer is not None else 0
+        return answer_misses(self.answer, self.count)[0]
 
     @property
     def over(self) -> int:
         """Points over the count in the answer."""
-        return max(0, self.answer - self.count) if self.answer is not None else 0
+        return answer_misses(self.answer, self.count)[1]
 
     @property
     def scored(self) -> int:

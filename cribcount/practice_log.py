@@ -12,16 +12,16 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import statistics
-from array import array
-from collections.abc import Iterable, Iterator
+import re
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any, BinaryIO, NamedTuple
 
-from cribcount.cards import CribcountError, Hand, parse_card
+from cribcount import rules
+from cribcount.cards import DECK, Card, CribcountError, Hand, Suit, parse_card
 from cribcount.messages import Message
-from cribcount.practice import Deal, PegDeal, PracticeRecord, ShowDeal
+from cribcount.practice import Deal, PegDeal, PracticeRecord, ShowDeal, answer_misses
 
 __all__ = [
     "KindShare",
@@ -36,6 +36,7 @@ __all__ = [
     "read_log",
     "read_log_file",
     "report",
+    "report_log_file",
     "summarise",
 ]
 
@@ -93,53 +94,98 @@ def summarise(records: Iterable[PracticeRecord]) -> PracticeSummary:
     """Hands, right, median seconds of the right counts, points missed and over, streak, kinds."""
     tally = _Tally()
     for record in records:
-        tally.add(record)
+        tally.add(record.answer, record.count, record.seconds, record.deal.kinds)
     return tally.summary()
 
 
+Outcome = tuple[int | None, int, tuple[str, ...]]
+"""What a tally keeps of an answered deal: the answer (None for ``?``), the count, its kinds."""
+
+
 class _Tally:
-    """The figures of records added one by one, without keeping them: only each right
-    count's seconds, for the median."""
+    """The figures of answers added one by one, without keeping them: how many times each
+    outcome came, how many right counts took each number of seconds (for the median), and
+    the streak of right counts."""
 
     def __init__(self) -> None:
-        self.hands = self.right = self.missed = self.over = self.streak = self.best = 0
-        self.right_seconds = array("d")
-        self.missed_kinds: dict[str, int] = {}
-        self.seen: dict[str, int] = {}
+        self.outcomes: dict[Outcome, int] = {}
+        self.right_seconds: dict[float, int] = {}
+        self.streak = self.best = 0
 
-    def add(self, record: PracticeRecord) -> None:
-        right = record.right
-        self.hands += 1
-        self.missed += record.missed
-        self.over += record.over
-        if right:
-            self.right += 1
-            self.right_seconds.append(record.seconds)
+    def add(self, answer: int | None, count: int, seconds: float, kinds: tuple[str, ...]) -> None:
+        """One answer to a deal of ``count`` points and ``kinds``, given after ``seconds``."""
+        outcome = (answer, count, kinds)
+        self.outcomes[outcome] = self.outcomes.get(outcome, 0) + 1
+        if answer == count:
+            self.right_seconds[seconds] = self.right_seconds.get(seconds, 0) + 1
             self.streak += 1
-            self.best = max(self.best, self.streak)
+            if self.streak > self.best:
+                self.best = self.streak
         else:
             self.streak = 0
-        for kind in record.deal.kinds:
-            self.seen[kind] = self.seen.get(kind, 0) + 1
-            if not right:
-                self.missed_kinds[kind] = self.missed_kinds.get(kind, 0) + 1
 
     def summary(self) -> PracticeSummary:
-        misses = self.hands - self.right
-        shares = sorted(
-            (KindShare(kind, n, misses, self.seen[kind]) for kind, n in self.missed_kinds.items()),
-            key=lambda share: (-share.misses, share.kind),
-        )
-        seconds = self.right_seconds
-        return PracticeSummary(
-            hands=self.hands,
-            right=self.right,
-            median_seconds=statistics.median(seconds) if seconds else None,
-            missed=self.missed,
-            over=self.over,
-            streak=self.best,
-            kinds=tuple(shares),
-        )
+        """The figures of this tally."""
+        return _summary([self], self.best)
+
+
+def _summary(tallies: Iterable[_Tally], streak: int) -> PracticeSummary:
+    """The figures of ``tallies`` taken together, whose longest streak was ``streak``."""
+    hands = right = missed = over = 0
+    missed_kinds: dict[str, int] = {}
+    seen: dict[str, int] = {}
+    seconds: dict[float, int] = {}
+    for tally in tallies:
+        for (answer, count, kinds), times in tally.outcomes.items():
+            hands += times
+            is_right = answer == count
+            right += times * is_right
+            under, above = answer_misses(answer, count)
+            missed += times * under
+            over += times * above
+            for kind in kinds:
+                seen[kind] = seen.get(kind, 0) + times
+                if not is_right:
+                    missed_kinds[kind] = missed_kinds.get(kind, 0) + times
+        for value, times in tally.right_seconds.items():
+            seconds[value] = seconds.get(value, 0) + times
+    misses = hands - right
+    shares = sorted(
+        (KindShare(kind, n, misses, seen[kind]) for kind, n in missed_kinds.items()),
+        key=lambda share: (-share.misses, share.kind),
+    )
+    return PracticeSummary(
+        hands=hands,
+        right=right,
+        median_seconds=_median(seconds),
+        missed=missed,
+        over=over,
+        streak=streak,
+        kinds=tuple(shares),
+    )
+
+
+def _median(counted: dict[float, int]) -> float | None:
+    """The median of values given with how many times each came (as ``statistics.median``
+    of them all); None for none.
+
+    >>> _median({1.0: 2, 5.0: 1}), _median({1.0: 1, 4.0: 1}), _median({})
+    (1.0, 2.5, None)
+    """
+    n = sum(counted.values())
+    if not n:
+        return None
+    middle = []
+    seen = 0
+    wanted = sorted({(n - 1) // 2, n // 2})
+    for value in sorted(counted):
+        seen += counted[value]
+        while wanted and wanted[0] < seen:
+            middle.append(value)
+            wanted.pop(0)
+        if not wanted:
+            break
+    return middle[0] if len(middle) == 1 else (middle[0] + middle[1]) / 2
 
 
 class Week(NamedTuple):
@@ -158,9 +204,54 @@ class Report(NamedTuple):
     last: datetime | None
 
 
-def _iso_week(when: datetime) -> str:
-    year, week, _ = when.isocalendar()
-    return f"{year}-W{week:02d}"
+class _ReportTally:
+    """The figures of a report gathered one answer at a time: a tally a week, the whole
+    log's streak, the first and last times."""
+
+    def __init__(self) -> None:
+        self.by_week: dict[str, _Tally] = {}
+        self.week_of: dict[date, _Tally] = {}  # each day's week, looked up once a day
+        self.streak = self.best = 0
+        self.first: datetime | None = None
+        self.last: datetime | None = None
+
+    def add(
+        self,
+        when: datetime,
+        answer: int | None,
+        count: int,
+        seconds: float,
+        kinds: tuple[str, ...],
+    ) -> None:
+        """One answer, given at ``when`` (the week is that of the time's own date)."""
+        day = when.date()
+        tally = self.week_of.get(day)
+        if tally is None:
+            year, week, _ = day.isocalendar()
+            tally = self.by_week.setdefault(f"{year}-W{week:02d}", _Tally())
+            self.week_of[day] = tally
+        tally.add(answer, count, seconds, kinds)
+        if answer == count:
+            self.streak += 1
+            if self.streak > self.best:
+                self.best = self.streak
+        else:
+            self.streak = 0
+        if self.first is None or self.last is None:
+            self.first = self.last = when
+        elif when < self.first:
+            self.first = when
+        elif when > self.last:
+            self.last = when
+
+    def report(self) -> Report:
+        """The report of every answer added."""
+        return Report(
+            weeks=tuple(Week(week, self.by_week[week].summary()) for week in sorted(self.by_week)),
+            overall=_summary(self.by_week.values(), self.best),
+            first=self.first,
+            last=self.last,
+        )
 
 
 def report(records: Iterable[PracticeRecord]) -> Report:
@@ -168,25 +259,10 @@ def report(records: Iterable[PracticeRecord]) -> Report:
 
     The records are read once, as they come, and none is kept.
     """
-    by_week: dict[str, _Tally] = {}
-    overall = _Tally()
-    first: datetime | None = None
-    last: datetime | None = None
+    tally = _ReportTally()
     for record in records:
-        week = _iso_week(record.time)
-        tally = by_week.get(week)
-        if tally is None:
-            tally = by_week[week] = _Tally()
-        tally.add(record)
-        overall.add(record)
-        first = record.time if first is None else min(first, record.time)
-        last = record.time if last is None else max(last, record.time)
-    return Report(
-        weeks=tuple(Week(week, by_week[week].summary()) for week in sorted(by_week)),
-        overall=overall.summary(),
-        first=first,
-        last=last,
-    )
+        tally.add(record.time, record.answer, record.count, record.seconds, record.deal.kinds)
+    return tally.report()
 
 
 # --- the log ----------------------------------------------------------------------------------
@@ -368,18 +444,177 @@ def log_records(lines: Iterable[tuple[int, str]]) -> Iterator[PracticeRecord | L
 def read_log_file(stream: BinaryIO) -> Iterator[PracticeRecord | LogError]:
     """The records of a log read as bytes, a line at a time, as batch reads lines: each a
     record, or the LogError of its line (not UTF-8, too long, or not a record)."""
-    from cribcount.batch.reading import CAREFUL_CHUNK_SIZE, MAX_LINE, read_chunks
+    for number, raw in _numbered_lines(stream):
+        yield from _careful_records(number, raw)
+
+
+def _numbered_lines(stream: BinaryIO) -> Iterator[tuple[int, bytes]]:
+    """Each line of a log read as bytes (without its line end), with its number."""
+    from cribcount.batch.reading import CAREFUL_CHUNK_SIZE, read_chunks
 
     for first, chunk in read_chunks(stream, size=CAREFUL_CHUNK_SIZE):
-        for number, raw in enumerate(chunk.split(b"\n")[:-1], start=first):
-            if len(raw) > MAX_LINE:
-                yield LogError(
-                    Message("line too long: more than {n} bytes", n=MAX_LINE), line=number
+        yield from enumerate(chunk.split(b"\n")[:-1], start=first)
+
+
+def _careful_records(number: int, raw: bytes) -> Iterator[PracticeRecord | LogError]:
+    """The record of log line ``number`` (its bytes), or its LogError; nothing if it is blank."""
+    from cribcount.batch.reading import MAX_LINE
+
+    if len(raw) > MAX_LINE:
+        yield LogError(Message("line too long: more than {n} bytes", n=MAX_LINE), line=number)
+        return
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        yield LogError(Message("not UTF-8 text"), line=number)
+        return
+    yield from log_records([(number, text)])
+
+
+# --- the report's fast reader -----------------------------------------------------------------
+
+_CARD = rb"[A2-9TJQK][cdhs]"
+_WHOLE = rb"(0|[1-9][0-9]{0,8})"  # below _LARGEST: 10 ** 9 itself takes the careful path
+_CANONICAL = re.compile(
+    rb'\{"time": "([0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}[+-][0-9]{2}:[0-9]{2})", '
+    rb'"seed": ' + _WHOLE + rb', "round": ' + _WHOLE + rb", "
+    rb'(?:"hand": \["(' + _CARD + rb')", "(' + _CARD + rb')", "(' + _CARD + rb')", "('
+    rb"" + _CARD + rb')"\], "starter": "(' + _CARD + rb')", "crib": (true|false)'
+    rb'|"hand": \[((?:"(?:' + _CARD + rb'|go)", )*"' + _CARD + rb'")\], '
+    rb'"starter": null, "crib": false, "play": true), '
+    rb'"answer": (null|0|[1-9][0-9]{0,8}), "count": ([0-9]{1,2}), '
+    rb'"seconds": ([0-9]{1,9}(?:\.[0-9]{1,3})?), "muggins": (?:null|0|[1-9][0-9]{0,8})\}'
+)
+"""A log line exactly as ``log_line`` writes it, every number within its bounds. Such a line
+is read by the fast reader; any other takes the careful one, which gives the same record or
+says why it is none (a test checks both readers agree on damaged logs)."""
+
+
+class _CardFacts(NamedTuple):
+    """What the key of a show needs of a card, looked up by the card as the log writes it."""
+
+    card: Card
+    rank_key: int
+    suit: str
+    nob_with: str | None  # the starter's suit that makes this card his nob, if any
+
+
+_FACTS = {
+    str(card).encode(): _CardFacts(
+        card,
+        rules.rank_key((card.rank,)),
+        card.suit.value,
+        next((suit.value for suit in Suit if rules.is_nob(card.rank, card.suit, suit)), None),
+    )
+    for card in DECK
+}
+
+_PEG_CACHE_SIZE = 1 << 16
+
+
+class _FastReader:
+    """What a canonical log line's deal counts, from caches keyed by what the count depends on.
+
+    A show counts the same for every hand of the same five ranks, flush and nobs
+    (the ranks by their ``rank_key``, which adds, the flush by ``flush_key``,
+    nobs by ``is_nob``); the last card of a play pegs the same for every play of
+    the same ranks and goes (suits only make its cards distinct). Each key is
+    counted once, by the careful count of the first deal that has it.
+    """
+
+    def __init__(self) -> None:
+        self.shows: dict[tuple[int, int, bool], tuple[int, tuple[str, ...]]] = {}
+        self.plays: dict[bytes, tuple[int, tuple[str, ...]]] = {}
+
+    def show(
+        self, a: bytes, b: bytes, c: bytes, d: bytes, starter: bytes, crib: bool
+    ) -> tuple[int, tuple[str, ...]] | None:
+        """(count, kinds) of a hand or crib and its starter; None if a card is there twice."""
+        if len({a, b, c, d, starter}) != 5:
+            return None
+        ca, ka, sa, na = _FACTS[a]
+        cb, kb, sb, nb = _FACTS[b]
+        cc, kc, sc, nc = _FACTS[c]
+        cd, kd, sd, nd = _FACTS[d]
+        cs, ks, ss, _ = _FACTS[starter]
+        hand_suited = rules.four_suited(sa, sb, sc, sd)
+        key = (
+            ka + kb + kc + kd + ks,
+            rules.flush_key(hand_suited, hand_suited and ss == sa, crib),
+            ss in (na, nb, nc, nd),
+        )
+        known = self.shows.get(key)
+        if known is None:
+            deal = ShowDeal(0, Hand((ca, cb, cc, cd), cs), crib)
+            known = self.shows[key] = (deal.points, deal.kinds)
+        return known
+
+    def play(self, moves: bytes) -> tuple[int, tuple[str, ...]] | None:
+        """(points, kinds) of a play's last card (``moves`` as the log writes them: ``"5h",
+        "go", "Tc"``); None if a card is laid twice or the rules do not allow the play (the
+        careful reader says why)."""
+        tokens = moves[1:-1].split(b'", "')
+        goes = tokens.count(b"go")
+        if len(set(tokens)) != len(tokens) - goes + (goes > 0):
+            return None
+        key = moves.translate(None, b"cdhs")  # the ranks and goes
+        known = self.plays.get(key)
+        if known is None:
+            try:
+                deal = PegDeal(0, tuple(None if t == b"go" else _FACTS[t].card for t in tokens))
+                known = (deal.points, deal.kinds)
+            except CribcountError:
+                return None
+            if len(self.plays) >= _PEG_CACHE_SIZE:
+                self.plays.clear()  # memory stays bounded on a log of ever new plays
+            self.plays[key] = known
+        return known
+
+
+def report_log_file(stream: BinaryIO, bad: Callable[[LogError], object]) -> Report:
+    """The report of a log read as bytes, as ``report`` of the records of ``read_log_file``;
+    each line that is not a record handed to ``bad``, in order.
+
+    Lines as ``log_line`` writes them take a fast path; every other line the
+    careful reader. No record is kept: memory holds a chunk of the log and the
+    tallies.
+    """
+    tally = _ReportTally()
+    add = tally.add
+    fast = _FastReader()
+    match = _CANONICAL.fullmatch
+    parse_time = datetime.fromisoformat
+    for number, raw in _numbered_lines(stream):
+        found = match(raw)
+        if found is not None:
+            stamp, _, _, a, b, c, d, starter, crib, moves, answer, count, seconds = found.groups()
+            try:
+                when = parse_time(stamp.decode())
+            except ValueError:
+                when = None
+            counted = (
+                fast.play(moves)
+                if moves is not None
+                else fast.show(a, b, c, d, starter, crib == b"true")
+            )
+            if when is not None and counted is not None and counted[0] == int(count):
+                add(
+                    when,
+                    None if answer == b"null" else int(answer),
+                    counted[0],
+                    float(seconds),
+                    counted[1],
                 )
                 continue
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError:
-                yield LogError(Message("not UTF-8 text"), line=number)
-                continue
-            yield from log_records([(number, text)])
+        for record in _careful_records(number, raw):
+            if isinstance(record, LogError):
+                bad(record)
+            else:
+                add(
+                    record.time,
+                    record.answer,
+                    record.count,
+                    record.seconds,
+                    record.deal.kinds,
+                )
+    return tally.report()

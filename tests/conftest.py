@@ -189,3 +189,20 @@ def rows(pegging: Pegging) -> list[Row]:
         )
         for play in pegging.plays
     ]
+
+
+def damaged(data: bytes, damage: Sequence[tuple[int, str]], junk: bytes) -> bytes:
+    """``data`` with each of ``damage`` done in turn: at a place (taken modulo the length), a
+    byte deleted, a bit flipped, ``junk`` inserted, or the rest cut off."""
+    out = bytearray(data)
+    for at, how in damage:
+        at %= len(out) or 1
+        if how == "delete" and out:
+            del out[at]
+        elif how == "flip" and out:
+            out[at] ^= 1 << (at % 8)
+        elif how == "insert":
+            out[at:at] = junk
+        elif how == "cut":
+            del out[at:]
+    return bytes(out)

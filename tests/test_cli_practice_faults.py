@@ -7,10 +7,11 @@ import json
 import resource
 import subprocess
 import sys
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from conftest import outcome
+from conftest import damaged, outcome
 from hypothesis import given
 from hypothesis import strategies as st
 from test_cli_faults import CRIBCOUNT, run_measured, sh_all
@@ -163,21 +164,10 @@ def _not_blank(line: bytes) -> bool:
 def test_a_damaged_log_never_raises_and_gives_one_result_a_line(
     damage: list[tuple[int, str]], junk: bytes
 ) -> None:
-    data = bytearray(("\n".join(good_log(4)) + "\n").encode())
-    for at, how in damage:
-        at %= len(data) or 1
-        if how == "delete" and data:
-            del data[at]
-        elif how == "flip" and data:
-            data[at] ^= 1 << (at % 8)
-        elif how == "insert":
-            data[at:at] = junk
-        elif how == "cut":
-            del data[at:]
-    results = list(read_log_file(io.BytesIO(bytes(data))))
+    data = damaged(("\n".join(good_log(4)) + "\n").encode(), damage, junk)
+    results = list(read_log_file(io.BytesIO(data)))
     text_lines = (
-        bytes(data)
-        .removeprefix(b"\xef\xbb\xbf")
+        data.removeprefix(b"\xef\xbb\xbf")
         .replace(b"\r\n", b"\n")
         .replace(b"\r", b"\n")
         .split(b"\n")
@@ -202,3 +192,27 @@ def test_report_of_standard_input_of_a_real_pipe_exits_cleanly() -> None:
         timeout=60,
     )
     assert (done.returncode, done.stderr) == (2, b"<stdin>:1: not a JSON object\n")
+
+
+def test_a_big_output_into_a_closed_pipe_is_141_not_a_silent_success(tmp_path: Path) -> None:
+    # A report of 3,000 weeks is one write of about 170 KB, more than a pipe holds: the reader
+    # goes away after one line, and the rest can be written nowhere.
+    first = json.loads(good_log(1)[0])
+    first["answer"] = first["count"]  # every count right: no misses to list at the end
+    start = datetime(1990, 1, 1, tzinfo=UTC)
+    with (tmp_path / "log.jsonl").open("w", encoding="utf-8") as out:
+        for week in range(3000):
+            when = (start + timedelta(weeks=week)).isoformat(timespec="seconds")
+            out.write(json.dumps({**first, "time": when}) + "\n")
+    lines = [
+        "cribcount practice --report log.jsonl | head -1; exit ${PIPESTATUS[0]}",
+        "PYTHONUNBUFFERED=1 cribcount practice --report log.jsonl | head -1; exit ${PIPESTATUS[0]}",
+        "PYTHONUNBUFFERED=1 cribcount practice --report log.jsonl | (sleep 0.5; wc -l)",
+    ]
+    closed, unbuffered, slow = sh_all(lines, cwd=tmp_path)
+    assert (closed.returncode, closed.stderr) == (141, b"")
+    assert closed.stdout == b"3000 hands from 1990-01-01 to 2047-06-24\n"
+    assert (unbuffered.returncode, unbuffered.stderr) == (141, b"")
+    # A reader that is slow but reads it all gets every line: a title, the labels, a row
+    # a week, the whole log, and the streak.
+    assert (slow.returncode, slow.stdout.strip()) == (0, b"3004")

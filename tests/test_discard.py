@@ -163,10 +163,23 @@ def test_hand_points_equal_count_show_for_every_five_ranks() -> None:
 five_cards = st.lists(st.sampled_from(DECK), min_size=5, max_size=5, unique=True)
 
 
-@given(five_cards)
-def test_hand_points_equal_count_show(five: list[Card]) -> None:
+@given(five_cards, st.booleans())
+def test_hand_points_equal_count_show(five: list[Card], crib: bool) -> None:
     hand = Hand((five[0], five[1], five[2], five[3]), five[4])
-    assert hand_points(five[:4], five[4]) == count_show(hand).total
+    assert hand_points(five[:4], five[4], crib=crib) == count_show(hand, crib=crib).total
+
+
+@pytest.mark.parametrize(
+    ("keep", "starter", "points"),
+    [
+        ("2h 4h 6h 8h", "Kc", 0),  # in the crib only a five-card flush counts
+        ("2h 4h 6h 8h", "Kh", 5),
+        ("Jh 2h 4h 6h", "9h", 10),  # 6-9 and 2-4-9 fifteens, his nob, five of a suit
+        ("Jh 2h 4h 6h", "9c", 4),  # the four hearts score nothing in the crib
+    ],
+)
+def test_hand_points_of_a_crib(keep: str, starter: str, points: int) -> None:
+    assert hand_points(cards(keep), Card.parse(starter), crib=True) == points
 
 
 @pytest.mark.parametrize(

@@ -500,3 +500,18 @@ def test_a_deal_with_cards_but_no_play_pegs_nothing_in_the_play() -> None:
     assert [kind for kind, _, _, _ in rows(game, 1)] == ["show", "show", "crib"]
     assert game.deals[0].events[0].kind is EventKind.SHOW
     assert game.scores == {"Alice": 4, "Bob": 35}
+
+
+def test_a_shows_items_are_counted_when_asked_and_add_up_to_its_total() -> None:
+    game = scored(
+        "players Ann Ben\ndeal Ann\nhand Ben 5h 5d 5c Js | 2c 3d\nhand Ann 7h 7s 8d 8c | Kc Qs\n"
+        "starter 5s\nshow Ben 29\nshow Ann 20\n"
+    )
+    ben = next(e for e in game.deals[0].events if e.kind is EventKind.SHOW and e.player == "Ben")
+    assert ben.total == 29
+    assert ben.count is not None
+    # Eight fifteens (each five with the jack, each three of the four fives), the four
+    # fives as one item of six pairs, his nob: ten items, 16 + 12 + 1 points.
+    kinds = [item.kind.value for item in ben.count.items]
+    assert (kinds.count("fifteen"), kinds.count("pair"), kinds.count("nobs")) == (8, 1, 1)
+    assert sum(item.points for item in ben.count.items) == 29

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
-from cribcount.cards import parse_cards
+from cribcount.cards import DECK, parse_cards
 from cribcount.errors import GameRecordError
+from cribcount.game import reader as reader_module
 from cribcount.game.reader import read_record
+from cribcount.seats import DEAL_SIZES
 
 TWO = "players Alice Bob\n"
 BOB_DEALS = """\
@@ -191,3 +195,48 @@ def test_the_error_says_where_and_how_many_more() -> None:
     with pytest.raises(GameRecordError) as raised:
         read_record("game 7\nplayers A\n")
     assert str(raised.value) == "line 1: column 6: a game is to 121 or 61, not '7' (and 1 more)"
+
+
+_HAND_WORDS = st.sampled_from(
+    ["5h", "5d", "5c", "Js", "2c", "3d", "Kh", "10h", "5♥", "|", "5h,5d", "x", "5h|", "/", "Th"]
+)
+
+
+@example(players=2, words=["5h", "5c", "Js", "Kh", "|", "2c", "3d"], seat=0)  # read whole
+@example(players=2, words=["5h", "5d", "Js", "Kh", "|", "2c", "3d"], seat=1)  # 5d the starter
+@example(players=6, words=["5h", "5c", "Js", "Kh"], seat=5)  # the seats that lay nothing
+@example(players=6, words=["5h", "5c", "Js", "Kh", "|"], seat=5)
+@given(
+    players=st.integers(2, 6),
+    words=st.lists(_HAND_WORDS, max_size=9),
+    seat=st.integers(0, 5),
+)
+def test_a_hand_read_plainly_is_what_the_careful_reading_gives(
+    players: int, words: list[str], seat: int
+) -> None:
+    # Hands written plainly take a quicker path: with it, and without it, the same deal or
+    # the same errors, at the same columns.
+    names = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"][:players]
+    # The other hands from cards the words never give; the starter may be in the hand.
+    said = {"5h", "5d", "5c", "5s", "Js", "2c", "3d", "Kh", "Th"}
+    spare = iter(card for card in DECK if str(card) not in said)
+    lines = [f"players {' '.join(names)}", "deal Ann", "starter 5d"]
+    for name, (dealt, _) in zip(names[1:] + names[:1], DEAL_SIZES[players], strict=True):
+        if name == names[seat % players]:
+            lines.append(f"hand {name} {' '.join(words)}")
+            continue
+        cards = [str(next(spare)) for _ in range(dealt)]
+        lines.append(f"hand {name} {' '.join(cards[:4])} | {' '.join(cards[4:])}")
+    record = "\n".join(lines)
+
+    def read() -> tuple[str, object]:
+        try:
+            return "ok", read_record(record)
+        except GameRecordError as error:
+            return "bad", [(e.line, e.column, e.reason) for e in error.errors]
+
+    quick = read()
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(reader_module, "_plain_hand", lambda words, notation: None)
+        careful = read()
+    assert quick == careful

@@ -6,6 +6,7 @@ import contextlib
 import errno
 import functools
 import inspect
+import io
 import os
 import re
 import sys
@@ -673,6 +674,58 @@ class WholeWrites:
     def flush(self) -> None:
         """Flush the stream underneath."""
         self.stream.flush()
+
+
+class _WholeBuffer(io.RawIOBase):
+    """The bytes under standard output's text layer, each write written whole (``WholeWrites``).
+
+    Python's text layer does not look at how much its bytes layer took: a write
+    cut short by a reader that went away (or by ``PYTHONUNBUFFERED``) lost its
+    rest without a word, and the command exited 0.
+    """
+
+    def __init__(self, stream: BinaryIO) -> None:
+        super().__init__()
+        self.stream = stream
+        self.whole = WholeWrites(stream)
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        return self.whole.write(bytes(data))
+
+    def flush(self) -> None:
+        if not self.closed:
+            self.stream.flush()
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
+
+def whole_stdout() -> None:
+    """Make every text written to the real standard output go out whole, or fail.
+
+    Click's ``echo`` and ``print`` write through ``sys.stdout``: its bytes now
+    pass through ``WholeWrites``, so a closed pipe is a BrokenPipeError (exit
+    141) and a full disk a fault (74) for every command, however large the
+    output. A replaced ``sys.stdout`` (a test's) is left as it is.
+    """
+    out = sys.stdout
+    if out is None or out is not sys.__stdout__ or not isinstance(out, io.TextIOWrapper):
+        return
+    with contextlib.suppress(OSError, ValueError):
+        out.flush()
+    sys.stdout = io.TextIOWrapper(
+        _WholeBuffer(out.buffer),
+        encoding=out.encoding,
+        errors=out.errors,
+        line_buffering=out.line_buffering,
+        write_through=True,
+    )
 
 
 def stdout_bytes() -> WholeWrites:

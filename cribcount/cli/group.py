@@ -29,6 +29,7 @@ from cribcount.cli.base import (
     to_devnull,
     translated_help,
     use_language,
+    whole_stdout,
 )
 from cribcount.errors import CribcountError, quote
 from cribcount.language import Language
@@ -153,6 +154,7 @@ class CribcountGroup(click.Group):
         use_language(early_language(list(sys.argv[1:] if args is None else args)))
         keep_help(self)
         try:
+            whole_stdout()
             status = self._status(args, prog_name, complete_var, **extra)
             finish_output(status)
             return status

@@ -6,8 +6,7 @@ import contextlib
 import errno
 import os
 import sys
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
@@ -27,9 +26,6 @@ from cribcount.cli.base import (
     say,
 )
 from cribcount.entry import EXIT_INTERRUPTED
-
-if TYPE_CHECKING:
-    from cribcount.practice import PracticeRecord
 
 
 def _read_line(prompt: str) -> str | None:
@@ -217,20 +213,16 @@ def _open_log(path: str) -> int:
 
 def _report(path: str) -> None:
     """``--report``: the figures of every good line of the log, each bad line named on stderr."""
-    from cribcount.practice_log import LogError, read_log_file, report
+    from cribcount.practice_log import LogError, report_log_file
     from cribcount.render.practice import render_report
 
     name = STDIN_NAME if path == "-" else display_name(path)
     bad = 0
 
-    def good() -> Iterator[PracticeRecord]:
+    def said(error: LogError) -> None:
         nonlocal bad
-        for record in read_log_file(stream):
-            if isinstance(record, LogError):
-                bad += 1
-                say(f"{name}:{record.line}: {lang().text(record.reason_said)}")
-            else:
-                yield record
+        bad += 1
+        say(f"{name}:{error.line}: {lang().text(error.reason_said)}")
 
     with contextlib.ExitStack() as stack:
         try:
@@ -239,7 +231,7 @@ def _report(path: str) -> None:
             reason = lang().say("cannot read {path}: {reason}", path=name, reason=error.strerror)
             raise BadInput(reason) from None
         with naming(name):
-            figures = report(good())
+            figures = report_log_file(stream, said)
     click.echo(render_report(figures, lang=lang()))
     if bad:
         sys.exit(EXIT_BAD_INPUT)

@@ -21,6 +21,7 @@ claims of the shows, or only the points as a score sheet keeps them.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
@@ -84,6 +85,8 @@ _GAMES_SAID = Message(
 )
 """The games a record may be played to, as a message says them: ``121 or 61``."""
 _WORD = re.compile(r"\S+")
+# Token(text, column) without the Python-level __new__ of a named tuple: a record has many.
+_new_token = functools.partial(tuple.__new__, Token)
 _LINE_END = re.compile(r"\r\n|\r|\n")
 """What ends a line, as batch reads them: LF, CR LF, or a CR alone (never \\f, \\v, U+2028)."""
 
@@ -93,8 +96,18 @@ class _Line:
 
     def __init__(self, number: int, text: str) -> None:
         self.number = number
-        self.text = text.split("#", 1)[0]
-        self.words = [Token(m.group(), m.start() + 1) for m in _WORD.finditer(self.text)]
+        self.text = text = text.split("#", 1)[0]
+        if not text.isprintable():
+            self.words = [Token(m.group(), m.start() + 1) for m in _WORD.finditer(text)]
+            return
+        # Printable text holds no blank but the space: its words are what lies between spaces,
+        # found without a pattern (a record has many lines).
+        words = self.words = []
+        column = 1
+        for part in text.split(" "):
+            if part:
+                words.append(_new_token((part, column)))
+            column += len(part) + 1
 
     def error(self, reason: str | Message, token: Token | None) -> GameError:
         """A GameError at ``token`` of this line (None: at its end)."""
@@ -139,6 +152,29 @@ def _claim(line: _Line, token: Token) -> int:
     if not rules.show_possible(points):
         raise line.error(Message("no hand scores {points}", points=points), token)
     return points
+
+
+def _plain_hand(
+    words: Sequence[Token], notation: Notation
+) -> tuple[list[tuple[Card, Token]], list[tuple[Card, Token]]] | None:
+    """The cards kept and laid away of a hand written plainly: each card a word, a ``|`` alone
+    between them (none when nothing is laid away), no card twice on either side. None for
+    any other hand, which the careful reading reads (and says what is wrong); for a plain
+    hand both give the same cards at the same columns (a test checks)."""
+    kept: list[tuple[Card, Token]] = []
+    laid: list[tuple[Card, Token]] = []
+    into = kept
+    for token in words:
+        if token.text == HAND_SEPARATOR and into is kept:
+            into = laid
+            continue
+        try:
+            into.append((parse_card(token.text, notation=notation), token))
+        except CribcountError:
+            return None
+    if len({card for card, _ in kept}) != len(kept) or len({card for card, _ in laid}) != len(laid):
+        return None
+    return kept, laid
 
 
 class _Reader:
@@ -321,6 +357,20 @@ class _Reader:
             raise line.error(Message("a second hand for {name}", name=name), line.words[1])
         seat = draft.seats.index(name) + 1
         laying = DEAL_SIZES[len(self.players)][seat - 1][1]
+        plain = _plain_hand(line.words[2:], self.notation)
+        if plain is not None and len(plain[0]) == HAND_SIZE and len(plain[1]) == laying:
+            kept, laid = plain
+        else:
+            kept, laid = self.hand_cards(line, name, laying)
+        self.take(draft, line, [*kept, *laid])
+        draft.hands[name] = HandRecord(
+            name, tuple(c for c, _ in kept), tuple(c for c, _ in laid), line.number
+        )
+
+    def hand_cards(
+        self, line: _Line, name: str, laying: int
+    ) -> tuple[list[tuple[Card, Token]], list[tuple[Card, Token]]]:
+        """The cards a hand statement keeps and lays away, read with every check."""
         text = line.rest(line.words[1])
         parts = text.split(HAND_SEPARATOR)
         if len(parts) > 2:
@@ -334,10 +384,7 @@ class _Reader:
         blank = " " * (len(parts[0]) + 1)
         laid_text = blank + parts[1] if len(parts) > 1 else line.text  # none: at its end
         laid = self.cards(line, laid_text, laying, name, len(parts) > 1, kept=False)
-        self.take(draft, line, [*kept, *laid])
-        draft.hands[name] = HandRecord(
-            name, tuple(c for c, _ in kept), tuple(c for c, _ in laid), line.number
-        )
+        return kept, laid
 
     def check_bar(self, line: _Line, text: str, laying: int, name: str) -> None:
         """A hand written whole, without its ``|``: say where the bar goes."""

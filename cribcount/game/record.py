@@ -12,7 +12,6 @@ from dataclasses import dataclass, field, replace
 
 from cribcount.cards import ENGLISH, Card, Notation
 from cribcount.errors import CribcountError, GameError
-from cribcount.hand_lists import HAND_SEPARATOR
 from cribcount.messages import N_, Message
 from cribcount.play import Pegging, peg_seated
 from cribcount.seats import crib_from_deck, partnerships
@@ -198,7 +197,7 @@ def _peg_play(
         return peg_seated(
             text,
             (seats, tuple(tuple(seats[seat - 1] for seat in team) for team in teams)),
-            hands=f" {HAND_SEPARATOR} ".join(notation.cards(h.kept) for h in deal.hands),
+            hands=tuple(frozenset(h.kept) for h in deal.hands),
             notation=notation,
         )
     except CribcountError as error:

@@ -23,11 +23,13 @@ is kept apart as not counted.
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from cribcount import rules
 from cribcount.cards import Card, Hand
+from cribcount.discard import hand_points
 from cribcount.game.record import Claim, DealRecord, GameRecord
 from cribcount.play import PegItem
 from cribcount.seats import partnership_name, partnerships
@@ -68,9 +70,10 @@ def skunk_of(target: int, loser: int) -> Skunk | None:
 class Event:
     """One scoring: who scores, what for, the points and every side's score after it.
 
-    A play carries the card laid and its items; a show or the crib its count,
-    the claim (None when none was written) and the points the claim missed;
-    muggins names the player whose points were taken (``of``).
+    A play carries the card laid and its items; a show or the crib counted from
+    its cards the hand (``shown``) and its true count (``total``), and the claim
+    (None when none was written); muggins names the player whose points were
+    taken (``of``).
     """
 
     kind: EventKind
@@ -80,19 +83,30 @@ class Event:
     line: int
     card: Card | None = None
     items: tuple[PegItem, ...] = ()
-    count: Count | None = None
+    shown: Hand | None = None
+    total: int | None = None
     claim: int | None = None
     of: str | None = None
+
+    @functools.cached_property
+    def count(self) -> Count | None:
+        """The count of a show or crib with cards, item by item (None for the other events).
+
+        Worked out when asked: scoring a game needs only its total.
+        """
+        if self.shown is None:
+            return None
+        return count_show(self.shown, crib=self.kind is EventKind.CRIB)
 
     @property
     def true_count(self) -> int | None:
         """The true count of a show or crib with cards (None for the other events)."""
-        return None if self.count is None else self.count.total
+        return self.total
 
     @property
     def wrong(self) -> bool:
         """True for a claim that is not the true count."""
-        return self.claim is not None and self.count is not None and self.claim != self.count.total
+        return self.claim is not None and self.total is not None and self.claim != self.total
 
 
 @dataclass(frozen=True)
@@ -176,7 +190,8 @@ class _Scoring:
     line: int
     card: Card | None = None
     items: tuple[PegItem, ...] = ()
-    count: Count | None = None
+    shown: Hand | None = None
+    total: int | None = None
     claim: int | None = None
 
     def event(self, points: int, scores: tuple[int, ...]) -> Event:
@@ -189,7 +204,8 @@ class _Scoring:
             self.line,
             self.card,
             self.items,
-            self.count,
+            self.shown,
+            self.total,
             self.claim,
         )
 
@@ -230,10 +246,13 @@ def _shows(deal: DealRecord) -> Iterator[_Scoring]:
                 yield _Scoring(kind, player, claim.points, line)
             continue
         four = deal.crib_cards if kind is EventKind.CRIB else held[player]
-        cards = (four[0], four[1], four[2], four[3])
-        count = count_show(Hand(cards, deal.starter), crib=kind is EventKind.CRIB)
+        crib = kind is EventKind.CRIB
+        # The total from the rank table (the record's cards are checked distinct): the items
+        # are counted only if asked for.
+        total = hand_points(four, deal.starter, crib=crib)
+        shown = Hand((four[0], four[1], four[2], four[3]), deal.starter)
         claimed = None if claim is None else claim.points
-        yield _Scoring(kind, player, count.total, line, count=count, claim=claimed)
+        yield _Scoring(kind, player, total, line, shown=shown, total=total, claim=claimed)
 
 
 class _Board:

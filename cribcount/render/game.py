@@ -37,6 +37,7 @@ __all__ = [
     "render_board",
     "render_end",
     "render_game",
+    "wrap_line",
 ]
 
 WIDTH = TEXT_WIDTH
@@ -59,15 +60,34 @@ _WHERE = {
 """Where in a deal the game was reached, by the kind of the event that reached it."""
 
 
-def _line(text: str, indent: str = "") -> str:
+_ASCII_BLANKS = frozenset("\t\n\x0b\x0c\r")
+"""The blanks other than a space at which ``textwrap`` also breaks lines."""
+
+
+def wrap_line(text: str, indent: str = "") -> str:
+    """``text`` after ``indent``, wrapped to ``WIDTH`` columns with the lines after the first
+    indented four more: what ``textwrap.fill`` gives (``break_on_hyphens`` off), worked out
+    directly for words one space apart that each fit a line (a record's long lines: the
+    deals not counted after the game), by ``textwrap`` for any other text.
+
+    >>> print(wrap_line("not counted: " + "; ".join(["Ann's show 12"] * 4), "  "))
+      not counted: Ann's show 12; Ann's show 12; Ann's show 12;
+          Ann's show 12
+    """
     if len(indent) + len(text) <= WIDTH and "\n" not in text:
         return indent + text  # most lines fit: no need to wrap them
+    then = indent + "    "
+    words = text.split(" ")
+    if all(words) and max(map(len, words)) <= WIDTH - len(then) and _ASCII_BLANKS.isdisjoint(text):
+        lines = [indent + words[0]]
+        for word in words[1:]:
+            if len(lines[-1]) + 1 + len(word) <= WIDTH:
+                lines[-1] += " " + word
+            else:
+                lines.append(then + word)
+        return "\n".join(lines)
     return textwrap.fill(
-        text,
-        WIDTH,
-        initial_indent=indent,
-        subsequent_indent=indent + "    ",
-        break_on_hyphens=False,
+        text, WIDTH, initial_indent=indent, subsequent_indent=then, break_on_hyphens=False
     )
 
 
@@ -132,7 +152,7 @@ def _deal_lines(game: Game, deal: DealResult, lang: Language) -> Iterator[str]:
     if record.starter is None:
         yield lang.say("deal {number}: {dealer} deals (score sheet)", number=number, dealer=dealer)
     else:
-        yield _line(
+        yield wrap_line(
             lang.say(
                 "deal {number}: {dealer} deals, starter {starter}",
                 number=number,
@@ -145,21 +165,21 @@ def _deal_lines(game: Game, deal: DealResult, lang: Language) -> Iterator[str]:
     for event in deal.events:
         if event.kind is EventKind.HEELS:
             heels = lang.say("heels: {player} {points}", player=event.player, points=event.points)
-            yield _line(heels, "  ")
+            yield wrap_line(heels, "  ")
     if record.hands and record.pegging is None and not record.pegs:
-        yield _line(lang.say("play: not recorded"), "  ")
+        yield wrap_line(lang.say("play: not recorded"), "  ")
     elif pegged or not deal.not_counted:
         by_side = dict.fromkeys(game.sides, 0)
         for event in pegged:
             by_side[game.side_of(event.player)] += event.points
         play = _scores(game, tuple(by_side.values()), lang)
-        yield _line(lang.say("play: {scores}", scores=play), "  ")
+        yield wrap_line(lang.say("play: {scores}", scores=play), "  ")
     for event in deal.events:
         if event.kind in (EventKind.SHOW, EventKind.CRIB):
-            yield _line(_show_line(event, muggins, lang), "  ")
+            yield wrap_line(_show_line(event, muggins, lang), "  ")
         elif event.kind is EventKind.MUGGINS:
             said = describe_event(event, lang=lang)
-            yield _line(lang.say("muggins: {event}", event=said), "  ")
+            yield wrap_line(lang.say("muggins: {event}", event=said), "  ")
     last = deal.events[-1] if deal.events else None
     target = game.record.target
     if last is not None and max(last.scores) >= target:
@@ -167,13 +187,13 @@ def _deal_lines(game: Game, deal: DealResult, lang: Language) -> Iterator[str]:
         reached = lang.say(
             "game: {side} {target}, {where}", side=winner, target=target, where=_where(last, lang)
         )
-        yield _line(reached, "  ")
+        yield wrap_line(reached, "  ")
     if deal.not_counted:
         left = "; ".join(describe_event(event, lang=lang) for event in deal.not_counted)
-        yield _line(lang.say("not counted: {events}", events=left), "  ")
+        yield wrap_line(lang.say("not counted: {events}", events=left), "  ")
     scores = deal.events[-1].scores if deal.events else None
     if scores is not None:
-        yield _line(lang.say("score: {scores}", scores=_scores(game, scores, lang)), "  ")
+        yield wrap_line(lang.say("score: {scores}", scores=_scores(game, scores, lang)), "  ")
 
 
 def _cell(score: int, step: int) -> int:
@@ -207,7 +227,7 @@ def render_board(
         key = lang.say("board: # front peg, + back peg, | skunk lines at {at}", at=at)
     else:
         key = lang.say("board: # front peg, + back peg, | the skunk line at {at}", at=at)
-    lines = [_line(key, "  ")]
+    lines = [wrap_line(key, "  ")]
     marks = {_cell(line, step) for line in _skunk_lines(target)}
     for side, front, back in zip(game.sides, scores, backs, strict=True):
         track = []
@@ -219,7 +239,9 @@ def render_board(
             if cell in marks:
                 track.append("|")
         lines.append(
-            _line(lang.say("{side} {front}, back {back}", side=side, front=front, back=back), "  ")
+            wrap_line(
+                lang.say("{side} {front}, back {back}", side=side, front=front, back=back), "  "
+            )
         )
         lines.append("  " + "".join(track))
     return "\n".join(lines)
@@ -277,18 +299,18 @@ def _end_lines(game: Game, wrong: int, lang: Language) -> Iterator[str]:
     final = _scores(game, game.final, lang)
     winner = game.winner
     if winner is None:
-        yield _line(lang.say("game not finished: {scores}", scores=final))
+        yield wrap_line(lang.say("game not finished: {scores}", scores=final))
     else:
         won = (
             N_("{side} win by {margin}: {scores}")
             if _team(game, winner)
             else N_("{side} wins by {margin}: {scores}")
         )
-        yield _line(lang.say(won, side=winner, margin=game.margin, scores=final))
+        yield wrap_line(lang.say(won, side=winner, margin=game.margin, scores=final))
     for side, skunk in game.skunks().items():
-        yield _line(lang.say(_SKUNK_WORDS[skunk, _team(game, side)], side=side))
+        yield wrap_line(lang.say(_SKUNK_WORDS[skunk, _team(game, side)], side=side))
     if wrong:
-        yield _line(lang.plural(wrong, "{n} claim wrong", "{n} claims wrong"))
+        yield wrap_line(lang.plural(wrong, "{n} claim wrong", "{n} claims wrong"))
 
 
 def _event_to_dict(game: Game, event: Event) -> dict[str, Any]:
@@ -297,8 +319,8 @@ def _event_to_dict(game: Game, event: Event) -> dict[str, Any]:
         data["card"] = None if event.card is None else str(event.card)
     if event.kind is EventKind.PLAY:
         data["items"] = [{"kind": i.kind.value, "points": i.points} for i in event.items]
-    if event.count is not None:
-        data["count"] = event.count.total
+    if event.total is not None:
+        data["count"] = event.total
         data["claim"] = event.claim
     if event.of is not None:
         data["of"] = event.of
