@@ -423,7 +423,29 @@ def check_distinct(cards: Sequence[tuple[Card, Token | None]], *, text: str = ""
 
 def parse_hand(text: str, *, notation: Notation = ENGLISH) -> Hand:
     """Read four hand cards and a starter (``5h 5d 5c Js / 5s``; with no ``/``, the fifth card)."""
+    if notation is ENGLISH:
+        # The usual spelling, five known cards apart at single spaces, in a few look-ups;
+        # anything else (and any error) takes the careful path, which reads the same cards.
+        parts = text.split(" ")
+        if len(parts) == 6 and parts[4] == "/":
+            del parts[4]
+        if len(parts) == 5:
+            known = _ENGLISH_WRITTEN.get
+            a, b, c, d, starter = map(known, parts)
+            if a and b and c and d and starter:
+                cards = (a, b, c, d)
+                if len({a.index, b.index, c.index, d.index, starter.index}) == 5:
+                    return _new_hand(cards, starter)
     return parse_hand_tokens(text, tokenize(text), notation=notation)
+
+
+def _new_hand(cards: tuple[Card, Card, Card, Card], starter: Card) -> Hand:
+    """A ``Hand`` of four different cards and a different starter, not checked again."""
+    hand = object.__new__(Hand)
+    # Frozen: the fields are set through object, once.
+    object.__setattr__(hand, "cards", cards)
+    object.__setattr__(hand, "starter", starter)
+    return hand
 
 
 def parse_hand_tokens(text: str, tokens: Sequence[Token], *, notation: Notation = ENGLISH) -> Hand:
