@@ -184,9 +184,14 @@ _SUITS = ENGLISH.suits
 SUIT_ORDER = {suit: i for i, suit in enumerate(Suit)}
 """Each suit's place in card order (c d h s), the order of ``Card.index``."""
 _VARIATION_SELECTOR = "\ufe0f"  # emoji presentation of ♥️ and friends
-# A token is a slash, or a run of anything but separators (any Unicode white space, as
-# str.isspace knows it, and commas) and slashes.
-_TOKEN = re.compile(r"/|[^\s,/]+")
+
+
+@functools.cache
+def _token_pattern() -> re.Pattern[str]:
+    """A token: a slash, or a run of anything but separators (any Unicode white space, as
+    str.isspace knows it, and commas) and slashes. Compiled on first use: most hands are
+    split at spaces, and compiling costs every start of cribcount."""
+    return re.compile(r"/|[^\s,/]+")
 
 
 @functools.total_ordering
@@ -290,7 +295,7 @@ def tokenize(text: str) -> list[Token]:
     ['5h', '5d', '5c', 'Js', '/', '5s']
     """
     if "," in text or not text.isprintable():
-        return [Token(m.group(), m.start() + 1) for m in _TOKEN.finditer(text)]
+        return [Token(m.group(), m.start() + 1) for m in _token_pattern().finditer(text)]
     # Printable text holds no separator but the space (other white space is not printable):
     # splitting at spaces is the same, and quicker for the many lines of a file, as long as
     # a '/' stands apart.
@@ -299,7 +304,7 @@ def tokenize(text: str) -> list[Token]:
     for part in text.split(" "):
         if part:
             if "/" in part and part != "/":
-                return [Token(m.group(), m.start() + 1) for m in _TOKEN.finditer(text)]
+                return [Token(m.group(), m.start() + 1) for m in _token_pattern().finditer(text)]
             tokens.append(_new_token((part, column)))
         column += len(part) + 1
     return tokens

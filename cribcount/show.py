@@ -126,8 +126,9 @@ def count_show(hand: Hand, *, crib: bool = False) -> Count:
     plan = _PLANS.get(key + _RANK_KEYS[d.index] + _RANK_KEYS[starter.index])
     if plan is None:
         plan = _plan(cards)
+    fifteens_sorted, pattern, by_rank = plan
     items: list[Item] = []
-    if plan.pattern or plan.by_rank:
+    if pattern or by_rank:
         # Each card's rank with its position below it: sorted, the positions by rank, a
         # rank's cards in the hand's order.
         one, two, three, four, five = sorted(
@@ -140,15 +141,15 @@ def count_show(hand: Hand, *, crib: bool = False) -> Count:
             )
         )
         order = (one & 7, two & 7, three & 7, four & 7, five & 7)
-        if plan.pattern:
-            fifteens = _FIFTEENS.get((order, plan.pattern))
+        if pattern:
+            fifteens = _FIFTEENS.get((order, pattern))
             if fifteens is None:
-                fifteens = _fifteens_in_order(order, plan)
+                fifteens = _FIFTEENS[order, pattern] = _fifteens_in_order(order, fifteens_sorted)
             for kind, take, points in fifteens:
                 items.append(_new_item((kind, take(cards), points)))
-        if plan.by_rank:
+        if by_rank:
             ordered = itemgetter(*order)(cards)
-            for kind, take, points in plan.by_rank:
+            for kind, take, points in by_rank:
                 items.append(_new_item((kind, take(ordered), points)))
     if rules.four_suited(a.suit, b.suit, c.suit, d.suit):
         starter_suited = starter.suit == a.suit
@@ -180,41 +181,34 @@ def _takers(scoring: Scoring) -> Takers:
     return tuple((kind, itemgetter(*at), points) for kind, at, points in scoring)
 
 
-class _Plan(NamedTuple):
-    """What a set of five ranks scores, in the cards sorted by rank (a rank's in hand order)."""
-
-    fifteens: tuple[tuple[int, ...], ...]
-    """The positions of each fifteen among the sorted cards."""
-    pattern: int
-    """A number for ``fifteens`` (0: none), shared by the sets of ranks with the same ones."""
-    by_rank: Takers
-    """The pairs and runs, taken from the sorted cards."""
+Plan = tuple[tuple[tuple[int, ...], ...], int, Takers]
+"""What a set of five ranks scores, in the cards sorted by rank (a rank's in the hand's order):
+the positions of each fifteen; a number for that set of fifteens (0: none), shared by the sets
+of ranks with the same ones; the pairs and runs, taken from the sorted cards. A plain tuple:
+a named one would cost every start of cribcount its making."""
 
 
-def _plan(cards: Sequence[Card]) -> _Plan:
-    """The ``_Plan`` of the ranks of ``cards``, counted by the plain functions and kept."""
+def _plan(cards: Sequence[Card]) -> Plan:
+    """The ``Plan`` of the ranks of ``cards``, counted by the plain functions and kept."""
     ranks = sorted([card.rank for card in cards])
     fifteens = rules.fifteen_sets(tuple([rules.counting_value(rank) for rank in ranks]))
     pattern = _PATTERNS.setdefault(fifteens, len(_PATTERNS)) if fifteens else 0
-    plan = _Plan(fifteens, pattern, _takers(rank_positions(ranks)))
+    plan = (fifteens, pattern, _takers(rank_positions(ranks)))
     _PLANS[rules.rank_key(ranks)] = plan
     return plan
 
 
-def _fifteens_in_order(order: tuple[int, ...], plan: _Plan) -> Takers:
-    """The fifteens of ``plan`` among cards whose sorted ``order`` is given, as
-    ``fifteen_positions`` gives them: each fifteen's positions in order, the sets in
-    ``rules.SUBSETS`` order."""
-    at = [tuple(sorted([order[i] for i in fifteen])) for fifteen in plan.fifteens]
+def _fifteens_in_order(order: tuple[int, ...], fifteens: tuple[tuple[int, ...], ...]) -> Takers:
+    """``fifteens`` (positions among the sorted cards) among cards whose sorted ``order`` is
+    given, as ``fifteen_positions`` gives them: each fifteen's positions in order, the sets
+    in ``rules.SUBSETS`` order."""
+    at = [tuple(sorted([order[i] for i in fifteen])) for fifteen in fifteens]
     at.sort(key=_SUBSET_ORDER.__getitem__)
-    takers = _FIFTEENS[order, plan.pattern] = tuple(
-        (Kind.FIFTEEN, itemgetter(*positions), rules.FIFTEEN_POINTS) for positions in at
-    )
-    return takers
+    return tuple((Kind.FIFTEEN, itemgetter(*positions), rules.FIFTEEN_POINTS) for positions in at)
 
 
-_PLANS: dict[int, _Plan] = {}
-"""The ``_Plan`` of each set of five ranks met (at most 6,175), by its ``rules.rank_key``."""
+_PLANS: dict[int, Plan] = {}
+"""The ``Plan`` of each set of five ranks met (at most 6,175), by its ``rules.rank_key``."""
 _PATTERNS: dict[tuple[tuple[int, ...], ...], int] = {(): 0}
 """A number for each set of fifteens among sorted cards met (fewer than 200)."""
 _FIFTEENS: dict[tuple[tuple[int, ...], int], Takers] = {}
@@ -224,8 +218,9 @@ _RANK_KEYS = tuple(rules.rank_key([card.rank]) for card in DECK)
 """Each card's share of ``rules.rank_key``, by ``Card.index``: five of them add up to the key."""
 _SORT_KEYS = tuple(card.rank * 8 for card in DECK)
 """Each card's rank above three bits for its position, by ``Card.index``."""
+_JACKS = [card for card in DECK if card.rank == rules.JACK]
 _NOBS = tuple(
-    next(jack.index for jack in DECK if rules.is_nob(jack.rank, jack.suit, starter.suit))
+    next(jack.index for jack in _JACKS if rules.is_nob(jack.rank, jack.suit, starter.suit))
     for starter in DECK
 )
 """The index of the card that is his nob, by the starter's index: the jack of its suit."""
