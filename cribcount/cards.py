@@ -184,9 +184,14 @@ _SUITS = ENGLISH.suits
 SUIT_ORDER = {suit: i for i, suit in enumerate(Suit)}
 """Each suit's place in card order (c d h s), the order of ``Card.index``."""
 _VARIATION_SELECTOR = "\ufe0f"  # emoji presentation of ♥️ and friends
-# A token is a slash, or a run of anything but separators (any Unicode white space, as
-# str.isspace knows it, and commas) and slashes.
-_TOKEN = re.compile(r"/|[^\s,/]+")
+
+
+@functools.cache
+def _token_pattern() -> re.Pattern[str]:
+    """A token: a slash, or a run of anything but separators (any Unicode white space, as
+    str.isspace knows it, and commas) and slashes. Compiled on first use: most hands are
+    split at spaces, and compiling costs every start of cribcount."""
+    return re.compile(r"/|[^\s,/]+")
 
 
 @functools.total_ordering
@@ -290,7 +295,7 @@ def tokenize(text: str) -> list[Token]:
     ['5h', '5d', '5c', 'Js', '/', '5s']
     """
     if "," in text or not text.isprintable():
-        return [Token(m.group(), m.start() + 1) for m in _TOKEN.finditer(text)]
+        return [Token(m.group(), m.start() + 1) for m in _token_pattern().finditer(text)]
     # Printable text holds no separator but the space (other white space is not printable):
     # splitting at spaces is the same, and quicker for the many lines of a file, as long as
     # a '/' stands apart.
@@ -299,7 +304,7 @@ def tokenize(text: str) -> list[Token]:
     for part in text.split(" "):
         if part:
             if "/" in part and part != "/":
-                return [Token(m.group(), m.start() + 1) for m in _TOKEN.finditer(text)]
+                return [Token(m.group(), m.start() + 1) for m in _token_pattern().finditer(text)]
             tokens.append(_new_token((part, column)))
         column += len(part) + 1
     return tokens
@@ -423,7 +428,29 @@ def check_distinct(cards: Sequence[tuple[Card, Token | None]], *, text: str = ""
 
 def parse_hand(text: str, *, notation: Notation = ENGLISH) -> Hand:
     """Read four hand cards and a starter (``5h 5d 5c Js / 5s``; with no ``/``, the fifth card)."""
+    if notation is ENGLISH:
+        # The usual spelling, five known cards apart at single spaces, in a few look-ups;
+        # anything else (and any error) takes the careful path, which reads the same cards.
+        parts = text.split(" ")
+        if len(parts) == 6 and parts[4] == "/":
+            del parts[4]
+        if len(parts) == 5:
+            known = _ENGLISH_WRITTEN.get
+            a, b, c, d, starter = map(known, parts)
+            if a and b and c and d and starter:
+                cards = (a, b, c, d)
+                if len({a.index, b.index, c.index, d.index, starter.index}) == 5:
+                    return _new_hand(cards, starter)
     return parse_hand_tokens(text, tokenize(text), notation=notation)
+
+
+def _new_hand(cards: tuple[Card, Card, Card, Card], starter: Card) -> Hand:
+    """A ``Hand`` of four different cards and a different starter, not checked again."""
+    hand = object.__new__(Hand)
+    # Frozen: the fields are set through object, once.
+    object.__setattr__(hand, "cards", cards)
+    object.__setattr__(hand, "starter", starter)
+    return hand
 
 
 def parse_hand_tokens(text: str, tokens: Sequence[Token], *, notation: Notation = ENGLISH) -> Hand:

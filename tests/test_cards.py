@@ -24,6 +24,7 @@ from cribcount.cards import (
     Token,
     parse_card,
     parse_hand,
+    parse_hand_tokens,
     tokenize,
 )
 
@@ -310,3 +311,26 @@ def test_a_notation_writes_each_card_as_its_rank_symbol_and_suit_letter() -> Non
             assert notation.card(card) == written
         assert notation.cards(DECK[-2:]) == f"{notation.card(DECK[-2])} {notation.card(DECK[-1])}"
     assert french.card(Card.parse("Qh")) == "Dc"
+
+
+@given(
+    st.lists(
+        st.sampled_from(["5h", "5d", "Th", "10h", "Js", "jS", "Ac", "5x", "/", "", "5h,"]),
+        min_size=4,
+        max_size=7,
+    )
+)
+def test_parse_hand_reads_as_its_careful_path_reads(parts: list[str]) -> None:
+    # parse_hand reads the usual spelling (five known cards at single spaces, a '/' before
+    # the last) in a few look-ups; anything else takes the careful path. Both must agree,
+    # on the hand and on the error alike.
+    text = " ".join(parts)
+    try:
+        expected: object = parse_hand_tokens(text, tokenize(text))
+    except CribcountError as error:
+        expected = (type(error), str(error))
+    try:
+        got: object = parse_hand(text)
+    except CribcountError as error:
+        got = (type(error), str(error))
+    assert got == expected

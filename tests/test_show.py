@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cribcount.cards import DECK, Hand, parse_hand
+from cribcount.cards import DECK, Card, Hand, parse_hand
 from cribcount.rules import rank_multisets, rank_points
-from cribcount.show import Kind, count_show
+from cribcount.show import Kind, count_show, show_scoring
 
 # (hand, crib?, total, {kind: points}) each worked out by hand from RULES.md.
 TOTALS = [
@@ -220,3 +220,73 @@ def test_every_five_ranks_once() -> None:
     assert len(multisets) == 6188 - 13
     assert len(set(multisets)) == len(multisets)
     assert all(list(m) == sorted(m) and max(m.count(r) for r in m) <= 4 for m in multisets)
+
+
+# --- count_show's tables against the plain count, rule by rule ---------------------------------
+
+
+def plain_count(hand: Hand, *, crib: bool) -> list[tuple[Kind, tuple[Card, ...], int]]:
+    """The items as ``show_scoring`` counts them from the rules, one function a rule."""
+    cards = (*hand.cards, hand.starter)
+    return [
+        (kind, tuple(cards[i] for i in at), points)
+        for kind, at, points in show_scoring(cards, crib=crib)
+    ]
+
+
+def hand_of(ranks: tuple[int, ...], shift: int) -> Hand:
+    """A hand of these ranks in this order, a rank's cards in suits from ``shift`` on."""
+    seen: Counter[int] = Counter()
+    cards = []
+    for rank in ranks:
+        cards.append(DECK[(rank - 1) * 4 + (shift + rank + seen[rank]) % 4])
+        seen[rank] += 1
+    return Hand((cards[0], cards[1], cards[2], cards[3]), cards[4])
+
+
+@given(deals, st.booleans())
+def test_count_gives_the_plain_items_in_their_order(hand: Hand, crib: bool) -> None:
+    assert [tuple(item) for item in count_show(hand, crib=crib).items] == plain_count(
+        hand, crib=crib
+    )
+
+
+def test_every_suit_pattern_and_jack_gives_the_plain_flush_and_nobs() -> None:
+    # Every way five cards fall into suits, each hand card a jack or a five and the starter
+    # a five or a jack, with both flush rules: the flush and his nob against the plain count.
+    compared = 0
+    for suits in itertools.product(range(4), repeat=5):
+        for jacks in itertools.product((False, True), repeat=4):
+            for starter_rank in (5, 11):
+                ranks = [11 if jack else 5 for jack in jacks] + [starter_rank]
+                indices = [(rank - 1) * 4 + suit for rank, suit in zip(ranks, suits, strict=True)]
+                if len(set(indices)) < 5:
+                    continue  # the same card twice
+                cards = [DECK[i] for i in indices]
+                hand = Hand((cards[0], cards[1], cards[2], cards[3]), cards[4])
+                for crib in (False, True):
+                    items = [tuple(item) for item in count_show(hand, crib=crib).items]
+                    assert items == plain_count(hand, crib=crib), hand
+                    compared += 1
+    # The fives in different suits and the jacks too: with j jacks among the hand cards and
+    # a five turned, C(4, j) * 4!/(j-1)! * 4!/(4-j)! hands (4 * 24 * 4 + 6 * 24 * 12 + 4 * 12 * 24
+    # + 1 * 4 * 24 = 3,360 for j = 1..4), as many with a jack turned; each counted twice.
+    assert compared == 2 * 2 * 3360
+
+
+@pytest.mark.slow
+def test_every_order_of_five_ranks_gives_the_plain_items() -> None:
+    # Every five ranks in every order (13 ** 5 less the 13 of one rank five times): the
+    # tables of count_show, kept by the set of ranks and put back in the hand's order, give
+    # the items of the plain count in the same order, with a rank's cards in varied suits.
+    compared = 0
+    for ranks in itertools.product(range(1, 14), repeat=5):
+        if ranks.count(ranks[0]) == 5:
+            continue
+        hand = hand_of(ranks, compared)
+        crib = compared % 2 == 1
+        assert [tuple(item) for item in count_show(hand, crib=crib).items] == plain_count(
+            hand, crib=crib
+        ), hand
+        compared += 1
+    assert compared == 13**5 - 13
