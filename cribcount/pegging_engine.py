@@ -179,22 +179,17 @@ def solve_play(
         points, tail = _step(ranks, rank, total)
         if total == MAX_COUNT:
             total = 0  # 31 ends the count: the next player leads a new one
-        if turn == 0:
-            after = memo.get(
-                (left, dealer, tail, total, 1, 0) if total else (left, dealer, (), 0, 1, -1)
-            ) or solve_play(left, dealer, tail, total, 1, 0)
-            margin = after[0] + points - after[1]
-            if margin > best_margin:
-                best_margin = margin
-                best = (after[0] + points, after[1])
-        else:
-            after = memo.get(
-                (pone, left, tail, total, 0, 1) if total else (pone, left, (), 0, 0, -1)
-            ) or solve_play(pone, left, tail, total, 0, 1)
-            margin = after[1] + points - after[0]
-            if margin > best_margin:
-                best_margin = margin
-                best = (after[0], after[1] + points)
+        pone_left, dealer_left = (left, dealer) if turn == 0 else (pone, left)
+        after = memo.get(
+            (pone_left, dealer_left, tail, total, 1 - turn, turn)
+            if total
+            else (pone_left, dealer_left, (), 0, 1 - turn, -1)
+        ) or solve_play(pone_left, dealer_left, tail, total, 1 - turn, turn)
+        mine = after[turn] + points
+        theirs = after[1 - turn]
+        if mine - theirs > best_margin:
+            best_margin = mine - theirs
+            best = (mine, theirs) if turn == 0 else (theirs, mine)
     _MEMO[key] = best
     return best
 

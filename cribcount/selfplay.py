@@ -45,6 +45,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -77,6 +78,7 @@ __all__ = [
     "play_dealt",
     "play_game",
     "play_games",
+    "win_interval",
 ]
 
 STRATEGIES = ("show", "engine")
@@ -89,6 +91,8 @@ _DEALT = HAND_SIZE + CRIB_SIZE // 2
 """Cards dealt to each of two players: four kept and two laid away."""
 _MEMO_LIMIT = 500_000
 """Positions the engine remembers before it forgets them all (memory stays bounded)."""
+_Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
 _AHEAD = 12
 """Deals of a game dealt and advised together: most games to 121 take fewer."""
 
@@ -427,6 +431,24 @@ class Tally:
                     self.points[player][seat][name] += other.points[player][seat][name]
 
 
+def win_interval(wins: int, games: int) -> tuple[float, float]:
+    """The 95% interval of a win rate from ``wins`` of ``games`` (Wilson's score interval,
+    which stays within 0 to 1 and is sound for few games or a rate near either end).
+
+    >>> [round(x, 4) for x in win_interval(50, 100)]
+    [0.4038, 0.5962]
+    """
+    z = _Z95
+    rate = wins / games
+    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games))
+    half /= 1 + z * z / games
+    # No wins, or no losses: that end of the interval is the rate itself, exactly.
+    low = 0.0 if wins == 0 else centre - half
+    high = 1.0 if wins == games else centre + half
+    return low, high
+
+
 def _tally_games(job: tuple[tuple[str, str], int, int, int, int, int]) -> Tally:
     """Play games ``start`` to ``stop`` of a run and tally them (one task of a process)."""
     strategies, seed, start, stop, target, samples = job
@@ -465,6 +487,7 @@ def play_games(
         if progress is not None:
             progress(tally.games)
 
+    jobs = min(jobs, len(tasks))
     if jobs <= 1:
         for task in tasks:
             count(_tally_games(task))
