@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -70,6 +70,7 @@ __all__ = [
     "Dealt",
     "GameResult",
     "Tally",
+    "Turn",
     "choose_card",
     "choose_discard",
     "deal",
@@ -78,6 +79,7 @@ __all__ = [
     "play_dealt",
     "play_game",
     "play_games",
+    "play_turns",
     "win_interval",
 ]
 
@@ -276,6 +278,53 @@ def _four(cards: Sequence[Card]) -> tuple[Card, Card, Card, Card]:
     return a, b, c, d
 
 
+class Turn(NamedTuple):
+    """A turn of the play where the seat to play has a card that fits: the seat, the play's
+    state, the cards it holds, the cards it has not seen that the opponent may hold (none too
+    small for a count at which they said go), and the moves so far (None for a go)."""
+
+    seat: int
+    state: PlayState
+    held: Sequence[Card]
+    unseen: Sequence[Card]
+    moves: tuple[Card | None, ...]
+
+
+def play_turns(
+    kept: tuple[Sequence[Card], Sequence[Card]],
+    dealt: tuple[Sequence[Card], Sequence[Card]],
+    starter: Card,
+) -> Generator[Turn, Card, tuple[tuple[tuple[int, Card], ...], tuple[tuple[int, int], ...]]]:
+    """The play of pone's and the dealer's kept cards, a turn at a time: each ``Turn`` that has
+    a card to choose is yielded and takes the card laid (``send``); a go is said for a seat
+    with no card that fits. Returns the cards laid, (seat, card), and the points pegged,
+    (seat, points), in order. ``dealt`` are each seat's six cards, which it has seen."""
+    state = PlayState(SEATS, "", [HAND_SIZE, HAND_SIZE])
+    held = [list(kept[PONE]), list(kept[DEALER])]
+    laid: list[tuple[int, Card]] = []
+    moves: list[Card | None] = []
+    # The lowest count at which each seat said go: their cards held then are all too big for it.
+    went = [MAX_COUNT, MAX_COUNT]
+    while not state.over():
+        me = state.turn
+        if not any(fits_count(state.count, card.value) for card in held[me]):
+            went[me] = min(went[me], state.count)
+            state.say_go(None)
+            moves.append(None)
+            continue
+        known = {*dealt[me], starter, *(card for _, card in laid)}
+        floor = MAX_COUNT - went[1 - me]
+        unseen = [card for card in DECK if card not in known and card.value > floor]
+        card = yield Turn(me, state, tuple(held[me]), unseen, tuple(moves))
+        held[me].remove(card)
+        laid.append((me, card))
+        moves.append(card)
+        state.lay(card, Token(str(card), 0))
+    pegging = state.finish()
+    pegs = tuple((SEATS.index(play.player), play.points) for play in pegging.plays if play.points)
+    return tuple(laid), pegs
+
+
 def _play(
     strategies: tuple[str, str],
     kept: tuple[Sequence[Card], Sequence[Card]],
@@ -286,27 +335,18 @@ def _play(
 ) -> tuple[tuple[tuple[int, Card], ...], tuple[tuple[int, int], ...]]:
     """The play of the two kept hands by the strategies: the cards laid, (seat, card), and the
     points pegged, (seat, points), in order."""
-    state = PlayState(SEATS, "", [HAND_SIZE, HAND_SIZE])
-    held = [list(kept[PONE]), list(kept[DEALER])]
-    laid: list[tuple[int, Card]] = []
-    # The lowest count at which each seat said go: their cards held then are all too big for it.
-    went = [MAX_COUNT, MAX_COUNT]
-    while not state.over():
-        me = state.turn
-        known = {*dealt[me], starter, *(card for _, card in laid)}
-        floor = MAX_COUNT - went[1 - me]
-        unseen = [card for card in DECK if card not in known and card.value > floor]
-        card = choose_card(strategies[me], state, held[me], unseen, rng=rng, samples=samples)
-        if card is None:
-            went[me] = min(went[me], state.count)
-            state.say_go(None)
-            continue
-        held[me].remove(card)
-        laid.append((me, card))
-        state.lay(card, Token(str(card), 0))
-    pegging = state.finish()
-    pegs = tuple((SEATS.index(play.player), play.points) for play in pegging.plays if play.points)
-    return tuple(laid), pegs
+    turns = play_turns(kept, dealt, starter)
+    try:
+        turn = next(turns)
+        while True:
+            seat = turn.seat
+            card = choose_card(
+                strategies[seat], turn.state, turn.held, turn.unseen, rng=rng, samples=samples
+            )
+            assert card is not None  # a turn is yielded only with a card that fits
+            turn = turns.send(card)
+    except StopIteration as done:
+        return done.value  # type: ignore[no-any-return]
 
 
 def _deal_ahead(shuffles: random.Random) -> list[tuple[Dealt, tuple[Advice, Advice]]]:
