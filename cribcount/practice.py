@@ -403,7 +403,7 @@ def read_answer(line: str | None) -> Answer:
     """Read one line: a whole number, ``?`` (show the count), ``q`` or None (end of input): stop.
 
     >>> read_answer(" 24 ")
-    Answer(kind=<AnswerKind.COUNT: 'count'>, value=24)
+    Answer(kind=<AnswerKind.COUNT: 'count'>, value=24, card=None)
     >>> [read_answer(line).kind.value for line in ("?", "q", None, "x", "-3")]
     ['show', 'quit', 'quit', 'unclear', 'unclear']
     """

@@ -73,7 +73,7 @@ def simulate(
 
     \b
     Examples:
-      cribcount simulate --games 6 --target 61
+      cribcount simulate --games 2 --target 61
       cribcount simulate show show --games 20 --seed 7
       cribcount simulate engine engine --games 2 --target 61 --format json
     """
