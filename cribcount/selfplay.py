@@ -499,6 +499,13 @@ def _tally_games(job: tuple[tuple[str, str], int, int, int, int, int]) -> Tally:
     return tally
 
 
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C is the parent's to handle (it ends the pool), not each worker's."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def play_games(
     strategies: tuple[str, str],
     games: int,
@@ -534,7 +541,7 @@ def play_games(
         return tally
     import multiprocessing
 
-    with multiprocessing.Pool(jobs) as pool:
+    with multiprocessing.Pool(jobs, initializer=_ignore_interrupts) as pool:
         for part in pool.imap_unordered(_tally_games, tasks):
             count(part)
     return tally
