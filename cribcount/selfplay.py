@@ -28,11 +28,18 @@ The strategies (``STRATEGIES``):
   crib + expected net pegging, ``discard_play.with_play``), and lays the card
   that the pegging engine ranks first (``pegging_engine.weigh_ranks``: the
   opponent's possible hands, drawn ``samples`` at a time from what the
-  player has seen, each played out exactly), ties to the card it lists
-  first. A move with one rank to choose from is not weighed.
+  player has seen, each played out exactly), ties to its own higher points,
+  then to the lower rank. A move with one rank to choose from is not weighed.
 
-``choose_discard`` and ``choose_card`` make one decision of a strategy, so
-that other features can rate decisions with the same strategies.
+The API, kept stable for the features built on it: ``deal(rng)`` shuffles
+and deals (``Dealt``), ``play_dealt`` plays given cards, ``play_deal`` both;
+``play_turns`` is the play itself, a generator of the ``Turn``s that have a
+card to choose, fed the card laid; ``choose_discard`` and ``choose_card``
+make one decision of a strategy, so that other features can rate decisions
+with the same strategies; ``play_games`` plays a run on processes into a
+``Tally`` of whole numbers, ``win_interval`` the 95% interval of a win rate.
+In a game the shuffles have their own random stream and the engine's draws
+another, so the same seed deals the same cards whatever the strategies.
 
 >>> points = play_deal(("show", "show"), random.Random(7))
 >>> phases = points.heels + points.pegging[DEALER] + points.hand[DEALER] + points.crib
