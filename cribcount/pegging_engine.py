@@ -56,6 +56,8 @@ __all__ = [
     "advise_play",
     "forget_solved",
     "solve_play",
+    "solved",
+    "weigh_ranks",
 ]
 
 SEATS = ("pone", "dealer")
@@ -73,6 +75,11 @@ def forget_solved() -> None:
     _MEMO.clear()
 
 
+def solved() -> int:
+    """How many positions ``solve_play`` remembers."""
+    return len(_MEMO)
+
+
 @functools.cache
 def _moves(hand: Ranks) -> tuple[tuple[int, int, Ranks], ...]:
     """Each rank a sorted hand may lay, once: the rank, its counting value, the hand left."""
@@ -88,7 +95,7 @@ def _step(ranks: Ranks, rank: int, count: int) -> tuple[int, Ranks]:
     """What laying ``rank`` on the count's ``ranks`` pegs at ``count``, and the ranks the count
     keeps after it (none after 31, which ends the count)."""
     laid = (*ranks, rank)
-    return _points(laid, count), (() if count == MAX_COUNT else _tail(laid))
+    return _points(laid, count), (() if count == MAX_COUNT else _tail(laid, count))
 
 
 @functools.cache
@@ -98,10 +105,12 @@ def _points(ranks: Ranks, count: int) -> int:
 
 
 @functools.cache
-def _tail(ranks: Ranks) -> Ranks:
-    """The end of a count's ranks that can still score with the cards to come: the cards of
-    the last rank when it is repeated (a pair, or more), else the longest tail of distinct
-    ranks (a run never reaches past a repeated rank). Fewer states for the same play."""
+def _tail(ranks: Ranks, count: int) -> Ranks:
+    """The end of a count's ranks that can still score with the cards to come, at ``count``:
+    the cards of the last rank when it is repeated (a pair, or more), else the longest tail of
+    distinct ranks (a run never reaches past a repeated rank) that a run can still take in
+    whole, all the ranks between its lowest and highest laid without passing 31. Fewer states
+    for the same play."""
     last = ranks[-1]
     same = 1
     while same < len(ranks) and ranks[-1 - same] == last:
@@ -113,6 +122,12 @@ def _tail(ranks: Ranks) -> Ranks:
     while start > 0 and ranks[start - 1] not in seen:
         start -= 1
         seen.add(ranks[start])
+    while start < len(ranks) - 1:
+        tail = set(ranks[start:])
+        missing = [_VALUES[r] for r in range(min(tail), max(tail) + 1) if r not in tail]
+        if fits_count(count, sum(missing)):
+            break
+        start += 1
     return ranks[start:]
 
 
@@ -129,15 +144,18 @@ def solve_play(
     >>> solve_play((7, 8), (8,))  # pone leads the 7: 7, 8 (15 for 2), 8 (pair 2, last card 1)
     (3, 2)
     """
+    if not count:
+        last = -1  # a count not begun: whoever laid last before takes nothing from it
     key = (pone, dealer, ranks, count, turn, last)
     found = _MEMO.get(key)
     if found is not None:
         return found
     hand = pone if turn == 0 else dealer
-    playable = [move for move in _moves(hand) if fits_count(count, move[1])]
-    if not playable:
-        other = dealer if turn == 0 else pone
-        if any(fits_count(count, _VALUES[r]) for r in other):
+    moves = _moves(hand)
+    if not moves or not fits_count(count, moves[0][1]):
+        # The lowest card does not fit, so none does (``_moves`` goes up in rank and value).
+        other = _moves(dealer if turn == 0 else pone)
+        if other and fits_count(count, other[0][1]):
             # Go: the other plays on.
             result = solve_play(pone, dealer, ranks, count, 1 - turn, last)
         else:
@@ -151,23 +169,27 @@ def solve_play(
             result = (rest[0] + points, rest[1]) if last == 0 else (rest[0], rest[1] + points)
         _MEMO[key] = result
         return result
-    best: tuple[int, int] | None = None
+    best = (0, 0)
     best_margin = -1000
-    for rank, value, left in playable:
+    memo = _MEMO
+    for rank, value, left in moves:
+        if not fits_count(count, value):
+            break  # nor does any higher card
         total = count + value
         points, tail = _step(ranks, rank, total)
         if total == MAX_COUNT:
             total = 0  # 31 ends the count: the next player leads a new one
-        if turn == 0:
-            rest = solve_play(left, dealer, tail, total, 1, 0)
-            mine, theirs = rest[0] + points, rest[1]
-        else:
-            rest = solve_play(pone, left, tail, total, 0, 1)
-            mine, theirs = rest[1] + points, rest[0]
+        pone_left, dealer_left = (left, dealer) if turn == 0 else (pone, left)
+        after = memo.get(
+            (pone_left, dealer_left, tail, total, 1 - turn, turn)
+            if total
+            else (pone_left, dealer_left, (), 0, 1 - turn, -1)
+        ) or solve_play(pone_left, dealer_left, tail, total, 1 - turn, turn)
+        mine = after[turn] + points
+        theirs = after[1 - turn]
         if mine - theirs > best_margin:
             best_margin = mine - theirs
             best = (mine, theirs) if turn == 0 else (theirs, mine)
-    assert best is not None
     _MEMO[key] = best
     return best
 
@@ -326,55 +348,87 @@ def advise_play(
     # Cards the opponent may hold: unseen, and too big for every count at which they said go.
     floor = MAX_COUNT - min(go_counts) if go_counts else 0
     pool = [card.rank.value for card in DECK if card not in seen and card.value > floor]
-    size = state.held[1 - me]
-    rng = random.Random(seed)
-    hands, exhaustive = _opponent_hands(pool, size, samples, rng)
-    if not hands:
+    mine_ranks = tuple(sorted(card.rank.value for card in in_hand))
+    fitting = sorted(c for c in in_hand if fits_count(state.count, c.value))
+    weighed, deals, exhaustive = weigh_ranks(
+        mine_ranks,
+        pool,
+        state.held[1 - me],
+        ranks=tuple(state.ranks),
+        count=state.count,
+        me=me,
+        last=state.last,
+        samples=samples,
+        rng=random.Random(seed),
+    )
+    if not weighed:
         reason = Message("no hand of the opponent fits what was seen")
         raise PlayError(reason, text=play)
-    mine_ranks = tuple(sorted(card.rank.value for card in in_hand))
-    ranks, count = tuple(state.ranks), state.count
-    fitting = sorted(c for c in in_hand if fits_count(count, c.value))
     moves: list[Card | None] = [*fitting] if fitting else [None]
-    weights = [w for _, w in hands]
-    choices = []
-    by_rank: dict[int, CardChoice] = {}
-    for move in moves:
-        # Cards of one rank play alike: each rank is weighed once.
-        rank = 0 if move is None else move.rank.value
-        if rank not in by_rank:
-            figures = [
-                _after(move, mine_ranks, theirs, ranks, count, me, state.last)
-                for theirs, _ in hands
-            ]
-            by_rank[rank] = _summarise(move, figures, weights, exhaustive)
-        choices.append(dataclasses.replace(by_rank[rank], card=move))
+    choices = [
+        dataclasses.replace(weighed[0 if move is None else move.rank.value], card=move)
+        for move in moves
+    ]
     choices.sort(key=lambda c: (-c.net, -c.mine))
-    return PlayAdvice(seat, count, tuple(choices), len(hands), exhaustive, seed)
+    return PlayAdvice(seat, state.count, tuple(choices), deals, exhaustive, seed)
+
+
+def weigh_ranks(
+    mine: Ranks,
+    pool: Sequence[int],
+    size: int,
+    *,
+    ranks: Ranks,
+    count: int,
+    me: int,
+    last: int,
+    samples: int = DEFAULT_SAMPLES,
+    rng: random.Random,
+) -> tuple[dict[int, CardChoice], int, bool]:
+    """Every legal move of a player by rank, weighed over the opponent's possible hands.
+
+    ``mine`` are the player's ranks in hand (sorted), ``pool`` the ranks the
+    opponent may hold (one for each unseen card that fits what was seen),
+    ``size`` how many they hold; ``ranks``, ``count`` and ``last`` the
+    current count as ``solve_play`` takes it, ``me`` the player's seat (0
+    pone, 1 dealer). Returns the figures of each legal rank (0 for a go;
+    ``card`` is None), how many opponent's hands were weighed, and whether
+    they were every one (else ``samples`` drawn with ``rng``). No hand fits:
+    an empty dict.
+    """
+    hands, exhaustive = _opponent_hands(pool, size, samples, rng)
+    if not hands:
+        return {}, 0, exhaustive
+    legal = sorted({rank for rank in mine if fits_count(count, _VALUES[rank])}) or [0]
+    weights = [w for _, w in hands]
+    by_rank: dict[int, CardChoice] = {}
+    for rank in legal:
+        # Cards of one rank play alike: each rank is weighed once.
+        figures = [_after(rank, mine, theirs, ranks, count, me, last) for theirs, _ in hands]
+        by_rank[rank] = _summarise(figures, weights, exhaustive)
+    return by_rank, len(hands), exhaustive
 
 
 def _after(
-    move: Card | None, mine: Ranks, theirs: Ranks, ranks: Ranks, count: int, me: int, last: int
+    rank: int, mine: Ranks, theirs: Ranks, ranks: Ranks, count: int, me: int, last: int
 ) -> tuple[int, int]:
-    """The player's and the opponent's points to the end, after ``move``, in one deal."""
+    """The player's and the opponent's points to the end, after laying ``rank`` (0: a go),
+    in one deal."""
     hands = [mine, theirs] if me == 0 else [theirs, mine]
-    if move is None:
+    if not rank:
         # Go: the state as it stands, the player unable to play.
         pone, dealer = solve_play(hands[0], hands[1], ranks, count, me, last)
         return (pone, dealer) if me == 0 else (dealer, pone)
-    rank = move.rank.value
     at = mine.index(rank)
     hands[me] = mine[:at] + mine[at + 1 :]
-    total = count + move.value
+    total = count + _VALUES[rank]
     points, tail = _step(ranks, rank, total)
     after = 0 if total == MAX_COUNT else total  # 31 ends the count
     pone, dealer = solve_play(hands[0], hands[1], tail, after, 1 - me, me)
     return (pone + points, dealer) if me == 0 else (dealer + points, pone)
 
 
-def _summarise(
-    move: Card | None, figures: list[tuple[int, int]], weights: list[int], exhaustive: bool
-) -> CardChoice:
+def _summarise(figures: list[tuple[int, int]], weights: list[int], exhaustive: bool) -> CardChoice:
     total = sum(weights)
     mine = sum(w * a for (a, _), w in zip(figures, weights, strict=True)) / total
     theirs = sum(w * b for (_, b), w in zip(figures, weights, strict=True)) / total
@@ -383,4 +437,4 @@ def _summarise(
     if not exhaustive and len(figures) > 1:
         spread = sum((a - b - net) ** 2 for a, b in figures) / (len(figures) - 1)
         error = math.sqrt(spread / len(figures))
-    return CardChoice(move, mine, theirs, net, error)
+    return CardChoice(None, mine, theirs, net, error)

@@ -21,7 +21,18 @@ from typing import Any, BinaryIO, NamedTuple
 from cribcount import rules
 from cribcount.cards import DECK, Card, CribcountError, Hand, Suit, parse_card
 from cribcount.messages import Message
-from cribcount.practice import Deal, PegDeal, PracticeRecord, ShowDeal, answer_misses
+from cribcount.practice import (
+    CardDeal,
+    CardRecord,
+    CountDeal,
+    PegDeal,
+    PracticeRecord,
+    ShowDeal,
+    answer_misses,
+)
+
+Record = PracticeRecord | CardRecord
+"""A line of the log: a count answered, or a best card laid (``practice --play``)."""
 
 __all__ = [
     "KindShare",
@@ -83,6 +94,8 @@ class PracticeSummary:
     over: int
     streak: int
     kinds: tuple[KindShare, ...]
+    lost: float = 0.0
+    """Expected net points lost against the engine's best cards (``practice --play``)."""
 
     @property
     def accuracy(self) -> float | None:
@@ -90,16 +103,31 @@ class PracticeSummary:
         return self.right / self.hands if self.hands else None
 
 
-def summarise(records: Iterable[PracticeRecord]) -> PracticeSummary:
+def summarise(records: Iterable[Record]) -> PracticeSummary:
     """Hands, right, median seconds of the right counts, points missed and over, streak, kinds."""
     tally = _Tally()
     for record in records:
-        tally.add(record.answer, record.count, record.seconds, record.deal.kinds)
+        tally.add(_outcome(record), record.seconds, _loss(record))
     return tally.summary()
 
 
-Outcome = tuple[int | None, int, tuple[str, ...]]
-"""What a tally keeps of an answered deal: the answer (None for ``?``), the count, its kinds."""
+Outcome = tuple[bool, int, int, tuple[str, ...]]
+"""What a tally keeps of an answer: whether it was right, the points it missed and
+over-claimed, the kinds of its deal."""
+
+
+def count_outcome(answer: int | None, count: int, kinds: tuple[str, ...]) -> Outcome:
+    """The outcome of ``answer`` (None for ``?``) to a deal of ``count`` points and ``kinds``."""
+    return (answer == count, *answer_misses(answer, count), kinds)
+
+
+def _outcome(record: Record) -> Outcome:
+    return (record.right, record.missed, record.over, record.deal.kinds)
+
+
+def _loss(record: Record) -> float:
+    """The expected points a best-card answer lost (none for a count)."""
+    return record.loss if isinstance(record, CardRecord) else 0.0
 
 
 class _Tally:
@@ -111,12 +139,13 @@ class _Tally:
         self.outcomes: dict[Outcome, int] = {}
         self.right_seconds: dict[float, int] = {}
         self.streak = self.best = 0
+        self.lost = 0.0
 
-    def add(self, answer: int | None, count: int, seconds: float, kinds: tuple[str, ...]) -> None:
-        """One answer to a deal of ``count`` points and ``kinds``, given after ``seconds``."""
-        outcome = (answer, count, kinds)
+    def add(self, outcome: Outcome, seconds: float, lost: float = 0.0) -> None:
+        """One answer of ``outcome``, given after ``seconds``, that lost ``lost`` points."""
         self.outcomes[outcome] = self.outcomes.get(outcome, 0) + 1
-        if answer == count:
+        self.lost += lost
+        if outcome[0]:
             self.right_seconds[seconds] = self.right_seconds.get(seconds, 0) + 1
             self.streak += 1
             if self.streak > self.best:
@@ -135,12 +164,12 @@ def _summary(tallies: Iterable[_Tally], streak: int) -> PracticeSummary:
     missed_kinds: dict[str, int] = {}
     seen: dict[str, int] = {}
     seconds: dict[float, int] = {}
+    lost = 0.0
     for tally in tallies:
-        for (answer, count, kinds), times in tally.outcomes.items():
+        lost += tally.lost
+        for (is_right, under, above, kinds), times in tally.outcomes.items():
             hands += times
-            is_right = answer == count
             right += times * is_right
-            under, above = answer_misses(answer, count)
             missed += times * under
             over += times * above
             for kind in kinds:
@@ -162,6 +191,7 @@ def _summary(tallies: Iterable[_Tally], streak: int) -> PracticeSummary:
         over=over,
         streak=streak,
         kinds=tuple(shares),
+        lost=lost,
     )
 
 
@@ -215,14 +245,7 @@ class _ReportTally:
         self.first: datetime | None = None
         self.last: datetime | None = None
 
-    def add(
-        self,
-        when: datetime,
-        answer: int | None,
-        count: int,
-        seconds: float,
-        kinds: tuple[str, ...],
-    ) -> None:
+    def add(self, when: datetime, outcome: Outcome, seconds: float, lost: float = 0.0) -> None:
         """One answer, given at ``when`` (the week is that of the time's own date)."""
         day = when.date()
         tally = self.week_of.get(day)
@@ -230,8 +253,8 @@ class _ReportTally:
             year, week, _ = day.isocalendar()
             tally = self.by_week.setdefault(f"{year}-W{week:02d}", _Tally())
             self.week_of[day] = tally
-        tally.add(answer, count, seconds, kinds)
-        if answer == count:
+        tally.add(outcome, seconds, lost)
+        if outcome[0]:
             self.streak += 1
             if self.streak > self.best:
                 self.best = self.streak
@@ -254,28 +277,34 @@ class _ReportTally:
         )
 
 
-def report(records: Iterable[PracticeRecord]) -> Report:
+def report(records: Iterable[Record]) -> Report:
     """Figures by ISO week of each record's own time, and over the whole log.
 
     The records are read once, as they come, and none is kept.
     """
     tally = _ReportTally()
     for record in records:
-        tally.add(record.time, record.answer, record.count, record.seconds, record.deal.kinds)
+        tally.add(record.time, _outcome(record), record.seconds, _loss(record))
     return tally.report()
 
 
 # --- the log ----------------------------------------------------------------------------------
 
 
-def log_line(record: PracticeRecord) -> str:
+def log_line(record: Record) -> str:
     """One JSON line for the log (no newline).
 
     The keys: time (ISO-8601), seed, round, hand, starter, crib, answer (None
     for ``?``), count, seconds, muggins (what the table took, None without
     muggins); a pegging drill line has ``"play": true``, the moves so far in
-    ``hand`` and a null ``starter``.
+    ``hand`` and a null ``starter``. A best-card line (``practice --play``) has
+    ``"card": true``, ``seat``, ``hand`` (the four cards kept), ``away``,
+    ``starter``, ``moves`` (the play before the turn, ``go`` for a go),
+    ``answer`` (the card laid, None for ``?``), ``best`` (the engine's best
+    cards), ``loss`` (expected net points lost) and ``seconds``.
     """
+    if isinstance(record, CardRecord):
+        return _card_line(record)
     deal = record.deal
     data: dict[str, Any] = {"time": record.time.isoformat(timespec="seconds"), "seed": record.seed}
     data["round"] = deal.round
@@ -299,6 +328,65 @@ def log_line(record: PracticeRecord) -> str:
         "muggins": record.muggins,
     }
     return json.dumps(data, ensure_ascii=False)
+
+
+def _card_line(record: CardRecord) -> str:
+    deal = record.deal
+    data = {
+        "time": record.time.isoformat(timespec="seconds"),
+        "seed": record.seed,
+        "round": deal.round,
+        "card": True,
+        "seat": deal.seat,
+        "hand": [str(card) for card in deal.hand],
+        "away": [str(card) for card in deal.away],
+        "starter": str(deal.starter),
+        "moves": ["go" if card is None else str(card) for card in deal.moves],
+        "answer": None if record.answer is None else str(record.answer),
+        "best": [str(card) for card in record.best],
+        "loss": round(record.loss, 4),
+        "seconds": round(record.seconds, 3),
+    }
+    return json.dumps(data, ensure_ascii=False)
+
+
+def _cards(data: dict[str, Any], key: str, line: int) -> list[str]:
+    tokens = _value(data, key, (list,), line)
+    if not all(isinstance(token, str) for token in tokens):
+        raise LogError(Message("{key} is missing or not valid", key=repr(key)), line=line)
+    return list(tokens)
+
+
+def _card_record(data: dict[str, Any], line: int, when: datetime) -> CardRecord:
+    """A best-card line: its turn is checked (a legal play, a card that fits), not judged again
+    (the engine's figures are those of the session, seeded)."""
+    seat = _value(data, "seat", (str,), line)
+    if seat not in ("pone", "dealer"):
+        raise LogError(Message("{key} is missing or not valid", key=repr("seat")), line=line)
+    hand = tuple(parse_card(token) for token in _cards(data, "hand", line))
+    away = tuple(parse_card(token) for token in _cards(data, "away", line))
+    moves = tuple(
+        None if token.lower() == "go" else parse_card(token)
+        for token in _cards(data, "moves", line)
+    )
+    starter = parse_card(_value(data, "starter", (str,), line))
+    deal = CardDeal(_whole(data, "round", line), seat, hand, away, starter, moves)
+    answer = data.get("answer")
+    card = None if answer is None else parse_card(_value(data, "answer", (str,), line))
+    best = tuple(parse_card(token) for token in _cards(data, "best", line))
+    loss = _value(data, "loss", (int, float), line)
+    fitting = deal.fitting
+    legal = len(hand) == 4 and len(away) == 2 and best and set(best) <= set(fitting)
+    if not legal or (card is not None and card not in fitting):
+        raise LogError(Message("not a turn of the play with that card"), line=line)
+    if not 0 <= loss <= _LARGEST or (card in best) != (loss == 0) and card is not None:
+        raise LogError(Message("{key} is missing or not valid", key=repr("loss")), line=line)
+    seconds = _value(data, "seconds", (int, float), line)
+    if not 0 <= seconds <= _LARGEST:
+        raise LogError(Message("{key} is missing or not valid", key=repr("seconds")), line=line)
+    return CardRecord(
+        when, _whole(data, "seed", line), deal, card, best, float(loss), float(seconds)
+    )
 
 
 def append_whole(log: int, line: bytes) -> None:
@@ -341,7 +429,7 @@ def _number(data: dict[str, Any], key: str, line: int) -> int | None:
     return None if data.get(key) is None else _whole(data, key, line)
 
 
-def _deal(data: dict[str, Any], line: int) -> Deal:
+def _deal(data: dict[str, Any], line: int) -> CountDeal:
     """The deal of a log line: a pegging drill's moves, or a hand or crib and its starter."""
     round_number = _whole(data, "round", line)
     tokens = _value(data, "hand", (list,), line)
@@ -365,7 +453,7 @@ def _no_constant(word: str) -> Any:
     raise ValueError(word)
 
 
-def _read_record(text: str, line: int) -> PracticeRecord:
+def _read_record(text: str, line: int) -> Record:
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError):
@@ -381,6 +469,8 @@ def _read_record(text: str, line: int) -> PracticeRecord:
         # A time without an offset is the local time it was written in: one order for all.
         when = when.astimezone()
     try:
+        if data.get("card") is True:
+            return _card_record(data, line, when)
         deal = _deal(data, line)
         count = deal.points
     except LogError:
@@ -417,7 +507,7 @@ def _whole(data: dict[str, Any], key: str, line: int) -> int:
     return value
 
 
-def read_log(lines: Iterable[str]) -> list[PracticeRecord]:
+def read_log(lines: Iterable[str]) -> list[Record]:
     """The records of a practice log, one JSON line each; blank lines are skipped.
 
     Raises LogError whose message begins with the line: ``line 3: not a JSON object``.
@@ -430,7 +520,7 @@ def read_log(lines: Iterable[str]) -> list[PracticeRecord]:
     return records
 
 
-def log_records(lines: Iterable[tuple[int, str]]) -> Iterator[PracticeRecord | LogError]:
+def log_records(lines: Iterable[tuple[int, str]]) -> Iterator[Record | LogError]:
     """Each record of numbered log lines, or the LogError of a line that is not one."""
     for number, text in lines:
         if not text.strip():
@@ -441,7 +531,7 @@ def log_records(lines: Iterable[tuple[int, str]]) -> Iterator[PracticeRecord | L
             yield error
 
 
-def read_log_file(stream: BinaryIO) -> Iterator[PracticeRecord | LogError]:
+def read_log_file(stream: BinaryIO) -> Iterator[Record | LogError]:
     """The records of a log read as bytes, a line at a time, as batch reads lines: each a
     record, or the LogError of its line (not UTF-8, too long, or not a record)."""
     for number, raw in _numbered_lines(stream):
@@ -456,7 +546,7 @@ def _numbered_lines(stream: BinaryIO) -> Iterator[tuple[int, bytes]]:
         yield from enumerate(chunk.split(b"\n")[:-1], start=first)
 
 
-def _careful_records(number: int, raw: bytes) -> Iterator[PracticeRecord | LogError]:
+def _careful_records(number: int, raw: bytes) -> Iterator[Record | LogError]:
     """The record of log line ``number`` (its bytes), or its LogError; nothing if it is blank."""
     from cribcount.batch.reading import MAX_LINE
 
@@ -598,23 +688,12 @@ def report_log_file(stream: BinaryIO, bad: Callable[[LogError], object]) -> Repo
                 else fast.show(a, b, c, d, starter, crib == b"true")
             )
             if when is not None and counted is not None and counted[0] == int(count):
-                add(
-                    when,
-                    None if answer == b"null" else int(answer),
-                    counted[0],
-                    float(seconds),
-                    counted[1],
-                )
+                said = None if answer == b"null" else int(answer)
+                add(when, count_outcome(said, counted[0], counted[1]), float(seconds))
                 continue
         for record in _careful_records(number, raw):
             if isinstance(record, LogError):
                 bad(record)
             else:
-                add(
-                    record.time,
-                    record.answer,
-                    record.count,
-                    record.seconds,
-                    record.deal.kinds,
-                )
+                add(record.time, _outcome(record), record.seconds, _loss(record))
     return tally.report()

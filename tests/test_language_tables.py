@@ -340,13 +340,15 @@ def test_the_play_drill_summary_speaks_of_plays_its_figures_wrapped_whole() -> N
     # 4 8 10 (22), no pair, 15, 31 or run; and 3 7 K A J (31), then 9 4 (13).  The first
     # answer 2 is wrong, the second 0 right.
     answers = "2\n0\n"
-    _, english, _ = outcome("practice", "--play", "--seed", "3", "--rounds", "2", stdin=answers)
+    _, english, _ = outcome(
+        "practice", "--last-card", "--seed", "3", "--rounds", "2", stdin=answers
+    )
     assert english.splitlines()[-2:] == [
         "missed most (a play can be of several kinds):",
         "  play: nothing  1 of 1 miss (100%), 1 of 2 such plays",
     ]
     _, french, _ = outcome(
-        "--lang", "fr", "practice", "--play", "--seed", "3", "--rounds", "2", stdin=answers
+        "--lang", "fr", "practice", "--last-card", "--seed", "3", "--rounds", "2", stdin=answers
     )
     # Too long for one line, the second figure goes whole to the next, not 'de ce / genre'.
     assert french.splitlines()[-3:] == [

@@ -54,6 +54,7 @@ def mixed_log(seed: int, lines: int) -> list[str]:
     when = START
     while len(out) < lines:
         deal = next(sources[rng.choice(list(sources))])
+        assert isinstance(deal, ShowDeal | PegDeal)  # the count drills deal no best-card turn
         twins: list[ShowDeal | PegDeal] = [deal]
         if isinstance(deal, ShowDeal):
             suits = list(Suit)
