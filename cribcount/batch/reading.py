@@ -25,7 +25,6 @@ __all__ = [
     "CAREFUL_CHUNK_SIZE",
     "count_lines",
     "read_chunks",
-    "text_blocks",
 ]
 
 CHUNK_SIZE = 1 << 19
@@ -40,22 +39,6 @@ MAX_LINE = 1 << 16
 
 _UTF8_BOM = b"\xef\xbb\xbf"
 _UTF16_BOMS = {b"\xff\xfe": "utf-16-le", b"\xfe\xff": "utf-16-be"}
-
-
-def text_blocks(stream: BinaryIO, reads: list[int]) -> Iterator[bytes]:
-    """The text of ``stream`` as UTF-8 bytes, ``reads[0]`` (as the caller changes it) at a time,
-    every line ending in LF: what is not UTF-16 after its byte order mark is not UTF-8 either,
-    so only its line fails."""
-    start = b""
-    while len(start) < len(_UTF8_BOM) and (more := stream.read(len(_UTF8_BOM) - len(start))):
-        start += more
-    rest: Iterable[bytes] = iter(lambda: stream.read(reads[0]), b"")
-    codec = _UTF16_BOMS.get(start[:2])
-    if codec is not None:
-        rest = _recoded(chain([start[2:]], rest), codec)
-    else:
-        rest = chain([start.removeprefix(_UTF8_BOM)], rest)
-    return _lf_line_ends(rest)
 
 
 def _recoded(blocks: Iterable[bytes], codec: str) -> Iterator[bytes]:
@@ -102,13 +85,22 @@ def read_chunks(
     bytes at a time, or with ``lines`` about that many lines (up to ``4 * size`` bytes), whose
     arrays take as much memory. A line longer than ``longest`` bytes may be cut to its first
     ``longest + 2`` (still too long) and the rest skipped, so memory holds a chunk and a line."""
-    reads = [size]
-    blocks = text_blocks(stream, reads)
+    at_a_time = size  # changed as lines are counted (the lambda below reads it when called)
+    start = b""
+    while len(start) < len(_UTF8_BOM) and (more := stream.read(len(_UTF8_BOM) - len(start))):
+        start += more
+    blocks: Iterable[bytes] = iter(lambda: stream.read(at_a_time), b"")
+    codec = _UTF16_BOMS.get(start[:2])
+    if codec is not None:
+        # What is not UTF-16 after its byte order mark is not UTF-8 either: only its line fails.
+        blocks = _recoded(chain([start[2:]], blocks), codec)
+    else:
+        blocks = chain([start.removeprefix(_UTF8_BOM)], blocks)
     line = 1
     pending: list[bytes] = []  # what was read since the last newline
     held = 0  # bytes in pending
     skipping = False  # in the rest of a line too long to hold
-    for block in blocks:
+    for block in _lf_line_ends(blocks):
         if skipping:
             end = block.find(b"\n")
             if end < 0:
@@ -122,7 +114,7 @@ def read_chunks(
             newlines = count(data)
             line += newlines
             if lines:
-                reads[0] = min(max(len(data) * lines // newlines, size), 4 * size)
+                at_a_time = min(max(len(data) * lines // newlines, size), 4 * size)
         pending.append(block[cut:])
         held += len(block) - cut
         if held > longest + 1:
