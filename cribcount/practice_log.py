@@ -368,7 +368,7 @@ def log_records(lines: Iterable[tuple[int, str]]) -> Iterator[PracticeRecord | L
 def read_log_file(stream: BinaryIO) -> Iterator[PracticeRecord | LogError]:
     """The records of a log read as bytes, a line at a time, as batch reads lines: each a
     record, or the LogError of its line (not UTF-8, too long, or not a record)."""
-    from cribcount.batch.reading import CAREFUL_CHUNK_SIZE, MAX_LINE, read_chunks
+    from cribcount.reading import CAREFUL_CHUNK_SIZE, MAX_LINE, read_chunks
 
     for first, chunk in read_chunks(stream, size=CAREFUL_CHUNK_SIZE):
         for number, raw in enumerate(chunk.split(b"\n")[:-1], start=first):

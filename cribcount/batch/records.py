@@ -103,7 +103,6 @@ def _breakdown(points: tuple[int, ...], lang: Language) -> str:
 
 
 _INDENT = "    "
-_WIDTH = TEXT_WIDTH
 
 
 def _text_points(
@@ -168,11 +167,11 @@ def _wrap(reason: str) -> str:
     """A reason indented and wrapped at 60 columns, never inside a short parenthesis or quote
     (one that fits on a line)."""
     # textwrap breaks only at ASCII white space: a no-break space holds a group together.
-    most = _WIDTH // 2
+    most = TEXT_WIDTH // 2
     # A quote opens after no letter: the apostrophe of French l'annonce opens none.
     short = rf"\([^)]{{0,{most}}}\)|(?<!\w)'[^']{{0,{most}}}'(?!\w)"
     kept = re.sub(short, lambda group: group[0].replace(" ", "\u00a0"), reason)
-    lines = textwrap.wrap(kept, _WIDTH, initial_indent=_INDENT, subsequent_indent=_INDENT)
+    lines = textwrap.wrap(kept, TEXT_WIDTH, initial_indent=_INDENT, subsequent_indent=_INDENT)
     return "\n".join(line.replace("\u00a0", " ") for line in lines)
 
 

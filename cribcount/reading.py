@@ -1,8 +1,9 @@
-r"""Reading batch input as bytes: encodings, line ends and the longest line, a chunk at a time.
+r"""Files of lines read as bytes: encodings, line ends and the longest line, a chunk at a time.
 
-Whatever the file's encoding (UTF-8 with or without a byte order mark, or
-UTF-16 with one) and line ends (LF, CR LF or a CR alone), the engine sees
-UTF-8 bytes in whole lines ending in LF, and never a line longer than it
+Batch sheets, game records, practice logs and ``--from`` files are read so:
+whatever the file's encoding (UTF-8 with or without a byte order mark, or
+UTF-16 with one) and line ends (LF, CR LF or a CR alone), their readers see
+UTF-8 bytes in whole lines ending in LF, and never a line longer than they
 can hold.
 
 >>> import io
@@ -19,21 +20,14 @@ from itertools import chain
 from typing import BinaryIO
 
 __all__ = [
-    "CHUNK_LINES",
-    "CHUNK_SIZE",
     "MAX_LINE",
     "CAREFUL_CHUNK_SIZE",
     "count_lines",
     "read_chunks",
 ]
 
-CHUNK_SIZE = 1 << 19
-"""Bytes read at a time by the vectorised reader, at the least: about 28,000 canonical lines,
-whose arrays stay small (longer lines are read more bytes at a time, ``CHUNK_LINES``)."""
-CHUNK_LINES = 28_000
-"""Lines the vectorised reader reads at a time, about: ``CHUNK_SIZE`` of canonical lines."""
 CAREFUL_CHUNK_SIZE = 1 << 16
-"""Bytes read at a time by the careful reader, whose records take more memory a line."""
+"""Bytes read at a time by the careful readers, whose records take more memory a line."""
 MAX_LINE = 1 << 16
 """Bytes a line may hold (64 KiB): a longer line is one error record, never held whole."""
 
@@ -76,7 +70,7 @@ def count_lines(data: bytes) -> int:
 def read_chunks(
     stream: BinaryIO,
     *,
-    size: int = CHUNK_SIZE,
+    size: int = CAREFUL_CHUNK_SIZE,
     longest: int = MAX_LINE,
     count: Callable[[bytes], int] = count_lines,
     lines: int = 0,
