@@ -121,11 +121,6 @@ _NO_HEADER = N_(
 )
 
 
-def _normal(name: str) -> str:
-    """A header name as it is looked up: lower case, ``_`` and ``-`` as spaces, no ``?``."""
-    return " ".join(name.lower().replace("_", " ").replace("-", " ").strip(" ?:*").split())
-
-
 def column_names(row: list[str]) -> dict[str, int]:
     """Which field of a header row each known column is, by its names (``NAMES``); the first
     field of a name wins.
@@ -135,7 +130,9 @@ def column_names(row: list[str]) -> dict[str, int]:
     """
     found: dict[str, int] = {}
     for i, name in enumerate(row):
-        column = _KNOWN.get(_normal(name))
+        # Looked up in lower case, ``_`` and ``-`` as spaces, without ``?``, ``:`` or ``*``.
+        normal = name.lower().replace("_", " ").replace("-", " ").strip(" ?:*")
+        column = _KNOWN.get(" ".join(normal.split()))
         if column is not None and column not in found:
             found[column] = i
     return found

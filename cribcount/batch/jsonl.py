@@ -136,7 +136,6 @@ class Parts:
         sets = by_values.take(values)
         fifteens = self._by_set.take(sets)
         if (fifteens < 0).any():
-            # (np.unique would import numpy.ma, a start-up cost the command does not need.)
             for new in sorted(set(sets[fifteens < 0].tolist())):
                 code = int(first[new])  # the counting values by position, read back
                 values_of = tuple(code // _VALUES**i % _VALUES + 1 for i in range(5))

@@ -349,7 +349,6 @@ def read_chunk(
             taken = np.zeros(len(ends), dtype=np.bool_)
             taken[taken_lines] = taken[read_at] = True
             order, taken_lines = source[taken], np.flatnonzero(taken)
-            # (take is quicker than indexing.)
             cards = np.concatenate([cards, read.cards], axis=1).take(order, axis=1)
             cribs = np.concatenate([cribs, read.crib]).take(order)
             claims = np.concatenate([claims, read.claim]).take(order)
