@@ -181,21 +181,6 @@ def _where(file: str | None, record: Record) -> str:
     return at + (label_piece(record.label, "text") + ":" if record.label is not None else ":")
 
 
-def _record_dict(record: Record, file: str | None) -> dict[str, Any]:
-    data: dict[str, Any] = {"file": file} if file is not None else {}
-    data["line"] = record.line
-    if record.label is not None:
-        data["label"] = record.label
-    if isinstance(record, Failed):
-        data["input"] = record.text
-        data["error"] = record.message
-        return data
-    data.update(count_to_dict(record.count))
-    data.update(heels_fields(record.count))
-    data.update(claim_fields(record.claim, record.count.total))
-    return data
-
-
 def render_record(
     record: Record, fmt: str, file: str | None = None, *, lang: Language = DEFAULT_LANGUAGE
 ) -> str:
@@ -205,7 +190,17 @@ def render_record(
     text is in ``lang``, CSV and JSON lines in English.
     """
     if fmt == "jsonl":
-        return render_json(_record_dict(record, file)) + "\n"
+        data: dict[str, Any] = {"file": file} if file is not None else {}
+        data["line"] = record.line
+        if record.label is not None:
+            data["label"] = record.label
+        if isinstance(record, Failed):
+            data.update(input=record.text, error=record.message)
+        else:
+            data.update(count_to_dict(record.count))
+            data.update(heels_fields(record.count))
+            data.update(claim_fields(record.claim, record.count.total))
+        return render_json(data) + "\n"
     lead = [*([file] if file is not None else []), record.line, record.label or ""]
     if isinstance(record, Failed):
         if fmt == "csv":
