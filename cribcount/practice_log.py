@@ -540,7 +540,7 @@ def read_log_file(stream: BinaryIO) -> Iterator[Record | LogError]:
 
 def _numbered_lines(stream: BinaryIO) -> Iterator[tuple[int, bytes]]:
     """Each line of a log read as bytes (without its line end), with its number."""
-    from cribcount.batch.reading import CAREFUL_CHUNK_SIZE, read_chunks
+    from cribcount.reading import CAREFUL_CHUNK_SIZE, read_chunks
 
     for first, chunk in read_chunks(stream, size=CAREFUL_CHUNK_SIZE):
         yield from enumerate(chunk.split(b"\n")[:-1], start=first)
@@ -548,7 +548,7 @@ def _numbered_lines(stream: BinaryIO) -> Iterator[tuple[int, bytes]]:
 
 def _careful_records(number: int, raw: bytes) -> Iterator[Record | LogError]:
     """The record of log line ``number`` (its bytes), or its LogError; nothing if it is blank."""
-    from cribcount.batch.reading import MAX_LINE
+    from cribcount.reading import MAX_LINE
 
     if len(raw) > MAX_LINE:
         yield LogError(Message("line too long: more than {n} bytes", n=MAX_LINE), line=number)

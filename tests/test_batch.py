@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from cribcount.batch import reader
 from cribcount.batch.engine import Failed, Scored, Summary, score_line, score_stream
 from cribcount.batch.lines import parse_line
-from cribcount.batch.reading import MAX_LINE, count_lines, read_chunks
 from cribcount.errors import CribcountError
+from cribcount.reading import MAX_LINE, count_lines, read_chunks
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ from conftest import outcome
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from cribcount.batch.reading import MAX_LINE
+from cribcount.reading import MAX_LINE
 
 STATUSES = {0, 1, 2}
 """The statuses a run in-process can end with; the documented set adds 74, 130 and 141."""

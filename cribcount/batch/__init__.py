@@ -71,7 +71,7 @@ class Written(NamedTuple):
     data: bytes
     failed: list[Failed]
     size: int
-    chunk: Chunk | None = None
+    chunk: Chunk
 
 
 def write_stream(

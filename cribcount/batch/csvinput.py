@@ -28,10 +28,10 @@ from typing import BinaryIO, cast
 
 from cribcount.batch.engine import Chunk, Failed, Record, Scored
 from cribcount.batch.lines import read_claim
-from cribcount.batch.reading import CAREFUL_CHUNK_SIZE, MAX_LINE, read_chunks
 from cribcount.cards import ENGLISH, Notation, parse_card, parse_hand
 from cribcount.errors import CribcountError, NotationError, Token, quote
 from cribcount.messages import N_, Message
+from cribcount.reading import CAREFUL_CHUNK_SIZE, MAX_LINE, read_chunks
 from cribcount.show import count_show
 
 __all__ = ["COLUMNS", "NAMES", "column_names", "field_starts", "score_csv", "score_csv_stream"]
@@ -76,11 +76,6 @@ class _Lines:
                 self.seen[first + i] = text
                 yield text + "\n"
 
-    def forget_before(self, line: int) -> None:
-        """Drop the lines before ``line``: their records are done."""
-        for number in [n for n in self.seen if n < line]:
-            del self.seen[number]
-
 
 def score_csv(
     stream: BinaryIO, *, crib: bool = False, notation: Notation = ENGLISH
@@ -103,7 +98,8 @@ def score_csv(
             yield Failed(start, _shown(lines.seen.get(start, "")), str(reason), 1, said=reason)
             continue
         finally:
-            lines.forget_before(start)
+            for done in [n for n in lines.seen if n < start]:  # their records are read
+                del lines.seen[done]
         if not any(field.strip() for field in row):
             continue  # a blank row
         if header is None:
@@ -125,11 +121,6 @@ _NO_HEADER = N_(
 )
 
 
-def _normal(name: str) -> str:
-    """A header name as it is looked up: lower case, ``_`` and ``-`` as spaces, no ``?``."""
-    return " ".join(name.lower().replace("_", " ").replace("-", " ").strip(" ?:*").split())
-
-
 def column_names(row: list[str]) -> dict[str, int]:
     """Which field of a header row each known column is, by its names (``NAMES``); the first
     field of a name wins.
@@ -139,7 +130,9 @@ def column_names(row: list[str]) -> dict[str, int]:
     """
     found: dict[str, int] = {}
     for i, name in enumerate(row):
-        column = _KNOWN.get(_normal(name))
+        # Looked up in lower case, ``_`` and ``-`` as spaces, without ``?``, ``:`` or ``*``.
+        normal = name.lower().replace("_", " ").replace("-", " ").strip(" ?:*")
+        column = _KNOWN.get(" ".join(normal.split()))
         if column is not None and column not in found:
             found[column] = i
     return found

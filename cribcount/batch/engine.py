@@ -1,6 +1,6 @@
 """The streaming engine of ``cribcount batch``: lines read in chunks, parsed and counted.
 
-Files are read as bytes in chunks (``batch.reading``), so memory stays flat
+Files are read as bytes in chunks (``cribcount.reading``), so memory stays flat
 whatever their size. Blank and comment lines are skipped but still counted
 in line numbers, whatever bytes they hold.
 """
@@ -14,16 +14,10 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from cribcount import rules
 from cribcount.batch.lines import parse_body, split_line
-from cribcount.batch.reading import (
-    CAREFUL_CHUNK_SIZE,
-    CHUNK_LINES,
-    CHUNK_SIZE,
-    MAX_LINE,
-    read_chunks,
-)
 from cribcount.cards import ENGLISH, Notation
 from cribcount.errors import CribcountError
 from cribcount.messages import Message
+from cribcount.reading import CAREFUL_CHUNK_SIZE, MAX_LINE, read_chunks
 from cribcount.show import Count, count_show
 
 if TYPE_CHECKING:
@@ -43,6 +37,11 @@ __all__ = [
     "too_long",
 ]
 
+CHUNK_SIZE = 1 << 19
+"""Bytes read at a time by the vectorised reader, at the least: about 28,000 canonical lines,
+whose arrays stay small (longer lines are read more bytes at a time, ``CHUNK_LINES``)."""
+CHUNK_LINES = 28_000
+"""Lines the vectorised reader reads at a time, about: ``CHUNK_SIZE`` of canonical lines."""
 _SHOWN = 40
 """Bytes of a too-long line kept as its input in the error record."""
 

@@ -136,9 +136,10 @@ class Parts:
         sets = by_values.take(values)
         fifteens = self._by_set.take(sets)
         if (fifteens < 0).any():
-            # (np.unique would import numpy.ma, a start-up cost the command does not need.)
             for new in sorted(set(sets[fifteens < 0].tolist())):
-                self._by_set[new] = self._part(fifteen_positions(_values(int(first[new]))))
+                code = int(first[new])  # the counting values by position, read back
+                values_of = tuple(code // _VALUES**i % _VALUES + 1 for i in range(5))
+                self._by_set[new] = self._part(fifteen_positions(values_of))
             fifteens = self._by_set.take(sets)
         pairs_and_runs = self._by_multiset.take(rows.multiset)
         suits = np.full(len(rows), none, dtype=np.int32)
@@ -226,11 +227,6 @@ def _fifteen_sets() -> tuple[Any, Any]:
     return by_values.reshape(-1).astype(np.int32), first
 
 
-def _values(code: int) -> tuple[int, ...]:
-    """The counting values by position read back from their number (``_VALUE_CODES``)."""
-    return tuple(code // _VALUES**i % _VALUES + 1 for i in range(5))
-
-
 _IS_NOB = np.array(
     [[rules.is_nob(rank, 0, 0 if same else 1) for same in (False, True)] for rank in range(14)]
 )
@@ -297,10 +293,6 @@ class _Head(NamedTuple):
     follows: bytes
 
 
-_ONE_ITEM = Item(Kind.NOBS, (SAMPLE[0],), rules.NOBS_POINTS)
-"""An item that follows a sample head, for the bytes a shorter head runs on into."""
-
-
 @functools.cache
 def _head(file: str | None, digits: int) -> _Head:
     """The head of a row naming ``file``, from renderings of one record: the line numbers
@@ -315,7 +307,8 @@ def _head(file: str | None, digits: int) -> _Head:
         )
         at = next(i for i, (a, b) in enumerate(zip(low, high, strict=True)) if a != b)
         sizes.append(low.rindex(render_json([]).encode()) + 1)
-        one = Count(SAMPLE_HAND, crib_flag, (_ONE_ITEM,))
+        # An item after the head: the bytes a shorter head runs on into.
+        one = Count(SAMPLE_HAND, crib_flag, (Item(Kind.NOBS, SAMPLE[:1], rules.NOBS_POINTS),))
         texts += [low, render_record(Scored(10 ** (digits - 1), one), "jsonl", file).encode()]
     width = max(sizes)
     plain = texts[0][:width]
@@ -338,14 +331,8 @@ def _tail(key: int) -> bytes:
         (Item(Kind.FIFTEEN, (), total),) if total else (),
     )
     text = render_record(Scored(1, count, None if claim == 0 else claim + NO_CLAIM), "jsonl")
-    listed = _listed(count)
+    listed = render_json(count_to_dict(count)["items"])
     return text[text.rindex(listed) + len(listed) - 1 :].encode()
-
-
-@functools.cache
-def _listed(count: Count) -> str:
-    """The items of a count as their JSON list: the same for the tails of one total."""
-    return render_json(count_to_dict(count)["items"])
 
 
 _LABELS = LabelPieces(functools.partial(label_piece, fmt="jsonl"))

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from cribcount.cards import ENGLISH, Hand, Notation, parse_hand_tokens, tokenize
 from cribcount.errors import NotationError, Token, quote
@@ -29,7 +28,6 @@ __all__ = [
     "CRIB_WORDS",
     "MAX_CLAIM_DIGITS",
     "Entry",
-    "LineParts",
     "parse_body",
     "parse_line",
     "read_claim",
@@ -72,31 +70,22 @@ def _split_equals(tokens: list[Token]) -> list[Token]:
     return split
 
 
-class LineParts(NamedTuple):
-    """A line taken apart: its label (None without one) and the rest, the comment dropped.
-
-    ``body`` keeps the columns of the line: the label and its ``:`` are blanked out.
-    """
-
-    label: str | None
-    body: str
-
-
-def split_line(text: str) -> LineParts:
-    """Take the label (text before the first ``:``, trimmed) and the comment off a line.
+def split_line(text: str) -> tuple[str | None, str]:
+    """A line's label (text before the first ``:``, trimmed; None without one) and the rest,
+    the comment dropped, its columns kept: the label and its ``:`` are blanked out.
 
     A ``#`` at the start or after white space starts the comment, also in a label.
 
     >>> split_line("deal 4: 5h 5d 5c Js 5s # Bob")
-    LineParts(label='deal 4', body='        5h 5d 5c Js 5s ')
+    ('deal 4', '        5h 5d 5c Js 5s ')
     """
     comment = _COMMENT.search(text)
     end = comment.start() if comment else len(text)
     colon = text.find(":", 0, end)
     if colon < 0:
-        return LineParts(None, text[:end])
+        return None, text[:end]
     label = text[:colon].strip()
-    return LineParts(label or None, " " * (colon + 1) + text[colon + 1 : end])
+    return label or None, " " * (colon + 1) + text[colon + 1 : end]
 
 
 def parse_line(text: str, *, crib: bool = False, notation: Notation = ENGLISH) -> Entry:

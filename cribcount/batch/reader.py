@@ -16,7 +16,6 @@ import numpy as np
 import numpy.typing as npt
 
 from cribcount.batch.lines import CRIB_WORD, MAX_CLAIM_DIGITS
-from cribcount.batch.reading import MAX_LINE
 from cribcount.batch.slots import Slots
 from cribcount.batch.vector import (
     I64,
@@ -31,6 +30,7 @@ from cribcount.batch.vector import (
     sort_columns,
 )
 from cribcount.cards import SUIT_ORDER, Card, Rank
+from cribcount.reading import MAX_LINE
 
 __all__ = ["Labels", "count_newlines", "read_chunk"]
 
@@ -126,7 +126,17 @@ def read_canonical(buffer: U8, starts: I64, lengths: I64) -> Bodies:
     found = _END_OF_KEY.get(low ^ size)
     end[going_on] = found
     claim = np.full(len(lines), NO_CLAIM, dtype=np.int16)
-    claim[going_on] = _claims(after, found)
+    claimed = np.flatnonzero(_CLAIMED.take(found))
+    if len(claimed):
+        claim_end = found.take(claimed)
+        # Each claim's bytes from its first digit, each times its place value in the claim (0
+        # past the last digit: those bytes are still in the line's window).
+        at = claimed * LINE_WIDTH + _DIGITS_AT.take(claim_end)
+        flat = after.reshape(-1)
+        value = -_ZEROS.take(claim_end)
+        for i in range(MAX_CLAIM_DIGITS):
+            value += flat.take(at + i) * _PLACES[i].take(claim_end)
+        claim[going_on.take(claimed)] = value
     known = np.ones(len(lines), dtype=np.bool_)
     known[going_on] = (
         (_END_LOW[found] == low) & (_END_HIGH[found] == high) & (_END_SIZES[found] == size)
@@ -141,24 +151,6 @@ def read_canonical(buffer: U8, starts: I64, lengths: I64) -> Bodies:
     for i, (rank, suit) in enumerate(zip(RANK_COLUMNS, _SUIT_COLUMNS, strict=True)):
         np.add(parts[:, rank], parts[:, suit], out=cards[i])
     return Bodies(lines=lines, cards=cards, crib=_WITH_WORD[end], claim=claim)
-
-
-def _claims(after: U8, end: npt.NDArray[np.intp]) -> npt.NDArray[np.int16]:
-    """The claims in the bytes ``after`` hands, by which of ``_ENDS`` each is; ``NO_CLAIM``
-    where none."""
-    claim = np.full(len(end), NO_CLAIM, dtype=np.int16)
-    claimed = np.flatnonzero(_CLAIMED.take(end))
-    if len(claimed):
-        end = end.take(claimed)
-        # Each claim's bytes from its first digit, each times its place value in the claim (0
-        # past the last digit: those bytes are still in the line's window).
-        at = claimed * LINE_WIDTH + _DIGITS_AT.take(end)
-        flat = after.reshape(-1)
-        value = -_ZEROS.take(end)
-        for i in range(MAX_CLAIM_DIGITS):
-            value += flat.take(at + i) * _PLACES[i].take(end)
-        claim[claimed] = value
-    return claim
 
 
 @dataclass(frozen=True)
@@ -208,14 +200,6 @@ def _first_of_each(lines: I64) -> Bools:
     return first
 
 
-def _trim(buffer: U8, start: I64, stop: I64) -> None:
-    """Move ``start`` and ``stop`` past white space at the two ends (up to ``_TRIM`` bytes)."""
-    for _ in range(_TRIM):
-        start += (start < stop) & _WHITE.take(buffer.take(start))
-    for _ in range(_TRIM):
-        stop -= (start < stop) & _WHITE.take(buffer.take(stop - 1))
-
-
 def _parts(buffer: U8, starts: I64, stops: I64, marks: I64, line: I64) -> _Parts:
     """Take each line apart as ``lines.split_line`` does: comment, label, body, from ``marks``
     (where the chunk's ``:``, ``#`` and ``,`` are) and ``line`` (the line of each)."""
@@ -260,14 +244,6 @@ def _parts(buffer: U8, starts: I64, stops: I64, marks: I64, line: I64) -> _Parts
     return _Parts(start, stop, starts.copy(), label_stop, comma, skipped, refused)
 
 
-def _plain(chunk: bytes, buffer: U8, lines: int) -> bool:
-    """Whether every byte of ``chunk`` is printable ASCII but a quote or a backslash, or a
-    newline: then no label needs escaping."""
-    if not chunk.isascii() or b'"' in chunk or b"\\" in chunk:
-        return False
-    return int(np.count_nonzero(buffer[: len(chunk)] < 32)) == lines
-
-
 def _labels(chunk: bytes, buffer: U8, parts: _Parts, lines: I64) -> tuple[Labels, Bools]:
     """The labels of ``lines``, and which of them cannot be read (not UTF-8)."""
     label_start, label_stop = parts.label_start.take(lines), parts.label_stop.take(lines)
@@ -287,13 +263,19 @@ def _labels(chunk: bytes, buffer: U8, parts: _Parts, lines: I64) -> tuple[Labels
     if ends.any():
         at = np.flatnonzero(ends)
         start, stop = label_start.take(at), label_stop.take(at)
-        _trim(buffer, start, stop)
+        for _ in range(_TRIM):
+            start += (start < stop) & _WHITE.take(buffer.take(start))
+        for _ in range(_TRIM):
+            stop -= (start < stop) & _WHITE.take(buffer.take(stop - 1))
         label_start[at], label_stop[at] = start, stop
         odd_rows[at] = (stop > start) & (
             _WHITE.take(buffer.take(start)) | _WHITE.take(buffer.take(stop - 1))
         )
     size = label_stop - label_start
-    if not _plain(chunk, buffer, len(parts.start)):
+    # No label needs escaping when every byte is printable ASCII but a quote or a backslash,
+    # or a newline.
+    plain = chunk.isascii() and b'"' not in chunk and b"\\" not in chunk
+    if not plain or int(np.count_nonzero(buffer[: len(chunk)] < 32)) != len(parts.start):
         # Which labels hold a byte to escape: those bytes counted up to each of the chunk.
         escaped = np.zeros(len(buffer) + 1, dtype=np.int32)
         np.cumsum(_ESCAPED.take(buffer), out=escaped[1:])
@@ -367,7 +349,6 @@ def read_chunk(
             taken = np.zeros(len(ends), dtype=np.bool_)
             taken[taken_lines] = taken[read_at] = True
             order, taken_lines = source[taken], np.flatnonzero(taken)
-            # (take is quicker than indexing.)
             cards = np.concatenate([cards, read.cards], axis=1).take(order, axis=1)
             cribs = np.concatenate([cribs, read.crib]).take(order)
             claims = np.concatenate([claims, read.claim]).take(order)

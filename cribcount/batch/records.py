@@ -103,7 +103,6 @@ def _breakdown(points: tuple[int, ...], lang: Language) -> str:
 
 
 _INDENT = "    "
-_WIDTH = TEXT_WIDTH
 
 
 def _text_points(
@@ -168,11 +167,11 @@ def _wrap(reason: str) -> str:
     """A reason indented and wrapped at 60 columns, never inside a short parenthesis or quote
     (one that fits on a line)."""
     # textwrap breaks only at ASCII white space: a no-break space holds a group together.
-    most = _WIDTH // 2
+    most = TEXT_WIDTH // 2
     # A quote opens after no letter: the apostrophe of French l'annonce opens none.
     short = rf"\([^)]{{0,{most}}}\)|(?<!\w)'[^']{{0,{most}}}'(?!\w)"
     kept = re.sub(short, lambda group: group[0].replace(" ", "\u00a0"), reason)
-    lines = textwrap.wrap(kept, _WIDTH, initial_indent=_INDENT, subsequent_indent=_INDENT)
+    lines = textwrap.wrap(kept, TEXT_WIDTH, initial_indent=_INDENT, subsequent_indent=_INDENT)
     return "\n".join(line.replace("\u00a0", " ") for line in lines)
 
 
@@ -180,21 +179,6 @@ def _where(file: str | None, record: Record) -> str:
     """``FILE:LINE [LABEL]:``, the file only when several are read, the label when there is one."""
     at = f"{file}:{record.line}" if file is not None else f"{record.line}"
     return at + (label_piece(record.label, "text") + ":" if record.label is not None else ":")
-
-
-def _record_dict(record: Record, file: str | None) -> dict[str, Any]:
-    data: dict[str, Any] = {"file": file} if file is not None else {}
-    data["line"] = record.line
-    if record.label is not None:
-        data["label"] = record.label
-    if isinstance(record, Failed):
-        data["input"] = record.text
-        data["error"] = record.message
-        return data
-    data.update(count_to_dict(record.count))
-    data.update(heels_fields(record.count))
-    data.update(claim_fields(record.claim, record.count.total))
-    return data
 
 
 def render_record(
@@ -206,7 +190,17 @@ def render_record(
     text is in ``lang``, CSV and JSON lines in English.
     """
     if fmt == "jsonl":
-        return render_json(_record_dict(record, file)) + "\n"
+        data: dict[str, Any] = {"file": file} if file is not None else {}
+        data["line"] = record.line
+        if record.label is not None:
+            data["label"] = record.label
+        if isinstance(record, Failed):
+            data.update(input=record.text, error=record.message)
+        else:
+            data.update(count_to_dict(record.count))
+            data.update(heels_fields(record.count))
+            data.update(claim_fields(record.claim, record.count.total))
+        return render_json(data) + "\n"
     lead = [*([file] if file is not None else []), record.line, record.label or ""]
     if isinstance(record, Failed):
         if fmt == "csv":

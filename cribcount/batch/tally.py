@@ -79,22 +79,15 @@ class Tallies:
 
         totals = rows.total[start:stop].tolist()
         claims = rows.claim[start:stop].tolist()
-        labels = row_labels(rows, start, stop)
+        found: dict[int, str] = {}  # the rows' labels, by their index from ``start``
+        if rows.labels is not None:
+            labels = rows.labels.part(start, stop)
+            found = {row: text for row, text in labels.odd.items() if text}
+            for row in np.flatnonzero(labels.size > 0).tolist():
+                at, size = int(labels.at[row]), int(labels.size[row])
+                found[row] = labels.source[at : at + size].tobytes().decode("ascii")
         for i, (total, claim) in enumerate(zip(totals, claims, strict=True)):
-            self._tally(labels.get(i)).add_hand(total, None if claim == NO_CLAIM else claim)
-
-
-def row_labels(rows: Rows, start: int, stop: int) -> dict[int, str]:
-    """The labels of rows ``start`` up to ``stop``, by their index from ``start``."""
-    labels = rows.labels
-    if labels is None:
-        return {}
-    found = {row - start: text for row, text in labels.odd.items() if start <= row < stop and text}
-    source = labels.source
-    for row in (labels.size[start:stop] > 0).nonzero()[0].tolist():
-        at, size = int(labels.at[start + row]), int(labels.size[start + row])
-        found[row] = bytes(source[at : at + size]).decode("ascii")
-    return found
+            self._tally(found.get(i)).add_hand(total, None if claim == NO_CLAIM else claim)
 
 
 def crib_labels(chunk: Chunk) -> list[tuple[int, str]]:

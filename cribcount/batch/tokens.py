@@ -15,10 +15,10 @@ import numpy as np
 import numpy.typing as npt
 
 from cribcount.batch.lines import CRIB_WORD, MAX_CLAIM_DIGITS
-from cribcount.batch.reading import MAX_LINE
 from cribcount.batch.slots import STEP, U64, Slots, first_multiplier
 from cribcount.batch.vector import I64, NO_CLAIM, U8, Bodies, Bools
 from cribcount.cards import ENGLISH, card_indices, tokenize
+from cribcount.reading import MAX_LINE
 
 __all__ = ["read_tokens"]
 

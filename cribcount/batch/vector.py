@@ -24,7 +24,6 @@ __all__ = [
     "CARD_NAMES",
     "LINE_WIDTH",
     "RANK_COLUMNS",
-    "canonical_text",
     "NO_CLAIM",
     "TOTAL_KEYS",
     "Rows",
@@ -63,15 +62,6 @@ RANK_COLUMNS = (0, 3, 6, 9, 14)
 _HAND_TEMPLATE = np.frombuffer(b"?? ?? ?? ?? / ??", dtype=np.uint8)
 CARD_NAMES = np.array([int.from_bytes(str(card).encode(), "little") for card in DECK], dtype="<u2")
 """Each card's canonical name by ``Card.index``, its two bytes as one number."""
-
-
-def canonical_text(cards: U8) -> U8:
-    """The canonical notation of rows of cards by column (``5h 5d 5c Js / 5s``), 16 bytes a row."""
-    text = np.empty((cards.shape[1], LINE_WIDTH), dtype=np.uint8)
-    text[...] = _HAND_TEMPLATE
-    for i, at in enumerate(RANK_COLUMNS):
-        column(text, at)[...] = CARD_NAMES.take(cards[i])  # card i of every row
-    return text
 
 
 TOTAL_KEYS = 32
@@ -179,7 +169,12 @@ class Rows:
     @property
     def text(self) -> U8:
         """The 16 bytes of each hand in canonical notation (``5h 5d 5c Js / 5s``)."""
-        return canonical_text(((self.ranks - np.uint8(1)) << np.uint8(_SUIT_BITS)) | self.suits)
+        cards = ((self.ranks - np.uint8(1)) << np.uint8(_SUIT_BITS)) | self.suits
+        text = np.empty((len(self), LINE_WIDTH), dtype=np.uint8)
+        text[...] = _HAND_TEMPLATE
+        for i, at in enumerate(RANK_COLUMNS):
+            column(text, at)[...] = CARD_NAMES.take(cards[i])  # card i of every row
+        return text
 
     @property
     def heels(self) -> Bools:

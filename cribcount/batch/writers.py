@@ -153,7 +153,16 @@ def _placed_rows(rows: Rows, fmt: str, file: str | None) -> tuple[Any, Any]:
     label_at += starts
     placed.copy_at(out, starts + head_size, tails.take(tail))
     if len(claimed):
-        _write_claims(out, ends.take(claimed) - claim_size, claims, claim, claim_size, width + 1)
+        # Claims in groups of lengths within the shortest head, each padded to the longest of
+        # its group: none spills past the head that follows it, written after.
+        group = (claim_size - 1) // (width + 2)
+        table = claims.padded.view(np.uint8).reshape(len(claims.texts), -1)
+        claim_at = ends.take(claimed) - claim_size
+        for number in np.flatnonzero(np.bincount(group)).tolist():
+            these = np.flatnonzero(group == number)
+            group_width = min(table.shape[1], (number + 1) * (width + 2))
+            texts = placed.column(table, 0, f"V{group_width}").take(claim.take(these))
+            placed.copy_at(out, claim_at.take(these), texts)
     if labels is not None and label_size is not None:
         # What follows a label in its row (written after it) takes what spills from it.
         assert len(pieces.plain[1]) + width - len(head.lead) - head.label >= placed.LABEL_BLOCK - 1
@@ -165,22 +174,6 @@ def _placed_rows(rows: Rows, fmt: str, file: str | None) -> tuple[Any, Any]:
             out, head, digits, starts[low:high], rows.line[low:high], hand[low:high], shift
         )
     return out[:end], ends
-
-
-def _write_claims(
-    out: Any, at: Any, claims: placed.KnownTexts, claim: Any, sizes: Any, shortest: int
-) -> None:
-    """Write the claims (texts ``claim`` of ``claims``, ``sizes`` long) at ``at`` in groups of
-    lengths within ``shortest`` (the shortest head), each padded to the longest of its group:
-    none spills past the head that follows it, written after."""
-    group = (sizes - 1) // (shortest + 1)
-    table = claims.padded.view(np.uint8).reshape(len(claims.texts), -1)
-    for number in np.flatnonzero(np.bincount(group)).tolist():
-        these = np.flatnonzero(group == number)
-        width = min(table.shape[1], (number + 1) * (shortest + 1))
-        placed.copy_at(
-            out, at.take(these), placed.column(table, 0, f"V{width}").take(claim.take(these))
-        )
 
 
 def _write_heads(

@@ -140,13 +140,12 @@ def batch(
                         (record.line, render_error(record, name, lang=lang()))
                         for record in written.failed
                     ]
-                    if written.chunk is not None:
-                        told += [
-                            (line, render_crib_label(name, line, label, lang=lang()))
-                            for line, label in crib_labels(written.chunk)
-                        ]
-                        if tallies is not None:
-                            tallies.add_chunk(written.chunk)
+                    told += [
+                        (line, render_crib_label(name, line, label, lang=lang()))
+                        for line, label in crib_labels(written.chunk)
+                    ]
+                    if tallies is not None:
+                        tallies.add_chunk(written.chunk)
                     # The errors and warnings in the order of their lines.
                     for _, message in sorted(told, key=lambda said: said[0]):
                         say(message)

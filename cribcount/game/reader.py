@@ -637,7 +637,7 @@ def record_lines(stream: BinaryIO) -> Iterator[tuple[int, str | GameError]]:
     >>> list(record_lines(io.BytesIO(b"players A B\\r\\rdeal A\\x0c # not an end")))
     [(1, 'players A B'), (2, ''), (3, 'deal A\\x0c # not an end')]
     """
-    from cribcount.batch.reading import CAREFUL_CHUNK_SIZE, MAX_LINE, read_chunks
+    from cribcount.reading import CAREFUL_CHUNK_SIZE, MAX_LINE, read_chunks
 
     for first, chunk in read_chunks(stream, size=CAREFUL_CHUNK_SIZE):
         for number, raw in enumerate(chunk.split(b"\n")[:-1], start=first):

@@ -1,8 +1,9 @@
-r"""Reading batch input as bytes: encodings, line ends and the longest line, a chunk at a time.
+r"""Files of lines read as bytes: encodings, line ends and the longest line, a chunk at a time.
 
-Whatever the file's encoding (UTF-8 with or without a byte order mark, or
-UTF-16 with one) and line ends (LF, CR LF or a CR alone), the engine sees
-UTF-8 bytes in whole lines ending in LF, and never a line longer than it
+Batch sheets, game records, practice logs and ``--from`` files are read so:
+whatever the file's encoding (UTF-8 with or without a byte order mark, or
+UTF-16 with one) and line ends (LF, CR LF or a CR alone), their readers see
+UTF-8 bytes in whole lines ending in LF, and never a line longer than they
 can hold.
 
 >>> import io
@@ -19,43 +20,19 @@ from itertools import chain
 from typing import BinaryIO
 
 __all__ = [
-    "CHUNK_LINES",
-    "CHUNK_SIZE",
     "MAX_LINE",
     "CAREFUL_CHUNK_SIZE",
     "count_lines",
     "read_chunks",
-    "text_blocks",
 ]
 
-CHUNK_SIZE = 1 << 19
-"""Bytes read at a time by the vectorised reader, at the least: about 28,000 canonical lines,
-whose arrays stay small (longer lines are read more bytes at a time, ``CHUNK_LINES``)."""
-CHUNK_LINES = 28_000
-"""Lines the vectorised reader reads at a time, about: ``CHUNK_SIZE`` of canonical lines."""
 CAREFUL_CHUNK_SIZE = 1 << 16
-"""Bytes read at a time by the careful reader, whose records take more memory a line."""
+"""Bytes read at a time by the careful readers, whose records take more memory a line."""
 MAX_LINE = 1 << 16
 """Bytes a line may hold (64 KiB): a longer line is one error record, never held whole."""
 
 _UTF8_BOM = b"\xef\xbb\xbf"
 _UTF16_BOMS = {b"\xff\xfe": "utf-16-le", b"\xfe\xff": "utf-16-be"}
-
-
-def text_blocks(stream: BinaryIO, reads: list[int]) -> Iterator[bytes]:
-    """The text of ``stream`` as UTF-8 bytes, ``reads[0]`` (as the caller changes it) at a time,
-    every line ending in LF: what is not UTF-16 after its byte order mark is not UTF-8 either,
-    so only its line fails."""
-    start = b""
-    while len(start) < len(_UTF8_BOM) and (more := stream.read(len(_UTF8_BOM) - len(start))):
-        start += more
-    rest: Iterable[bytes] = iter(lambda: stream.read(reads[0]), b"")
-    codec = _UTF16_BOMS.get(start[:2])
-    if codec is not None:
-        rest = _recoded(chain([start[2:]], rest), codec)
-    else:
-        rest = chain([start.removeprefix(_UTF8_BOM)], rest)
-    return _lf_line_ends(rest)
 
 
 def _recoded(blocks: Iterable[bytes], codec: str) -> Iterator[bytes]:
@@ -93,7 +70,7 @@ def count_lines(data: bytes) -> int:
 def read_chunks(
     stream: BinaryIO,
     *,
-    size: int = CHUNK_SIZE,
+    size: int = CAREFUL_CHUNK_SIZE,
     longest: int = MAX_LINE,
     count: Callable[[bytes], int] = count_lines,
     lines: int = 0,
@@ -102,13 +79,22 @@ def read_chunks(
     bytes at a time, or with ``lines`` about that many lines (up to ``4 * size`` bytes), whose
     arrays take as much memory. A line longer than ``longest`` bytes may be cut to its first
     ``longest + 2`` (still too long) and the rest skipped, so memory holds a chunk and a line."""
-    reads = [size]
-    blocks = text_blocks(stream, reads)
+    at_a_time = size  # changed as lines are counted (the lambda below reads it when called)
+    start = b""
+    while len(start) < len(_UTF8_BOM) and (more := stream.read(len(_UTF8_BOM) - len(start))):
+        start += more
+    blocks: Iterable[bytes] = iter(lambda: stream.read(at_a_time), b"")
+    codec = _UTF16_BOMS.get(start[:2])
+    if codec is not None:
+        # What is not UTF-16 after its byte order mark is not UTF-8 either: only its line fails.
+        blocks = _recoded(chain([start[2:]], blocks), codec)
+    else:
+        blocks = chain([start.removeprefix(_UTF8_BOM)], blocks)
     line = 1
     pending: list[bytes] = []  # what was read since the last newline
     held = 0  # bytes in pending
     skipping = False  # in the rest of a line too long to hold
-    for block in blocks:
+    for block in _lf_line_ends(blocks):
         if skipping:
             end = block.find(b"\n")
             if end < 0:
@@ -122,7 +108,7 @@ def read_chunks(
             newlines = count(data)
             line += newlines
             if lines:
-                reads[0] = min(max(len(data) * lines // newlines, size), 4 * size)
+                at_a_time = min(max(len(data) * lines // newlines, size), 4 * size)
         pending.append(block[cut:])
         held += len(block) - cut
         if held > longest + 1:
