@@ -95,7 +95,7 @@ def _step(ranks: Ranks, rank: int, count: int) -> tuple[int, Ranks]:
     """What laying ``rank`` on the count's ``ranks`` pegs at ``count``, and the ranks the count
     keeps after it (none after 31, which ends the count)."""
     laid = (*ranks, rank)
-    return _points(laid, count), (() if count == MAX_COUNT else _tail(laid))
+    return _points(laid, count), (() if count == MAX_COUNT else _tail(laid, count))
 
 
 @functools.cache
@@ -105,10 +105,12 @@ def _points(ranks: Ranks, count: int) -> int:
 
 
 @functools.cache
-def _tail(ranks: Ranks) -> Ranks:
-    """The end of a count's ranks that can still score with the cards to come: the cards of
-    the last rank when it is repeated (a pair, or more), else the longest tail of distinct
-    ranks (a run never reaches past a repeated rank). Fewer states for the same play."""
+def _tail(ranks: Ranks, count: int) -> Ranks:
+    """The end of a count's ranks that can still score with the cards to come, at ``count``:
+    the cards of the last rank when it is repeated (a pair, or more), else the longest tail of
+    distinct ranks (a run never reaches past a repeated rank) that a run can still take in
+    whole, all the ranks between its lowest and highest laid without passing 31. Fewer states
+    for the same play."""
     last = ranks[-1]
     same = 1
     while same < len(ranks) and ranks[-1 - same] == last:
@@ -120,6 +122,12 @@ def _tail(ranks: Ranks) -> Ranks:
     while start > 0 and ranks[start - 1] not in seen:
         start -= 1
         seen.add(ranks[start])
+    while start < len(ranks) - 1:
+        tail = set(ranks[start:])
+        missing = [_VALUES[r] for r in range(min(tail), max(tail) + 1) if r not in tail]
+        if fits_count(count, sum(missing)):
+            break
+        start += 1
     return ranks[start:]
 
 
@@ -136,15 +144,18 @@ def solve_play(
     >>> solve_play((7, 8), (8,))  # pone leads the 7: 7, 8 (15 for 2), 8 (pair 2, last card 1)
     (3, 2)
     """
+    if not count:
+        last = -1  # a count not begun: whoever laid last before takes nothing from it
     key = (pone, dealer, ranks, count, turn, last)
     found = _MEMO.get(key)
     if found is not None:
         return found
     hand = pone if turn == 0 else dealer
-    playable = [move for move in _moves(hand) if fits_count(count, move[1])]
-    if not playable:
-        other = dealer if turn == 0 else pone
-        if any(fits_count(count, _VALUES[r]) for r in other):
+    moves = _moves(hand)
+    if not moves or not fits_count(count, moves[0][1]):
+        # The lowest card does not fit, so none does (``_moves`` goes up in rank and value).
+        other = _moves(dealer if turn == 0 else pone)
+        if other and fits_count(count, other[0][1]):
             # Go: the other plays on.
             result = solve_play(pone, dealer, ranks, count, 1 - turn, last)
         else:
@@ -158,23 +169,27 @@ def solve_play(
             result = (rest[0] + points, rest[1]) if last == 0 else (rest[0], rest[1] + points)
         _MEMO[key] = result
         return result
-    best: tuple[int, int] | None = None
+    best = (0, 0)
     best_margin = -1000
-    for rank, value, left in playable:
+    memo = _MEMO
+    for rank, value, left in moves:
+        if not fits_count(count, value):
+            break  # nor does any higher card
         total = count + value
         points, tail = _step(ranks, rank, total)
         if total == MAX_COUNT:
             total = 0  # 31 ends the count: the next player leads a new one
-        if turn == 0:
-            rest = solve_play(left, dealer, tail, total, 1, 0)
-            mine, theirs = rest[0] + points, rest[1]
-        else:
-            rest = solve_play(pone, left, tail, total, 0, 1)
-            mine, theirs = rest[1] + points, rest[0]
+        pone_left, dealer_left = (left, dealer) if turn == 0 else (pone, left)
+        after = memo.get(
+            (pone_left, dealer_left, tail, total, 1 - turn, turn)
+            if total
+            else (pone_left, dealer_left, (), 0, 1 - turn, -1)
+        ) or solve_play(pone_left, dealer_left, tail, total, 1 - turn, turn)
+        mine = after[turn] + points
+        theirs = after[1 - turn]
         if mine - theirs > best_margin:
             best_margin = mine - theirs
             best = (mine, theirs) if turn == 0 else (theirs, mine)
-    assert best is not None
     _MEMO[key] = best
     return best
 

@@ -13,21 +13,26 @@ and the wall time are parameters).
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import functools
 import random
 import secrets
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import KW_ONLY, dataclass, field, replace
 from datetime import UTC, datetime
 from time import monotonic
+from typing import TYPE_CHECKING
 
-from cribcount.cards import DECK, Card, Hand, Token
+from cribcount.cards import DECK, Card, Hand, Notation, Token
 from cribcount.messages import N_
 from cribcount.play import PegItem, PegKind, PlayState, cards_laid, peg
 from cribcount.rules import fits_count, settle_claim
 from cribcount.seats import HAND_SIZE, seat_names
 from cribcount.show import Count, Kind, count_show
+
+if TYPE_CHECKING:
+    from cribcount.pegging_engine import PlayAdvice
 
 # The play's turn order, 31 and go have one definition: the table that ``peg`` itself
 # keeps. The drill plays random legal cards on it rather than restating those rules.
@@ -35,6 +40,9 @@ from cribcount.show import Count, Kind, count_show
 __all__ = [
     "HARD_TOTAL",
     "Answer",
+    "CardDeal",
+    "CardRecord",
+    "CountDeal",
     "AnswerKind",
     "Deal",
     "Drill",
@@ -42,23 +50,29 @@ __all__ = [
     "Practice",
     "PracticeRecord",
     "ShowDeal",
+    "card_turns",
     "deals",
+    "judge_card",
     "is_hard",
     "last_card_items",
     "new_seed",
     "read_answer",
+    "read_card_answer",
     "show_kinds",
     "random_play",
 ]
 
 
 class Drill(enum.Enum):
-    """What is practised: hands, cribs, both at random, or the pegging of a play."""
+    """What is practised: hands, cribs, both at random, what the last card of a play pegs
+    (``PLAY``, the drill of ``--last-card``), or the best card at each turn of a play
+    (``CARD``, the drill of ``--play``)."""
 
     HAND = "hand"
     CRIB = "crib"
     MIX = "mix"
     PLAY = "play"
+    CARD = "card"
 
 
 HARD_TOTAL = 12
@@ -148,7 +162,64 @@ class PegDeal:
         return tuple(found) or (N_("play: nothing"),)
 
 
-Deal = ShowDeal | PegDeal
+@dataclass(frozen=True)
+class CardDeal:
+    """A turn of a two-player play where the player has a choice of card: their seat, the four
+    cards they kept, the two they laid away, the starter and the moves so far (None for a go).
+    """
+
+    round: int
+    seat: str
+    hand: tuple[Card, ...]
+    away: tuple[Card, ...]
+    starter: Card
+    moves: tuple[Card | None, ...]
+
+    @property
+    def text(self) -> str:
+        """The moves in the notation of ``cribcount peg``, gos written."""
+        return " ".join("go" if card is None else str(card) for card in self.moves)
+
+    @property
+    def held(self) -> tuple[Card, ...]:
+        """The player's cards not laid yet."""
+        return tuple(card for card in self.hand if card not in self.moves)
+
+    @functools.cached_property
+    def count(self) -> int:
+        """The running count before the card asked for."""
+        from cribcount.play import replay, seating
+
+        return replay(self.text, seating(2)).count
+
+    @property
+    def fitting(self) -> tuple[Card, ...]:
+        """The cards the player may lay."""
+        return tuple(card for card in self.held if fits_count(self.count, card.value))
+
+    @functools.cached_property
+    def advice(self) -> PlayAdvice:
+        """The pegging engine's ranking of the cards, seeded by the round and the turn."""
+        from cribcount.pegging_engine import advise_play
+
+        return advise_play(
+            " ".join(map(str, self.hand)),
+            str(self.starter),
+            seat=self.seat,
+            play=self.text,
+            away=" ".join(map(str, self.away)),
+            seed=self.round * 100 + len(self.moves),
+        )
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The kinds of turn, for the misses by kind: a lead or a reply."""
+        return (N_("play: the lead") if self.count == 0 else N_("play: a reply"),)
+
+
+CountDeal = ShowDeal | PegDeal
+"""A deal whose answer is a count: a hand or crib, or what the last card pegs."""
+Deal = ShowDeal | PegDeal | CardDeal
 
 
 DOUBLE_RUN = N_("double run")
@@ -257,6 +328,47 @@ def deals(
         yield deal
 
 
+def card_turns(seed: int) -> Generator[CardDeal, Card, None]:
+    """Endless turns of the best-card drill from ``random.Random(seed)``, each answered by the
+    card the player lays (``send``): the same seed and answers always give the same turns.
+
+    Each play is a new deal: six cards to each seat, kept by the discard with the play
+    (``selfplay.choose_discard``), the player pone or dealer at random; the opponent lays
+    the pegging engine's cards. A turn with one rank to lay, or none, is played for the player.
+    """
+    from cribcount.pegging_engine import SEATS
+    from cribcount.selfplay import DEALER, PONE, choose_card, choose_discard, deal, play_turns
+
+    rng = random.Random(seed)
+    round_number = 0
+    while True:
+        dealt = deal(rng)
+        me = rng.randrange(2)
+        six = (dealt.pone, dealt.dealer)
+        kept = (
+            choose_discard("engine", dealt.pone, dealer=False),
+            choose_discard("engine", dealt.dealer, dealer=True),
+        )
+        away = tuple(card for card in six[me] if card not in kept[me])
+        turns = play_turns((kept[PONE], kept[DEALER]), six, dealt.starter)
+        with contextlib.suppress(StopIteration):
+            turn = next(turns)
+            while True:
+                fitting = [card for card in turn.held if fits_count(turn.state.count, card.value)]
+                if turn.seat == me and len({card.rank for card in fitting}) > 1:
+                    round_number += 1
+                    asked = CardDeal(
+                        round_number, SEATS[me], kept[me], away, dealt.starter, turn.moves
+                    )
+                    card = yield asked
+                else:
+                    strategy = "engine" if turn.seat != me else "show"
+                    chosen = choose_card(strategy, turn.state, turn.held, turn.unseen, rng=rng)
+                    assert chosen is not None  # a turn comes with a card that fits
+                    card = chosen
+                turn = turns.send(card)
+
+
 def new_seed() -> int:
     """A random seed small enough to type back (0 to 999,999)."""
     return secrets.randbelow(_SEED_LIMIT)
@@ -269,6 +381,7 @@ class AnswerKind(enum.Enum):
     """What a line typed in answer means."""
 
     COUNT = "count"
+    CARD = "card"
     SHOW = "show"
     QUIT = "quit"
     UNCLEAR = "unclear"
@@ -280,6 +393,7 @@ class Answer:
 
     kind: AnswerKind
     value: int | None = None
+    card: Card | None = None
 
 
 _MAX_ANSWER_DIGITS = 3
@@ -289,7 +403,7 @@ def read_answer(line: str | None) -> Answer:
     """Read one line: a whole number, ``?`` (show the count), ``q`` or None (end of input): stop.
 
     >>> read_answer(" 24 ")
-    Answer(kind=<AnswerKind.COUNT: 'count'>, value=24)
+    Answer(kind=<AnswerKind.COUNT: 'count'>, value=24, card=None)
     >>> [read_answer(line).kind.value for line in ("?", "q", None, "x", "-3")]
     ['show', 'quit', 'quit', 'unclear', 'unclear']
     """
@@ -305,6 +419,26 @@ def read_answer(line: str | None) -> Answer:
     return Answer(AnswerKind.UNCLEAR)
 
 
+def read_card_answer(line: str | None, deal: CardDeal, *, notation: Notation) -> Answer:
+    """Read one line in answer to a best-card turn: a card the player may lay, ``?``, ``q``.
+
+    A card not in hand, or that does not fit the count, is not understood.
+    """
+    answer = read_answer(line)
+    if answer.kind in (AnswerKind.SHOW, AnswerKind.QUIT):
+        return answer
+    from cribcount.cards import parse_card
+    from cribcount.errors import CribcountError
+
+    try:
+        card = parse_card((line or "").strip(), notation=notation)
+    except CribcountError:
+        return Answer(AnswerKind.UNCLEAR)
+    if card not in deal.fitting:
+        return Answer(AnswerKind.UNCLEAR)
+    return Answer(AnswerKind.CARD, card=card)
+
+
 # --- records and the session ------------------------------------------------------------------
 
 
@@ -317,7 +451,7 @@ class PracticeRecord:
 
     time: datetime
     seed: int
-    deal: Deal
+    deal: CountDeal
     answer: int | None
     seconds: float
     muggins: int | None = None
@@ -348,6 +482,49 @@ class PracticeRecord:
         return settle_claim(self.answer, self.count)[0] if self.answer is not None else 0
 
 
+@dataclass(frozen=True)
+class CardRecord:
+    """One best-card turn answered: when, the turn, the card laid (None for ``?``), the best
+    cards by the engine, the expected net points the answer lost against the best, seconds.
+    """
+
+    time: datetime
+    seed: int
+    deal: CardDeal
+    answer: Card | None
+    best: tuple[Card, ...]
+    loss: float
+    seconds: float
+    muggins: None = None
+
+    @property
+    def right(self) -> bool:
+        """True when the card laid is one of the best."""
+        return self.answer is not None and self.answer in self.best
+
+    @property
+    def missed(self) -> int:
+        """Points under a count: none, in the play drill (the loss is ``loss``)."""
+        return 0
+
+    @property
+    def over(self) -> int:
+        """Points over a count: none, in the play drill."""
+        return 0
+
+
+def judge_card(deal: CardDeal, answer: Card | None) -> tuple[tuple[Card, ...], float]:
+    """The best cards of a turn by the engine and what ``answer`` loses against them in
+    expected net points (0 for a best card; a ``?`` loses nothing, it is not an answer)."""
+    choices = deal.advice.choices
+    top = choices[0].net
+    best = tuple(choice.card for choice in choices if choice.net == top and choice.card)
+    if answer is None:
+        return best, 0.0
+    net = next(choice.net for choice in choices if choice.card == answer)
+    return best, top - net
+
+
 def _local_now() -> datetime:
     return datetime.now(UTC).astimezone()
 
@@ -371,30 +548,56 @@ class Practice:
     _deals: Iterator[Deal] = field(init=False, repr=False)
     _current: Deal | None = field(default=None, init=False, repr=False)
     _started: float = field(default=0.0, init=False, repr=False)
+    _turns: Generator[CardDeal, Card, None] = field(init=False, repr=False)
+    _laid: Card | None = field(default=None, init=False, repr=False)
+    card_records: list[CardRecord] = field(default_factory=list, init=False)
 
     def __post_init__(self) -> None:
-        self._deals = deals(self.seed, drill=self.drill, hard=self.hard)
+        if self.drill is Drill.CARD:
+            self._turns = card_turns(self.seed)
+            self._deals = iter(())
+        else:
+            self._deals = deals(self.seed, drill=self.drill, hard=self.hard)
 
     def deal(self) -> Deal | None:
         """The next deal, and its clock starts; None once ``rounds`` deals were answered."""
-        if self.rounds is not None and len(self.records) >= self.rounds:
+        if self.rounds is not None and len(self.records) + len(self.card_records) >= self.rounds:
             return None
         if self._current is None:
-            self._current = next(self._deals)
+            if self.drill is Drill.CARD:
+                self._current = (
+                    next(self._turns) if self._laid is None else self._turns.send(self._laid)
+                )
+            else:
+                self._current = next(self._deals)
         self._started = self.clock()
         return self._current
 
     def answer(self, answer: int | None) -> PracticeRecord:
         """Answer the current deal with a count, or None for ``?`` (a pass: nobody scores)."""
         deal = self._current
-        if deal is None:
-            raise ValueError("no deal to answer: call deal() first")
+        if deal is None or isinstance(deal, CardDeal):
+            raise ValueError("no deal to count: call deal() first")
         seconds = self.clock() - self._started
         record = PracticeRecord(self.now(), self.seed, deal, answer, seconds)
         if self.muggins:
             # Points missed go to the table; an over-claim is only taken back.
             record = replace(record, muggins=record.missed)
         self.records.append(record)
+        self._current = None
+        return record
+
+    def answer_card(self, answer: Card | None) -> CardRecord:
+        """Answer the current best-card turn with a card, or None for ``?`` (the best card is
+        then laid); the engine judges it."""
+        deal = self._current
+        if not isinstance(deal, CardDeal):
+            raise ValueError("no turn of the play to answer: call deal() first")
+        seconds = self.clock() - self._started
+        best, loss = judge_card(deal, answer)
+        record = CardRecord(self.now(), self.seed, deal, answer, best, loss, seconds)
+        self.card_records.append(record)
+        self._laid = answer if answer is not None else best[0]
         self._current = None
         return record
 

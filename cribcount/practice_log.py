@@ -21,7 +21,17 @@ from typing import Any, BinaryIO, NamedTuple
 
 from cribcount.cards import CribcountError, Hand, parse_card
 from cribcount.messages import Message
-from cribcount.practice import Deal, PegDeal, PracticeRecord, ShowDeal
+from cribcount.practice import (
+    CardDeal,
+    CardRecord,
+    CountDeal,
+    PegDeal,
+    PracticeRecord,
+    ShowDeal,
+)
+
+Record = PracticeRecord | CardRecord
+"""A line of the log: a count answered, or a best card laid (``practice --play``)."""
 
 __all__ = [
     "KindShare",
@@ -82,6 +92,8 @@ class PracticeSummary:
     over: int
     streak: int
     kinds: tuple[KindShare, ...]
+    lost: float = 0.0
+    """Expected net points lost against the engine's best cards (``practice --play``)."""
 
     @property
     def accuracy(self) -> float | None:
@@ -89,7 +101,7 @@ class PracticeSummary:
         return self.right / self.hands if self.hands else None
 
 
-def summarise(records: Iterable[PracticeRecord]) -> PracticeSummary:
+def summarise(records: Iterable[Record]) -> PracticeSummary:
     """Hands, right, median seconds of the right counts, points missed and over, streak, kinds."""
     tally = _Tally()
     for record in records:
@@ -104,14 +116,17 @@ class _Tally:
     def __init__(self) -> None:
         self.hands = self.right = self.missed = self.over = self.streak = self.best = 0
         self.right_seconds = array("d")
+        self.lost = 0.0
         self.missed_kinds: dict[str, int] = {}
         self.seen: dict[str, int] = {}
 
-    def add(self, record: PracticeRecord) -> None:
+    def add(self, record: Record) -> None:
         right = record.right
         self.hands += 1
         self.missed += record.missed
         self.over += record.over
+        if isinstance(record, CardRecord):
+            self.lost += record.loss
         if right:
             self.right += 1
             self.right_seconds.append(record.seconds)
@@ -139,6 +154,7 @@ class _Tally:
             over=self.over,
             streak=self.best,
             kinds=tuple(shares),
+            lost=self.lost,
         )
 
 
@@ -163,7 +179,7 @@ def _iso_week(when: datetime) -> str:
     return f"{year}-W{week:02d}"
 
 
-def report(records: Iterable[PracticeRecord]) -> Report:
+def report(records: Iterable[Record]) -> Report:
     """Figures by ISO week of each record's own time, and over the whole log.
 
     The records are read once, as they come, and none is kept.
@@ -192,14 +208,20 @@ def report(records: Iterable[PracticeRecord]) -> Report:
 # --- the log ----------------------------------------------------------------------------------
 
 
-def log_line(record: PracticeRecord) -> str:
+def log_line(record: Record) -> str:
     """One JSON line for the log (no newline).
 
     The keys: time (ISO-8601), seed, round, hand, starter, crib, answer (None
     for ``?``), count, seconds, muggins (what the table took, None without
     muggins); a pegging drill line has ``"play": true``, the moves so far in
-    ``hand`` and a null ``starter``.
+    ``hand`` and a null ``starter``. A best-card line (``practice --play``) has
+    ``"card": true``, ``seat``, ``hand`` (the four cards kept), ``away``,
+    ``starter``, ``moves`` (the play before the turn, ``go`` for a go),
+    ``answer`` (the card laid, None for ``?``), ``best`` (the engine's best
+    cards), ``loss`` (expected net points lost) and ``seconds``.
     """
+    if isinstance(record, CardRecord):
+        return _card_line(record)
     deal = record.deal
     data: dict[str, Any] = {"time": record.time.isoformat(timespec="seconds"), "seed": record.seed}
     data["round"] = deal.round
@@ -223,6 +245,65 @@ def log_line(record: PracticeRecord) -> str:
         "muggins": record.muggins,
     }
     return json.dumps(data, ensure_ascii=False)
+
+
+def _card_line(record: CardRecord) -> str:
+    deal = record.deal
+    data = {
+        "time": record.time.isoformat(timespec="seconds"),
+        "seed": record.seed,
+        "round": deal.round,
+        "card": True,
+        "seat": deal.seat,
+        "hand": [str(card) for card in deal.hand],
+        "away": [str(card) for card in deal.away],
+        "starter": str(deal.starter),
+        "moves": ["go" if card is None else str(card) for card in deal.moves],
+        "answer": None if record.answer is None else str(record.answer),
+        "best": [str(card) for card in record.best],
+        "loss": round(record.loss, 4),
+        "seconds": round(record.seconds, 3),
+    }
+    return json.dumps(data, ensure_ascii=False)
+
+
+def _cards(data: dict[str, Any], key: str, line: int) -> list[str]:
+    tokens = _value(data, key, (list,), line)
+    if not all(isinstance(token, str) for token in tokens):
+        raise LogError(Message("{key} is missing or not valid", key=repr(key)), line=line)
+    return list(tokens)
+
+
+def _card_record(data: dict[str, Any], line: int, when: datetime) -> CardRecord:
+    """A best-card line: its turn is checked (a legal play, a card that fits), not judged again
+    (the engine's figures are those of the session, seeded)."""
+    seat = _value(data, "seat", (str,), line)
+    if seat not in ("pone", "dealer"):
+        raise LogError(Message("{key} is missing or not valid", key=repr("seat")), line=line)
+    hand = tuple(parse_card(token) for token in _cards(data, "hand", line))
+    away = tuple(parse_card(token) for token in _cards(data, "away", line))
+    moves = tuple(
+        None if token.lower() == "go" else parse_card(token)
+        for token in _cards(data, "moves", line)
+    )
+    starter = parse_card(_value(data, "starter", (str,), line))
+    deal = CardDeal(_whole(data, "round", line), seat, hand, away, starter, moves)
+    answer = data.get("answer")
+    card = None if answer is None else parse_card(_value(data, "answer", (str,), line))
+    best = tuple(parse_card(token) for token in _cards(data, "best", line))
+    loss = _value(data, "loss", (int, float), line)
+    fitting = deal.fitting
+    legal = len(hand) == 4 and len(away) == 2 and best and set(best) <= set(fitting)
+    if not legal or (card is not None and card not in fitting):
+        raise LogError(Message("not a turn of the play with that card"), line=line)
+    if not 0 <= loss <= _LARGEST or (card in best) != (loss == 0) and card is not None:
+        raise LogError(Message("{key} is missing or not valid", key=repr("loss")), line=line)
+    seconds = _value(data, "seconds", (int, float), line)
+    if not 0 <= seconds <= _LARGEST:
+        raise LogError(Message("{key} is missing or not valid", key=repr("seconds")), line=line)
+    return CardRecord(
+        when, _whole(data, "seed", line), deal, card, best, float(loss), float(seconds)
+    )
 
 
 def append_whole(log: int, line: bytes) -> None:
@@ -265,7 +346,7 @@ def _number(data: dict[str, Any], key: str, line: int) -> int | None:
     return None if data.get(key) is None else _whole(data, key, line)
 
 
-def _deal(data: dict[str, Any], line: int) -> Deal:
+def _deal(data: dict[str, Any], line: int) -> CountDeal:
     """The deal of a log line: a pegging drill's moves, or a hand or crib and its starter."""
     round_number = _whole(data, "round", line)
     tokens = _value(data, "hand", (list,), line)
@@ -289,7 +370,7 @@ def _no_constant(word: str) -> Any:
     raise ValueError(word)
 
 
-def _read_record(text: str, line: int) -> PracticeRecord:
+def _read_record(text: str, line: int) -> Record:
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError):
@@ -305,6 +386,8 @@ def _read_record(text: str, line: int) -> PracticeRecord:
         # A time without an offset is the local time it was written in: one order for all.
         when = when.astimezone()
     try:
+        if data.get("card") is True:
+            return _card_record(data, line, when)
         deal = _deal(data, line)
         count = deal.points
     except LogError:
@@ -341,7 +424,7 @@ def _whole(data: dict[str, Any], key: str, line: int) -> int:
     return value
 
 
-def read_log(lines: Iterable[str]) -> list[PracticeRecord]:
+def read_log(lines: Iterable[str]) -> list[Record]:
     """The records of a practice log, one JSON line each; blank lines are skipped.
 
     Raises LogError whose message begins with the line: ``line 3: not a JSON object``.
@@ -354,7 +437,7 @@ def read_log(lines: Iterable[str]) -> list[PracticeRecord]:
     return records
 
 
-def log_records(lines: Iterable[tuple[int, str]]) -> Iterator[PracticeRecord | LogError]:
+def log_records(lines: Iterable[tuple[int, str]]) -> Iterator[Record | LogError]:
     """Each record of numbered log lines, or the LogError of a line that is not one."""
     for number, text in lines:
         if not text.strip():
@@ -365,7 +448,7 @@ def log_records(lines: Iterable[tuple[int, str]]) -> Iterator[PracticeRecord | L
             yield error
 
 
-def read_log_file(stream: BinaryIO) -> Iterator[PracticeRecord | LogError]:
+def read_log_file(stream: BinaryIO) -> Iterator[Record | LogError]:
     """The records of a log read as bytes, a line at a time, as batch reads lines: each a
     record, or the LogError of its line (not UTF-8, too long, or not a record)."""
     from cribcount.batch.reading import CAREFUL_CHUNK_SIZE, MAX_LINE, read_chunks

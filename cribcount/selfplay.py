@@ -28,11 +28,18 @@ The strategies (``STRATEGIES``):
   crib + expected net pegging, ``discard_play.with_play``), and lays the card
   that the pegging engine ranks first (``pegging_engine.weigh_ranks``: the
   opponent's possible hands, drawn ``samples`` at a time from what the
-  player has seen, each played out exactly), ties to the card it lists
-  first. A move with one rank to choose from is not weighed.
+  player has seen, each played out exactly), ties to its own higher points,
+  then to the lower rank. A move with one rank to choose from is not weighed.
 
-``choose_discard`` and ``choose_card`` make one decision of a strategy, so
-that other features can rate decisions with the same strategies.
+The API, kept stable for the features built on it: ``deal(rng)`` shuffles
+and deals (``Dealt``), ``play_dealt`` plays given cards, ``play_deal`` both;
+``play_turns`` is the play itself, a generator of the ``Turn``s that have a
+card to choose, fed the card laid; ``choose_discard`` and ``choose_card``
+make one decision of a strategy, so that other features can rate decisions
+with the same strategies; ``play_games`` plays a run on processes into a
+``Tally`` of whole numbers, ``win_interval`` the 95% interval of a win rate.
+In a game the shuffles have their own random stream and the engine's draws
+another, so the same seed deals the same cards whatever the strategies.
 
 >>> points = play_deal(("show", "show"), random.Random(7))
 >>> phases = points.heels + points.pegging[DEALER] + points.hand[DEALER] + points.crib
@@ -45,8 +52,9 @@ True
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -69,6 +77,7 @@ __all__ = [
     "Dealt",
     "GameResult",
     "Tally",
+    "Turn",
     "choose_card",
     "choose_discard",
     "deal",
@@ -77,6 +86,8 @@ __all__ = [
     "play_dealt",
     "play_game",
     "play_games",
+    "play_turns",
+    "win_interval",
 ]
 
 STRATEGIES = ("show", "engine")
@@ -89,6 +100,8 @@ _DEALT = HAND_SIZE + CRIB_SIZE // 2
 """Cards dealt to each of two players: four kept and two laid away."""
 _MEMO_LIMIT = 500_000
 """Positions the engine remembers before it forgets them all (memory stays bounded)."""
+_Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
 _AHEAD = 12
 """Deals of a game dealt and advised together: most games to 121 take fewer."""
 
@@ -272,6 +285,53 @@ def _four(cards: Sequence[Card]) -> tuple[Card, Card, Card, Card]:
     return a, b, c, d
 
 
+class Turn(NamedTuple):
+    """A turn of the play where the seat to play has a card that fits: the seat, the play's
+    state, the cards it holds, the cards it has not seen that the opponent may hold (none too
+    small for a count at which they said go), and the moves so far (None for a go)."""
+
+    seat: int
+    state: PlayState
+    held: Sequence[Card]
+    unseen: Sequence[Card]
+    moves: tuple[Card | None, ...]
+
+
+def play_turns(
+    kept: tuple[Sequence[Card], Sequence[Card]],
+    dealt: tuple[Sequence[Card], Sequence[Card]],
+    starter: Card,
+) -> Generator[Turn, Card, tuple[tuple[tuple[int, Card], ...], tuple[tuple[int, int], ...]]]:
+    """The play of pone's and the dealer's kept cards, a turn at a time: each ``Turn`` that has
+    a card to choose is yielded and takes the card laid (``send``); a go is said for a seat
+    with no card that fits. Returns the cards laid, (seat, card), and the points pegged,
+    (seat, points), in order. ``dealt`` are each seat's six cards, which it has seen."""
+    state = PlayState(SEATS, "", [HAND_SIZE, HAND_SIZE])
+    held = [list(kept[PONE]), list(kept[DEALER])]
+    laid: list[tuple[int, Card]] = []
+    moves: list[Card | None] = []
+    # The lowest count at which each seat said go: their cards held then are all too big for it.
+    went = [MAX_COUNT, MAX_COUNT]
+    while not state.over():
+        me = state.turn
+        if not any(fits_count(state.count, card.value) for card in held[me]):
+            went[me] = min(went[me], state.count)
+            state.say_go(None)
+            moves.append(None)
+            continue
+        known = {*dealt[me], starter, *(card for _, card in laid)}
+        floor = MAX_COUNT - went[1 - me]
+        unseen = [card for card in DECK if card not in known and card.value > floor]
+        card = yield Turn(me, state, tuple(held[me]), unseen, tuple(moves))
+        held[me].remove(card)
+        laid.append((me, card))
+        moves.append(card)
+        state.lay(card, Token(str(card), 0))
+    pegging = state.finish()
+    pegs = tuple((SEATS.index(play.player), play.points) for play in pegging.plays if play.points)
+    return tuple(laid), pegs
+
+
 def _play(
     strategies: tuple[str, str],
     kept: tuple[Sequence[Card], Sequence[Card]],
@@ -282,27 +342,18 @@ def _play(
 ) -> tuple[tuple[tuple[int, Card], ...], tuple[tuple[int, int], ...]]:
     """The play of the two kept hands by the strategies: the cards laid, (seat, card), and the
     points pegged, (seat, points), in order."""
-    state = PlayState(SEATS, "", [HAND_SIZE, HAND_SIZE])
-    held = [list(kept[PONE]), list(kept[DEALER])]
-    laid: list[tuple[int, Card]] = []
-    # The lowest count at which each seat said go: their cards held then are all too big for it.
-    went = [MAX_COUNT, MAX_COUNT]
-    while not state.over():
-        me = state.turn
-        known = {*dealt[me], starter, *(card for _, card in laid)}
-        floor = MAX_COUNT - went[1 - me]
-        unseen = [card for card in DECK if card not in known and card.value > floor]
-        card = choose_card(strategies[me], state, held[me], unseen, rng=rng, samples=samples)
-        if card is None:
-            went[me] = min(went[me], state.count)
-            state.say_go(None)
-            continue
-        held[me].remove(card)
-        laid.append((me, card))
-        state.lay(card, Token(str(card), 0))
-    pegging = state.finish()
-    pegs = tuple((SEATS.index(play.player), play.points) for play in pegging.plays if play.points)
-    return tuple(laid), pegs
+    turns = play_turns(kept, dealt, starter)
+    try:
+        turn = next(turns)
+        while True:
+            seat = turn.seat
+            card = choose_card(
+                strategies[seat], turn.state, turn.held, turn.unseen, rng=rng, samples=samples
+            )
+            assert card is not None  # a turn is yielded only with a card that fits
+            turn = turns.send(card)
+    except StopIteration as done:
+        return done.value  # type: ignore[no-any-return]
 
 
 def _deal_ahead(shuffles: random.Random) -> list[tuple[Dealt, tuple[Advice, Advice]]]:
@@ -427,6 +478,24 @@ class Tally:
                     self.points[player][seat][name] += other.points[player][seat][name]
 
 
+def win_interval(wins: int, games: int) -> tuple[float, float]:
+    """The 95% interval of a win rate from ``wins`` of ``games`` (Wilson's score interval,
+    which stays within 0 to 1 and is sound for few games or a rate near either end).
+
+    >>> [round(x, 4) for x in win_interval(50, 100)]
+    [0.4038, 0.5962]
+    """
+    z = _Z95
+    rate = wins / games
+    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games))
+    half /= 1 + z * z / games
+    # No wins, or no losses: that end of the interval is the rate itself, exactly.
+    low = 0.0 if wins == 0 else centre - half
+    high = 1.0 if wins == games else centre + half
+    return low, high
+
+
 def _tally_games(job: tuple[tuple[str, str], int, int, int, int, int]) -> Tally:
     """Play games ``start`` to ``stop`` of a run and tally them (one task of a process)."""
     strategies, seed, start, stop, target, samples = job
@@ -435,6 +504,13 @@ def _tally_games(job: tuple[tuple[str, str], int, int, int, int, int]) -> Tally:
         result = play_game(strategies, seed=seed, index=index, target=target, samples=samples)
         tally.add(result, index)
     return tally
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C is the parent's to handle (it ends the pool), not each worker's."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def play_games(
@@ -465,13 +541,14 @@ def play_games(
         if progress is not None:
             progress(tally.games)
 
+    jobs = min(jobs, len(tasks))
     if jobs <= 1:
         for task in tasks:
             count(_tally_games(task))
         return tally
     import multiprocessing
 
-    with multiprocessing.Pool(jobs) as pool:
+    with multiprocessing.Pool(jobs, initializer=_ignore_interrupts) as pool:
         for part in pool.imap_unordered(_tally_games, tasks):
             count(part)
     return tally

@@ -199,7 +199,7 @@ def test_the_pegging_drill() -> None:
     # Seed 2 first: pone 2d, dealer 3h, pone Kh (15), dealer Jh (25), pone As, dealer 5s
     # (31), then pone 6s and dealer 5c at 11: no 15, 31, pair or run, but the eighth card
     # of the play: last card, 1.
-    result = run("--seed", "2", "--play", "--rounds", "2", input="1\n0\n")
+    result = run("--seed", "2", "--last-card", "--rounds", "2", input="1\n0\n")
     lines = result.stdout.splitlines()
     assert lines[:2] == [
         "practice --seed 2: answer what the last card pegs",
@@ -234,8 +234,10 @@ def test_the_pegging_drill() -> None:
     ("args", "words"),
     [
         (["--crib", "--mix"], "--crib and --mix: choose one"),
-        (["--play", "--hard"], "--play drills the pegging"),
+        (["--last-card", "--hard"], "--play drills the pegging"),
         (["--play", "--crib"], "--play drills the pegging"),
+        (["--play", "--last-card"], "--play and --last-card: choose one"),
+        (["--play", "--muggins"], "--play is judged by the engine"),
         (["--lang", "fr", "--crib", "--mix"], "--crib et --mix : choisissez l'un des deux"),
         (["--rounds", "0"], "'--rounds'"),
         (["--seed", "-1"], "'--seed'"),

@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 
 import pytest
+from conftest import card, plain_points, value
 
 from cribcount.cards import Card
 from cribcount.selfplay import (
@@ -19,7 +20,6 @@ from cribcount.selfplay import (
     play_games,
 )
 from cribcount.turns import PlayState
-from tests.conftest import card, plain_points, value
 
 
 def replay_pegs(laid: Sequence[tuple[int, Card]]) -> list[int]:

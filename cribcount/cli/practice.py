@@ -29,7 +29,7 @@ from cribcount.cli.base import (
 from cribcount.entry import EXIT_INTERRUPTED
 
 if TYPE_CHECKING:
-    from cribcount.practice import PracticeRecord
+    from cribcount.practice_log import Record
 
 
 def _read_line(prompt: str) -> str | None:
@@ -56,7 +56,10 @@ def _read_line(prompt: str) -> str | None:
 @click.option("--crib", is_flag=True, help="Count cribs: only a five-card flush scores.")
 @click.option("--mix", is_flag=True, help="Hands and cribs at random; each deal says which.")
 @click.option("--hard", is_flag=True, help="Only 12 or more, or a double run, a flush or nobs.")
-@click.option("--play", "play_drill", is_flag=True, help="Pegging: say what the last card pegs.")
+@click.option(
+    "--play", "play_drill", is_flag=True, help="The play: lay the best card at each turn."
+)
+@click.option("--last-card", is_flag=True, help="Pegging: say what the last card pegs.")
 @click.option("--muggins", is_flag=True, help="The table takes the points you miss.")
 @click.option(
     "--log",
@@ -83,6 +86,7 @@ def practice(
     mix: bool,
     hard: bool,
     play_drill: bool,
+    last_card: bool,
     muggins: bool,
     log_path: str | None,
     report_path: str | None,
@@ -104,16 +108,26 @@ def practice(
     Examples:
       cribcount practice --seed 7 --muggins
       cribcount practice --mix --hard --rounds 10 --log practice.jsonl
-      cribcount practice --play
+      cribcount practice --play --rounds 3
+      cribcount practice --last-card
       printf '29\\n?\\nq\\n' | cribcount practice --seed 7
       printf '8\\n?\\n' | cribcount practice --seed 20 --rounds 2 --log log.jsonl \\
         && cribcount practice --report log.jsonl
     """
-    from cribcount.practice import AnswerKind, Drill, Practice, new_seed, read_answer
+    from cribcount.practice import (
+        AnswerKind,
+        CardDeal,
+        Drill,
+        Practice,
+        new_seed,
+        read_answer,
+        read_card_answer,
+    )
     from cribcount.practice_log import append_whole, log_line, summarise
     from cribcount.render.practice import (
         prompt,
         render_answer,
+        render_card_answer,
         render_deal,
         render_not_understood,
         render_practice_summary,
@@ -128,6 +142,7 @@ def practice(
             or mix
             or hard
             or play_drill
+            or last_card
             or muggins
         ):
             raise BadInput(lang().say("--report reads a log: it goes with no option of a session"))
@@ -135,11 +150,25 @@ def practice(
         return
     if crib and mix:
         raise BadInput(lang().say("--crib and --mix: choose one"))
-    if play_drill and (crib or mix or hard):
+    if play_drill and last_card:
+        raise BadInput(lang().say("--play and --last-card: choose one"))
+    if (play_drill or last_card) and (crib or mix or hard):
         raise BadInput(
             lang().say("--play drills the pegging: it goes without --crib, --mix and --hard")
         )
-    drill = Drill.PLAY if play_drill else Drill.CRIB if crib else Drill.MIX if mix else Drill.HAND
+    if play_drill and muggins:
+        raise BadInput(lang().say("--play is judged by the engine: it goes without --muggins"))
+    drill = (
+        Drill.CARD
+        if play_drill
+        else Drill.PLAY
+        if last_card
+        else Drill.CRIB
+        if crib
+        else Drill.MIX
+        if mix
+        else Drill.HAND
+    )
     # Tests hand in their own clock and wall time through the context object.
     hooks: dict[str, Any] = ctx.obj if isinstance(ctx.obj, dict) else {}
     session = Practice(
@@ -161,13 +190,25 @@ def practice(
             # On a terminal the deal is said in the language; through a pipe it stays the
             # canonical English line that scripts read.
             echo_text(render_deal(deal, lang=lang(), canonical=not sys.stdin.isatty()))
-            asked = prompt(lang=lang())
-            while (answer := read_answer(line := _read_line(asked))).kind is AnswerKind.UNCLEAR:
-                click.echo(render_not_understood(line or "", lang=lang()))
+            card_turn = isinstance(deal, CardDeal)
+            asked = prompt(lang=lang(), card=card_turn)
+            while (
+                answer := (
+                    read_card_answer(line := _read_line(asked), deal, notation=lang().notation)
+                    if isinstance(deal, CardDeal)
+                    else read_answer(line := _read_line(asked))
+                )
+            ).kind is AnswerKind.UNCLEAR:
+                click.echo(render_not_understood(line or "", lang=lang(), card=card_turn))
             if answer.kind is AnswerKind.QUIT:
                 break
-            record = session.answer(answer.value)
-            echo_text(render_answer(record, match=session.match, lang=lang()))
+            record: Record
+            if isinstance(deal, CardDeal):
+                record = session.answer_card(answer.card)
+                echo_text(render_card_answer(record, lang=lang()))
+            else:
+                record = session.answer(answer.value)
+                echo_text(render_answer(record, match=session.match, lang=lang()))
             if log is not None:
                 try:
                     append_whole(log, (log_line(record) + "\n").encode())
@@ -184,9 +225,10 @@ def practice(
             os.close(log)
     click.echo(
         render_practice_summary(
-            summarise(session.records),
+            summarise([*session.records, *session.card_records]),
             match=session.match,
-            plays=drill is Drill.PLAY,
+            plays=drill in (Drill.PLAY, Drill.CARD),
+            cards=drill is Drill.CARD,
             lang=lang(),
         )
     )
@@ -223,7 +265,7 @@ def _report(path: str) -> None:
     name = STDIN_NAME if path == "-" else display_name(path)
     bad = 0
 
-    def good() -> Iterator[PracticeRecord]:
+    def good() -> Iterator[Record]:
         nonlocal bad
         for record in read_log_file(stream):
             if isinstance(record, LogError):

@@ -20,7 +20,15 @@ import textwrap
 from cribcount.errors import quote
 from cribcount.language import DEFAULT_LANGUAGE, Language
 from cribcount.messages import N_
-from cribcount.practice import Deal, Drill, PegDeal, PracticeRecord
+from cribcount.practice import (
+    CardDeal,
+    CardRecord,
+    CountDeal,
+    Deal,
+    Drill,
+    PegDeal,
+    PracticeRecord,
+)
 from cribcount.practice_log import PracticeSummary, Report
 from cribcount.render import TEXT_WIDTH
 from cribcount.render.play import describe_peg_item
@@ -35,10 +43,12 @@ __all__ = [
     "render_practice_summary",
     "render_report",
     "render_start",
+    "render_card_answer",
 ]
 
 _INDENT = "  "
 PROMPT = N_("count: ")
+CARD_PROMPT = N_("card: ")
 """What is asked after each deal, in English: on a terminal before the answer, through a pipe
 with the answer read after it, so that the output reads as the session."""
 _REPORT_LABELS = (
@@ -53,15 +63,18 @@ _REPORT_LABELS = (
 _REPORT_WIDTHS = (8, 5, 5, 8, 8, 6, 4)
 
 
-def prompt(*, lang: Language = DEFAULT_LANGUAGE) -> str:
-    """The prompt after each deal, in ``lang``."""
-    return lang.say(PROMPT)
+def prompt(*, lang: Language = DEFAULT_LANGUAGE, card: bool = False) -> str:
+    """The prompt after each deal (``card``: after a turn of the best-card drill), in ``lang``."""
+    return lang.say(CARD_PROMPT if card else PROMPT)
 
 
 def render_start(
     seed: int, *, drill: Drill, muggins: bool, lang: Language = DEFAULT_LANGUAGE
 ) -> str:
     """The first lines: the seed that replays the session, and how to answer."""
+    if drill is Drill.CARD:
+        start = lang.say("practice --seed {seed}: lay the best card", seed=seed)
+        return start + "\n" + lang.say("(? shows it, q stops; the engine judges)")
     if drill is Drill.PLAY:
         start = lang.say("practice --seed {seed}: answer what the last card pegs", seed=seed)
     else:
@@ -77,6 +90,23 @@ def render_deal(deal: Deal, *, lang: Language = DEFAULT_LANGUAGE, canonical: boo
     ``canonical`` keeps the line in English words and canonical notation whatever ``lang``.
     """
     said = DEFAULT_LANGUAGE if canonical else lang
+    if isinstance(deal, CardDeal):
+        moves = " ".join(
+            said.say("go") if card is None else said.notation.card(card) for card in deal.moves
+        )
+        line = said.say(
+            "{seat} {cards} / {starter}",
+            seat=said.say(deal.seat),
+            cards=said.cards(deal.held),
+            starter=said.notation.card(deal.starter),
+        )
+        if not moves:
+            return said.say("{line}, you lead", line=line)
+        line = said.say(
+            "{line}, play {moves}, count {count}", line=line, moves=moves, count=deal.count
+        )
+        # Through a pipe the turn stays one line, as scripts read it.
+        return line if canonical else "\n".join(textwrap.wrap(line, TEXT_WIDTH))
     if isinstance(deal, PegDeal):
         moves = " ".join(
             said.say("go") if card is None else said.notation.card(card) for card in deal.moves
@@ -88,17 +118,55 @@ def render_deal(deal: Deal, *, lang: Language = DEFAULT_LANGUAGE, canonical: boo
     return said.say("hand {cards}", cards=cards)
 
 
-def render_not_understood(line: str, *, lang: Language = DEFAULT_LANGUAGE) -> str:
-    """The answer to a line that is neither a count, ``?`` nor ``q``."""
+def render_not_understood(
+    line: str, *, lang: Language = DEFAULT_LANGUAGE, card: bool = False
+) -> str:
+    """The answer to a line that is neither a count (``card``: a card that may be laid), ``?``
+    nor ``q``."""
     # Quoted as errors quote their input: escaped, and a long answer cut short.
     quoted = quote(line.strip())
+    if card:
+        return lang.say(
+            "not understood: {line}; answer a card you may lay, ? to see the best or q to stop",
+            line=quoted,
+        )
     return lang.say(
         "not understood: {line}; answer a whole number, ? to see the count or q to stop",
         line=quoted,
     )
 
 
-def _truth(deal: Deal, lang: Language) -> str:
+def render_card_answer(record: CardRecord, *, lang: Language = DEFAULT_LANGUAGE) -> str:
+    """What follows a best-card answer: right, or the best card and what the answer loses in
+    expected net points (the engine's figures, with their standard error)."""
+    choices = record.deal.advice.choices
+    best = lang.cards(record.best)
+    if record.right:
+        said = lang.say(
+            "right: {card} ({seconds} s)",
+            card=record.answer,
+            seconds=_seconds(record.seconds, lang),
+        )
+    elif record.answer is None:
+        said = lang.say("best: {best}", best=best)
+    else:
+        error = next(choice.error for choice in choices if choice.card == record.answer)
+        said = lang.say(
+            "best: {best}; {card} loses {loss} ± {error} expected points",
+            best=best,
+            card=record.answer,
+            loss=lang.number(record.loss, ".2f"),
+            error=lang.number(error, ".2f"),
+        )
+    figures = ", ".join(
+        f"{lang.notation.card(choice.card)} {lang.number(choice.net, '+.2f')}"
+        for choice in choices
+        if choice.card is not None
+    )
+    return said + "\n" + _INDENT + lang.say("net: {figures}", figures=figures)
+
+
+def _truth(deal: CountDeal, lang: Language) -> str:
     """The whole count of a deal, as ``score`` writes it (indented), or what the last card pegs."""
     if isinstance(deal, PegDeal):
         said = ", ".join(describe_peg_item(item, lang=lang) for item in deal.items)
@@ -189,10 +257,11 @@ def render_practice_summary(
     *,
     match: tuple[int, int] | None = None,
     plays: bool = False,
+    cards: bool = False,
     lang: Language = DEFAULT_LANGUAGE,
 ) -> str:
     """The end of a session: hands (``plays``: plays), right, accuracy, median seconds,
-    points, streak, kinds."""
+    points (``cards``: the expected points lost against the best cards), streak, kinds."""
     if not summary.hands:
         lines = [lang.say(N_("no plays counted") if plays else N_("no hands counted"))]
     else:
@@ -212,7 +281,9 @@ def render_practice_summary(
                 "median seconds a right count: {seconds}",
                 seconds=_seconds(summary.median_seconds, lang),
             ),
-            lang.say(
+            lang.say("expected points lost {lost}", lost=lang.number(summary.lost, ".2f"))
+            if cards
+            else lang.say(
                 "points missed {missed}, over-claimed {over}",
                 missed=summary.missed,
                 over=summary.over,
