@@ -1,11 +1,13 @@
 """One ``cribcount odds`` as a whole command, beside ``python -c "import click"``.
 
-Run: ``python benchmarks/bench_odds.py [RUNS]`` (20 by default). The commands run
-in turn, interleaved, so that load on the machine hits them alike; each line
-gives the median wall-clock time, the median CPU time (what the load on a
-shared machine stretches least) and both over those of ``import click``. The
-aim: one ``odds`` under 0.2 s, a look-up in the shipped table; ``discard
---score`` beside it for scale.
+Run: ``python benchmarks/bench_odds.py [RUNS] [--instructions]`` (20 runs by
+default). The commands run in turn, interleaved, so that load on the machine
+hits them alike; each line gives the median wall-clock time, the median CPU
+time (what the load on a shared machine stretches least) and both over those
+of ``import click``; ``--instructions`` adds each command's instructions,
+counted once under callgrind (a count the load does not move). The aim: one
+``odds`` under 0.2 s, a look-up in the shipped table; one ``score`` (the
+start of any command) and ``discard --score`` beside it for scale.
 """
 
 from __future__ import annotations
@@ -13,15 +15,18 @@ from __future__ import annotations
 import statistics
 import sys
 
+from bench_startup import instructions
 from timing import cribcount_command, run_command, time_command
 
 
 def main() -> None:
     """Print each command's median wall-clock and CPU time, and their ratios to import click."""
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+    args = [arg for arg in sys.argv[1:] if not arg.startswith("--")]
+    runs = int(args[0]) if args else 20
     tool = cribcount_command()
     commands = {
         "python -c 'import click'": [sys.executable, "-c", "import click"],
+        "cribcount 5h 5d 5c Js / 5s": [*tool, "5h 5d 5c Js / 5s"],
         "cribcount odds 115 110 --pone": [*tool, "odds", "115", "110", "--pone"],
         "cribcount odds 0 0 --dealer -f json": [*tool, "odds", "0", "0", "--dealer", "-f", "json"],
         "cribcount discard ... --score 110-115": [
@@ -44,12 +49,21 @@ def main() -> None:
             cpu[name].append(done.cpu_seconds)
     base_wall = statistics.median(wall["python -c 'import click'"])
     base_cpu = statistics.median(cpu["python -c 'import click'"])
+    counts = (
+        {name: instructions(command) for name, command in commands.items()}
+        if "--instructions" in sys.argv
+        else {}
+    )
     for name in commands:
         median_wall, median_cpu = statistics.median(wall[name]), statistics.median(cpu[name])
-        print(
+        line = (
             f"{name:<38} wall {median_wall * 1000:7.1f} ms ({median_wall / base_wall:.2f}x)"
             f"  cpu {median_cpu * 1000:7.1f} ms ({median_cpu / base_cpu:.2f}x)"
         )
+        if counts:
+            ratio = counts[name] / counts["python -c 'import click'"]
+            line += f"  {counts[name] / 1e6:7.1f} M instructions ({ratio:.2f}x)"
+        print(line)
 
 
 if __name__ == "__main__":
