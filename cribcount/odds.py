@@ -401,7 +401,8 @@ def chances(me: int, opponent: int, *, dealer: bool, game: int = GAMES[0]) -> Ch
     a negative score, both sides at the target, or a game not in ``GAMES``.
     """
     if game not in BOARDS:
-        raise OddsError(Message(N_("no game to {game}: 121 or 61"), game=game))
+        games = " or ".join(map(str, GAMES))
+        raise OddsError(Message(N_("no game to {game}: {games}"), game=game, games=games))
     for score in (me, opponent):
         if score < 0:
             raise OddsError(Message(N_("a score cannot be negative: {score}"), score=score))

@@ -39,7 +39,7 @@ def game_option() -> Callable[[F], F]:
         type=click.Choice([str(target) for target in GAMES]),
         default=str(GAMES[0]),
         show_default=True,
-        help="The game: 121, or 61 on a short board.",
+        help="The game: the long board (the default) or the short one.",
     )
 
 
