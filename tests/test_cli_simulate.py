@@ -57,11 +57,11 @@ def test_the_json_adds_up_every_game_and_deal() -> None:
 
 def test_the_same_seed_gives_the_same_report_whatever_the_processes() -> None:
     # Eight games are two tasks: two processes share them.
-    args = ("engine", "show", "--games", "8", "--target", "61", "--samples", "2")
+    args = ("show", "engine", "--games", "8", "--target", "61", "--samples", "1")
     one = outcome("simulate", *args, "--jobs", "1")
     two = outcome("simulate", *args, "--jobs", "2")
     assert one == two and one[0] == 0
-    assert one[1].splitlines()[0] == "engine against show: 8 games to 61, seed 0"
+    assert one[1].splitlines()[0] == "show against engine: 8 games to 61, seed 0"
 
 
 def test_the_text_report_names_each_player_and_seat() -> None:

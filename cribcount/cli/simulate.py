@@ -33,7 +33,7 @@ point on a move's net, at a cost that keeps many games quick (``peg --advise`` d
     type=click.Choice([str(target) for target in GAMES]),
     default=str(GAMES[0]),
     show_default=True,
-    help="The game: 121, or 61 on a short board.",
+    help="The points that win the game: the long board (the default) or the short.",
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="The seed of the run.")
 @click.option(
