@@ -32,25 +32,26 @@ True
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from itertools import combinations, combinations_with_replacement
 from math import comb, factorial
 from operator import itemgetter
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NamedTuple
 
 import numpy as np
 
 from cribcount import rules
 from cribcount.batch.engine import Failed
-from cribcount.cards import DECK, ENGLISH, SUIT_ORDER, Card, Notation, format_cards
+from cribcount.cards import DECK, ENGLISH, SUIT_ORDER, Card, Notation, card_indices, format_cards
 from cribcount.discard import Advice, Choice, Role, check_deal, discard_seat, parse_deal
 from cribcount.errors import CribcountError
 from cribcount.from_lines import Done, Line, read_lines, render_failed
 from cribcount.language import DEFAULT, Language, language
+from cribcount.messages import N_
 from cribcount.render import csv_line, render_json
-from cribcount.render.discard import discard_to_dict, render_discard
-from cribcount.seats import CRIB_SIZE, DEAL_SIZES
+from cribcount.render.discard import PlayedRow, Row, choice_rows, discard_data, discard_text
+from cribcount.seats import CRIB_SIZE, DEAL_SIZES, HAND_SIZE
 
 __all__ = [
     "BLOCK",
@@ -58,12 +59,15 @@ __all__ = [
     "PLAYED_CSV_COLUMNS",
     "Advised",
     "DealRecord",
+    "Rendered",
     "advise_lines",
     "advise_many",
     "deal_csv_header",
     "played_csv_header",
     "render_deal_record",
+    "render_lines",
     "render_played_record",
+    "render_record",
 ]
 
 DEAL_CSV_COLUMNS = ("line", "cards", "keep", "discard", "hand", "crib", "net", "error")
@@ -91,53 +95,50 @@ def advise_lines(
     by ``advise_many``.
     """
     seat = discard_seat(players, role=role, seat=seat, partners=partners)
-    block = _block_size(DEAL_SIZES[players][seat - 1][1])
+    laid = DEAL_SIZES[players][seat - 1][1]
+    for lines in _blocks(stream, laid):
+        read = _read_deals(lines, players=players, seat=seat, notation=notation)
+        deals = [entry[1] for entry in read if isinstance(entry, tuple)]
+        advice = iter(_advise_block(deals, role=role, players=players, seat=seat, laid=laid))
+        for entry in read:
+            # Done itself: calling through the alias Advised costs a generic alias's dispatch.
+            yield Done(entry[0], next(advice)) if isinstance(entry, tuple) else entry
+
+
+def _blocks(stream: BinaryIO, laid: int) -> Iterator[list[Line]]:
+    """The lines of ``stream`` a block at a time, so that only one block's advice is held."""
+    block = _block_size(laid)
     for chunk in read_lines(stream):
-        # A block of lines at a time, so that only one block's advice is held at once.
         for start in range(0, len(chunk), block):
-            yield from _advise_read(
-                chunk[start : start + block],
-                role=role,
-                players=players,
-                seat=seat,
-                partners=partners,
-                notation=notation,
-            )
+            yield chunk[start : start + block]
 
 
-def _advise_read(
-    lines: Sequence[Line],
-    *,
-    role: Role,
-    players: int,
-    seat: int,
-    partners: bool,
-    notation: Notation,
-) -> Iterator[DealRecord]:
-    """The records of lines read, in order: the deals advised together, the rest as they are."""
-    read: list[DealRecord | tuple[int, tuple[Card, ...]]] = []
+def _read_deals(
+    lines: Sequence[Line], *, players: int, seat: int, notation: Notation
+) -> list[Failed | tuple[int, tuple[Card, ...]]]:
+    """Each line read as a deal (its number and cards), or Failed, in order.
+
+    A line of cards in the usual spellings, separated by single spaces, is read
+    by one look-up a card; any other goes to ``parse_deal``, which reads every
+    line the same (a test checks) and says what is wrong with a bad one.
+    """
+    wanted = DEAL_SIZES[players][seat - 1][0]
+    indices = card_indices(notation)
+    read: list[Failed | tuple[int, tuple[Card, ...]]] = []
     for line_read in lines:
         if isinstance(line_read, Failed):
             read.append(line_read)
             continue
         line, text = line_read
+        found = [indices.get(token, -1) for token in text.split(" ")]
+        if len(found) == wanted and -1 not in found and len(set(found)) == wanted:
+            read.append((line, tuple([DECK[i] for i in found])))
+            continue
         try:
             read.append((line, parse_deal(text, players=players, seat=seat, notation=notation)))
         except CribcountError as error:
             read.append(Failed(line, text, error.reason, max(error.column, 1), said=error.said))
-    deals = [entry for entry in read if isinstance(entry, tuple)]
-    advice = iter(
-        advise_many(
-            [cards for _, cards in deals],
-            role=role,
-            players=players,
-            seat=seat,
-            partners=partners,
-        )
-    )
-    for entry in read:
-        # Done itself: calling through the alias Advised costs a generic alias's dispatch.
-        yield Done(entry[0], next(advice)) if isinstance(entry, tuple) else entry
+    return read
 
 
 def deal_csv_header() -> str:
@@ -155,25 +156,59 @@ def render_deal_record(record: DealRecord, fmt: str, *, lang: Language | None = 
     """
     lang = language(DEFAULT) if lang is None else lang
     if isinstance(record, Failed):
-        return render_failed(record, fmt, [record.text, *[""] * 5], lang=lang)
+        return _render_failed(record, fmt, lang, play=False)
     advice = record.result
+    return _deal_text(
+        record.line,
+        fmt,
+        lang,
+        advice.role,
+        advice.players,
+        advice.seat,
+        advice.cards,
+        float(advice.heels),
+        choice_rows(advice),
+    )
+
+
+def _render_failed(record: Failed, fmt: str, lang: Language, *, play: bool) -> str:
+    """A line that failed, its CSV row as long as the records' (longer with the play)."""
+    columns = PLAYED_CSV_COLUMNS if play else DEAL_CSV_COLUMNS
+    return render_failed(record, fmt, [record.text, *[""] * (len(columns) - 3)], lang=lang)
+
+
+def _deal_text(
+    line: int,
+    fmt: str,
+    lang: Language,
+    role: Role,
+    players: int,
+    seat: int,
+    cards: tuple[Card, ...],
+    heels: float,
+    rows: Sequence[Row],
+) -> str:
+    """The record of a deal advised, from its rows (``render_deal_record``)."""
     if fmt == "jsonl":
-        return render_json({"line": record.line, **discard_to_dict(advice)}) + "\n"
+        data = discard_data(role, players, seat, heels, rows)
+        return render_json({"line": line, **data}) + "\n"
     if fmt == "csv":
-        best = advice.best
-        return csv_line(
-            [
-                record.line,
-                format_cards(advice.cards),
-                format_cards(best.keep),
-                format_cards(best.discard),
-                best.hand_float,
-                best.crib_float,
-                best.net_float,
-                "",
-            ]
-        )
-    return f"{lang.say('line {line}:', line=record.line)}\n{render_discard(advice, lang=lang)}\n"
+        keep, discard, hand, _, _, crib, net = rows[0]
+        written = (format_cards(cards), format_cards(keep), format_cards(discard))
+        return csv_line([line, *written, hand, crib, net, ""])
+    table = discard_text(lang, role, players, seat, cards, heels, rows)
+    return f"{_line_label(lang, line)}\n{table}\n"
+
+
+def _line_label(lang: Language, line: int) -> str:
+    """``line N:`` in ``lang``: its template translated once."""
+    label = _LINE_LABELS.get(lang)
+    if label is None:
+        label = _LINE_LABELS[lang] = lang.catalog.gettext(N_("line {line}:"))
+    return label.format(line=line)
+
+
+_LINE_LABELS: dict[Language, str] = {}
 
 
 PLAYED_CSV_COLUMNS = (*DEAL_CSV_COLUMNS[:-1], "peg", "peg_error", "total", "error")
@@ -189,33 +224,203 @@ def render_played_record(record: DealRecord, fmt: str, *, lang: Language | None 
     """``render_deal_record`` with the play (two players): the choices ranked by hand + crib +
     peg; csv gains the best choice's ``peg``, ``peg_error`` and ``total``."""
     from cribcount.discard_play import with_play
-    from cribcount.render.discard import played_to_dict, render_played
+    from cribcount.render.discard import played_rows
 
     lang = language(DEFAULT) if lang is None else lang
     if isinstance(record, Failed):
-        return render_failed(record, fmt, [record.text, *[""] * 8], lang=lang)
+        return _render_failed(record, fmt, lang, play=True)
     played = with_play(record.result)
+    advice = played.advice
+    rows = played_rows(played)
+    return _played_text(
+        record.line, fmt, lang, advice.role, advice.cards, float(advice.heels), rows
+    )
+
+
+def _played_text(
+    line: int,
+    fmt: str,
+    lang: Language,
+    role: Role,
+    cards: tuple[Card, ...],
+    heels: float,
+    rows: Sequence[PlayedRow],
+) -> str:
+    """The record of a deal advised with the play, from its rows (``render_played_record``)."""
+    from cribcount.render.discard import played_data, played_text
+
     if fmt == "jsonl":
-        return render_json({"line": record.line, **played_to_dict(played)}) + "\n"
+        return render_json({"line": line, **played_data(role, heels, rows)}) + "\n"
     if fmt == "csv":
-        best = played.best
-        choice = best.choice
-        return csv_line(
-            [
-                record.line,
-                format_cards(played.advice.cards),
-                format_cards(choice.keep),
-                format_cards(choice.discard),
-                float(choice.hand),
-                float(choice.crib),
-                float(choice.net),
-                round(best.peg, 4),
-                round(best.peg_error, 4),
-                round(best.total, 4),
-                "",
-            ]
+        keep, discard, hand, _, _, crib, net, peg, peg_error, total = rows[0]
+        written = (format_cards(cards), format_cards(keep), format_cards(discard))
+        figures = (round(peg, 4), round(peg_error, 4), round(total, 4))
+        return csv_line([line, *written, hand, crib, net, *figures, ""])
+    return f"{_line_label(lang, line)}\n{played_text(lang, role, cards, rows)}\n"
+
+
+Rendered = Done[str]
+"""A line advised and written: its line number and, as its ``result``, its record's text."""
+
+
+def render_lines(
+    stream: BinaryIO,
+    fmt: str,
+    *,
+    lang: Language,
+    play: bool,
+    role: Role,
+    players: int = 2,
+    seat: int | None = None,
+    partners: bool = False,
+    notation: Notation = ENGLISH,
+) -> Iterator[Rendered | Failed]:
+    """``advise_lines`` with each deal's record written as ``render_deal_record`` writes it (or
+    ``render_played_record``, with ``play``), straight from a block's numbers: the same text,
+    without a Fraction or a Choice made (a test checks). A failed line stays Failed, for
+    ``render_record`` to write."""
+    seat = discard_seat(players, role=role, seat=seat, partners=partners)
+    laid = DEAL_SIZES[players][seat - 1][1]
+    if play and players != 2:
+        raise ValueError("the pegging table is for two players")
+    for lines in _blocks(stream, laid):
+        read = _read_deals(lines, players=players, seat=seat, notation=notation)
+        deals = [entry[1] for entry in read if isinstance(entry, tuple)]
+        if not deals:
+            yield from (entry for entry in read if isinstance(entry, Failed))
+            continue
+        values = _block_values(deals, role=role, laid=laid)
+        write = _render_played_block if play else _render_block
+        texts = iter(write(values, deals, fmt, lang, role=role, players=players, seat=seat))
+        for entry in read:
+            if isinstance(entry, tuple):
+                yield Done(entry[0], next(texts)(entry[0]))
+            else:
+                yield entry
+
+
+def render_record(record: Rendered | Failed, fmt: str, *, lang: Language, play: bool) -> str:
+    """The text of a record of ``render_lines``: as it came, or the failed line written."""
+    if isinstance(record, Failed):
+        return _render_failed(record, fmt, lang, play=play)
+    return record.result
+
+
+def _floats(values: _Values) -> tuple[list[Any], list[Any], list[Any], list[float]]:
+    """Hand, crib and net of each choice as floats, and each deal's heels: a whole number over
+    its denominator, divided once as ``Choice.hand_float`` divides it."""
+    ranked, n, cribs = values.ranked, values.starters, values.cribs
+    return (
+        (ranked[:, :, 1] / n).tolist(),
+        (ranked[:, :, 4] / cribs).tolist(),
+        (ranked[:, :, 5] / (n * cribs)).tolist(),
+        (np.array(values.heels) / n).tolist(),
+    )
+
+
+def _render_block(
+    values: _Values,
+    deals: Sequence[tuple[Card, ...]],
+    fmt: str,
+    lang: Language,
+    *,
+    role: Role,
+    players: int,
+    seat: int,
+) -> Iterator[Callable[[int], str]]:
+    """Each deal's record as a function of its line number."""
+    hands, cribs, nets, heels = _floats(values)
+    ranked = values.ranked.tolist()
+    takes, one = values.takes, values.laid == 1
+    for cards, heel, choices, hand, crib, net in zip(
+        deals, heels, ranked, hands, cribs, nets, strict=True
+    ):
+        count = 1 if fmt == "csv" else len(choices)  # csv writes the best alone
+        rows: list[Row] = []
+        for i in range(count):
+            c, _, least, most, _, _ = choices[i]
+            keep, lay = takes[c]
+            away = (lay(cards),) if one else lay(cards)
+            rows.append((keep(cards), away, hand[i], least, most, crib[i], net[i]))
+        yield functools.partial(
+            _deal_text,
+            fmt=fmt,
+            lang=lang,
+            role=role,
+            players=players,
+            seat=seat,
+            cards=cards,
+            heels=heel,
+            rows=rows,
         )
-    return f"{lang.say('line {line}:', line=record.line)}\n{render_played(played, lang=lang)}\n"
+
+
+@functools.cache
+def _pegs(role: Role) -> tuple[Any, Any]:
+    """The net pegging of each kept rank set and its standard error, by the rows of
+    ``_hand_ranks(4)``: the table's figures, as ``discard_play.with_play`` takes them."""
+    from cribcount.pegging_table import kept_rank_sets, pegging
+
+    known, _ = _hand_ranks(HAND_SIZE)
+    net = np.zeros(len(known))
+    error = np.zeros(len(known))
+    for keep in kept_rank_sets():
+        entry = pegging(keep=keep, role=role.value)
+        row = np.searchsorted(known, rules.rank_key(keep))
+        net[row], error[row] = entry.net, entry.net_se
+    return net, error
+
+
+def _render_played_block(
+    values: _Values,
+    deals: Sequence[tuple[Card, ...]],
+    fmt: str,
+    lang: Language,
+    *,
+    role: Role,
+    players: int,
+    seat: int,
+) -> Iterator[Callable[[int], str]]:
+    """Each deal's record with the play as a function of its line number: the choices ranked
+    by total as ``with_play`` ranks them, a stable sort of the ranking by hand and crib."""
+    del players, seat  # two players, seat 1 or 2: the record does not say
+    net_by_row, error_by_row = _pegs(role)
+    hands, cribs, nets, heels = _floats(values)
+    peg = net_by_row[values.kept_rows]
+    # float(net) + peg, as PlayChoice.total adds them: the same two floats, added once.
+    total = np.array(nets) + peg
+    order = np.argsort(-total, axis=1, kind="stable")
+    ranked = values.ranked.tolist()
+    pegs, errors = peg.tolist(), error_by_row[values.kept_rows].tolist()
+    totals = total.tolist()
+    takes, one = values.takes, values.laid == 1
+    for d, (cards, heel, ranking) in enumerate(zip(deals, heels, order.tolist(), strict=True)):
+        if fmt == "csv":
+            ranking = ranking[:1]  # the best alone
+        choices, hand, crib, net = ranked[d], hands[d], cribs[d], nets[d]
+        peg_d, error_d, total_d = pegs[d], errors[d], totals[d]
+        rows: list[PlayedRow] = []
+        for i in ranking:
+            c, _, least, most, _, _ = choices[i]
+            keep, lay = takes[c]
+            away = (lay(cards),) if one else lay(cards)
+            rows.append(
+                (
+                    keep(cards),
+                    away,
+                    hand[i],
+                    least,
+                    most,
+                    crib[i],
+                    net[i],
+                    peg_d[i],
+                    error_d[i],
+                    total_d[i],
+                )
+            )
+        yield functools.partial(
+            _played_text, fmt=fmt, lang=lang, role=role, cards=cards, heels=heel, rows=rows
+        )
 
 
 # --- the advice of many deals at once ----------------------------------------------------------
@@ -327,9 +532,53 @@ def _block_size(laid: int) -> int:
     return max(1, BLOCK * len(_drawn(CRIB_SIZE - 1)[0]) // len(drawn_keys))
 
 
+class _Values(NamedTuple):
+    """A block's advice as numbers: for each deal, its choices best first (by hand and crib) as
+    (choice, hand_sum, hand_min, hand_max, crib_sum, net_sum), ``choice`` a place in
+    ``takes``; with ``kept_rows`` (each choice's row of the kept ranks in ``_hand_ranks``)."""
+
+    ranked: Any  # (deals, choices, 6) whole numbers
+    kept_rows: Any  # (deals, choices), in the order of ``ranked``
+    heels: list[int]
+    starters: int
+    cribs: int
+    takes: list[tuple[itemgetter[Any], itemgetter[Any]]]
+    """Each choice's kept cards and cards laid away, taken from a deal's cards."""
+    laid: int
+
+
 def _advise_block(
     deals: Sequence[Sequence[Card]], *, role: Role, players: int, seat: int, laid: int
 ) -> list[Advice]:
+    values = _block_values(deals, role=role, laid=laid)
+    n, cribs, takes = values.starters, values.cribs, values.takes
+    advice = []
+    for cards, heel, ranked in zip(deals, values.heels, values.ranked.tolist(), strict=True):
+        choices = []
+        for c, sums, least, most, cribbed, nets in ranked:
+            keep, lay = takes[c]
+            laid_away = lay(cards)  # one card alone, or a tuple of them
+            choices.append(
+                _new_choice(
+                    (
+                        keep(cards),
+                        laid_away if laid > 1 else (laid_away,),
+                        sums,
+                        least,
+                        most,
+                        cribbed,
+                        nets,
+                        n,
+                        cribs,
+                    )
+                )
+            )
+        advice.append(Advice(tuple(cards), role, players, Fraction(heel, n), tuple(choices), seat))
+    return advice
+
+
+def _block_values(deals: Sequence[Sequence[Card]], *, role: Role, laid: int) -> _Values:
+    """The numbers of ``advise_discard`` for a block of deals of one size."""
     dealt = len(deals[0])
     n = len(DECK) - dealt  # unseen cards
     drawn = CRIB_SIZE + 1 - laid  # the rest of the crib and the starter, all unseen
@@ -398,39 +647,26 @@ def _advise_block(
     net = hand_sum * cribs + sign * (crib * n + heels[:, None] * cribs)
     order = np.lexsort((-hand_sum, -net), axis=1)
 
-    advice = []
-    # Each deal's choices, best first, as rows of (hand_sum, hand_min, hand_max, crib, net):
-    # whole numbers, made fractions only when asked for.
-    columns = np.stack([hand_sum, hand_min, hand_max, crib, net], axis=2)
-    rows = np.take_along_axis(columns, order[:, :, None], axis=1).tolist()
-    take = [
+    # Each deal's choices, best first, as rows of (choice, hand_sum, hand_min, hand_max, crib,
+    # net): whole numbers, made fractions only when asked for.
+    columns = np.stack(
+        [
+            np.broadcast_to(np.arange(len(ways_keep)), net.shape),
+            hand_sum,
+            hand_min,
+            hand_max,
+            crib,
+            net,
+        ],
+        axis=2,
+    )
+    ranked = np.take_along_axis(columns, order[:, :, None], axis=1)
+    kept_rows = np.take_along_axis(np.searchsorted(known, kept_keys), order, axis=1)
+    takes = [
         (itemgetter(*keep), itemgetter(*laid_away))
         for keep, laid_away in zip(keeps.tolist(), ways_keep, strict=True)
     ]
-    for cards, heel, ranked, values in zip(
-        deals, heels.tolist(), order.tolist(), rows, strict=True
-    ):
-        choices = []
-        for c, (sums, least, most, cribbed, nets) in zip(ranked, values, strict=True):
-            keep, lay = take[c]
-            laid_away = lay(cards)  # one card alone, or a tuple of them
-            choices.append(
-                _new_choice(
-                    (
-                        keep(cards),
-                        laid_away if laid > 1 else (laid_away,),
-                        sums,
-                        least,
-                        most,
-                        cribbed,
-                        nets,
-                        n,
-                        cribs,
-                    )
-                )
-            )
-        advice.append(Advice(tuple(cards), role, players, Fraction(heel, n), tuple(choices), seat))
-    return advice
+    return _Values(ranked, kept_rows, heels.tolist(), n, cribs, takes, laid)
 
 
 # Choice(...) without the Python-level __new__ of a named tuple: a deal makes several.
