@@ -49,8 +49,8 @@ from cribcount.errors import CribcountError
 from cribcount.from_lines import Done, Line, read_lines, render_failed
 from cribcount.language import DEFAULT, Language, language
 from cribcount.messages import N_
-from cribcount.render import csv_line, render_json
-from cribcount.render.discard import PlayedRow, Row, choice_rows, discard_data, discard_text
+from cribcount.render import csv_line
+from cribcount.render.discard import PlayedRow, Row, choice_rows, discard_json, discard_text
 from cribcount.seats import CRIB_SIZE, DEAL_SIZES, HAND_SIZE
 
 __all__ = [
@@ -187,16 +187,17 @@ def _deal_text(
     cards: tuple[Card, ...],
     heels: float,
     rows: Sequence[Row],
+    written: tuple[list[str], list[str]] | None = None,
 ) -> str:
-    """The record of a deal advised, from its rows (``render_deal_record``)."""
+    """The record of a deal advised, from its rows (``render_deal_record``); ``written`` as
+    ``discard_text`` takes it."""
     if fmt == "jsonl":
-        data = discard_data(role, players, seat, heels, rows)
-        return render_json({"line": line, **data}) + "\n"
+        return discard_json(line, role, players, seat, heels, rows) + "\n"
     if fmt == "csv":
         keep, discard, hand, _, _, crib, net = rows[0]
-        written = (format_cards(cards), format_cards(keep), format_cards(discard))
-        return csv_line([line, *written, hand, crib, net, ""])
-    table = discard_text(lang, role, players, seat, cards, heels, rows)
+        said = (format_cards(cards), format_cards(keep), format_cards(discard))
+        return csv_line([line, *said, hand, crib, net, ""])
+    table = discard_text(lang, role, players, seat, cards, heels, rows, written)
     return f"{_line_label(lang, line)}\n{table}\n"
 
 
@@ -245,18 +246,19 @@ def _played_text(
     cards: tuple[Card, ...],
     heels: float,
     rows: Sequence[PlayedRow],
+    written: tuple[list[str], list[str]] | None = None,
 ) -> str:
     """The record of a deal advised with the play, from its rows (``render_played_record``)."""
-    from cribcount.render.discard import played_data, played_text
+    from cribcount.render.discard import played_json, played_text
 
     if fmt == "jsonl":
-        return render_json({"line": line, **played_data(role, heels, rows)}) + "\n"
+        return played_json(line, role, heels, rows) + "\n"
     if fmt == "csv":
         keep, discard, hand, _, _, crib, net, peg, peg_error, total = rows[0]
-        written = (format_cards(cards), format_cards(keep), format_cards(discard))
+        said = (format_cards(cards), format_cards(keep), format_cards(discard))
         figures = (round(peg, 4), round(peg_error, 4), round(total, 4))
-        return csv_line([line, *written, hand, crib, net, *figures, ""])
-    return f"{_line_label(lang, line)}\n{played_text(lang, role, cards, rows)}\n"
+        return csv_line([line, *said, hand, crib, net, *figures, ""])
+    return f"{_line_label(lang, line)}\n{played_text(lang, role, cards, rows, written)}\n"
 
 
 Rendered = Done[str]
@@ -344,6 +346,7 @@ def _render_block(
             rows.append((keep(cards), away, hand[i], least, most, crib[i], net[i]))
         yield functools.partial(
             _deal_text,
+            written=_written(cards, [choice[0] for choice in choices], takes, lang, one, fmt),
             fmt=fmt,
             lang=lang,
             role=role,
@@ -353,6 +356,28 @@ def _render_block(
             heels=heel,
             rows=rows,
         )
+
+
+def _written(
+    cards: tuple[Card, ...],
+    ranked: list[int],
+    takes: list[tuple[itemgetter[Any], itemgetter[Any]]],
+    lang: Language,
+    one: bool,
+    fmt: str,
+) -> tuple[list[str], list[str]] | None:
+    """For text, the cards kept and laid away of each choice in ``ranked`` as ``lang`` writes
+    them: each of the deal's cards written once, then taken by place."""
+    if fmt != "text":
+        return None
+    written = lang.notation.written
+    texts = [written[card.index] for card in cards]
+    keeps, discards = [], []
+    for c in ranked:
+        keep, lay = takes[c]
+        keeps.append(" ".join(keep(texts)))
+        discards.append(lay(texts) if one else " ".join(lay(texts)))
+    return keeps, discards
 
 
 @functools.cache
@@ -418,8 +443,16 @@ def _render_played_block(
                     total_d[i],
                 )
             )
+        written = _written(cards, [choices[i][0] for i in ranking], takes, lang, one, fmt)
         yield functools.partial(
-            _played_text, fmt=fmt, lang=lang, role=role, cards=cards, heels=heel, rows=rows
+            _played_text,
+            fmt=fmt,
+            lang=lang,
+            role=role,
+            cards=cards,
+            heels=heel,
+            rows=rows,
+            written=written,
         )
 
 
@@ -619,13 +652,9 @@ def _block_values(deals: Sequence[Sequence[Card]], *, role: Role, laid: int) -> 
     hand_min = np.where(mask, shows, 99).min(axis=2).astype(np.int64)
     hand_max = np.where(mask, shows, -1).max(axis=2).astype(np.int64)
 
-    # Cribs, rank part: the ways each deal's unseen cards give each multiset of drawn ranks.
-    _, slot_ranks, slot_times = _drawn(drawn)
-    ways = np.ones((count, len(slot_ranks)), dtype=np.int64)
-    for slot in range(drawn):
-        ways *= _COMBS[by_rank[:, slot_ranks[:, slot]], slot_times[:, slot]]
-    laid_known, table = _crib_ranks(laid)
-    by_laid = np.rint(ways.astype(np.float64) @ table).astype(np.int64)  # (deals, laid keys)
+    # Cribs, rank part: by the ranks laid away, for each deal's ranks (``_crib_by_ranks``).
+    laid_known, _ = _crib_ranks(laid)
+    by_laid = _crib_by_ranks(powers.sum(axis=1), by_rank, drawn, laid)  # (deals, laid keys)
     laid_rows = np.searchsorted(laid_known, powers[:, discards].sum(axis=2))
     crib = np.take_along_axis(by_laid, laid_rows, axis=1) * drawn
     # Crib flush: the cards laid away of one suit, and every drawn card of it too.
@@ -671,6 +700,45 @@ def _block_values(deals: Sequence[Sequence[Card]], *, role: Role, laid: int) -> 
 
 # Choice(...) without the Python-level __new__ of a named tuple: a deal makes several.
 _new_choice = functools.partial(tuple.__new__, Choice)
+
+
+class _Known:
+    """Rows worked out once a process, by a whole-number key: ``rows[places[key]]``."""
+
+    def __init__(self) -> None:
+        self.places: dict[int, int] = {}
+        self.rows: Any = None
+
+
+_CRIBS_BY_RANKS: dict[int, _Known] = {}
+"""The crib's rank part by the ranks laid away, for each rank set dealt seen so far (at most
+18,564 rank sets of six cards, 6,175 of five), by the number of cards laid away."""
+
+
+def _crib_by_ranks(dealt_keys: Any, by_rank: Any, drawn: int, laid: int) -> Any:
+    """The rank points of the cribs of each deal summed over every drawn multiset of ranks, by
+    the ranks laid away (a column each, as ``_crib_ranks`` orders them): (deals, laid keys).
+
+    They depend on the deal's ranks alone (``dealt_keys``, their rank keys), not its suits:
+    each rank set is worked out the first time it is dealt, from the ways its unseen cards
+    (``by_rank``) give each multiset of drawn ranks, and looked up after that.
+    """
+    known = _CRIBS_BY_RANKS.setdefault(laid, _Known())
+    keys = dealt_keys.tolist()
+    places = known.places
+    new = {key: i for i, key in enumerate(keys) if key not in places}
+    if new:
+        firsts = np.array(list(new.values()))
+        _, slot_ranks, slot_times = _drawn(drawn)
+        ways = np.ones((len(firsts), len(slot_ranks)), dtype=np.int64)
+        for slot in range(drawn):
+            ways *= _COMBS[by_rank[firsts][:, slot_ranks[:, slot]], slot_times[:, slot]]
+        _, table = _crib_ranks(laid)
+        rows = np.rint(ways.astype(np.float64) @ table).astype(np.int64)
+        known.rows = rows if known.rows is None else np.concatenate([known.rows, rows])
+        for key in new:
+            places[key] = len(places)
+    return known.rows[[places[key] for key in keys]]
 
 
 def _comb(n: Any, k: int) -> Any:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cribcount.cards import Card
+from cribcount.cards import DECK, Card
 from cribcount.discard import Advice, Choice, Role
 from cribcount.language import DEFAULT_LANGUAGE, Language
 from cribcount.messages import N_, Message
@@ -19,9 +19,11 @@ __all__ = [
     "Row",
     "choice_rows",
     "discard_data",
+    "discard_json",
     "discard_text",
     "discard_to_dict",
     "played_data",
+    "played_json",
     "played_rows",
     "played_text",
     "played_to_dict",
@@ -86,6 +88,51 @@ def _option(row: Row | PlayedRow) -> dict[str, Any]:
     }
 
 
+_QUOTED = tuple(f'"{card}"' for card in DECK)
+"""Each card as a JSON string, by ``Card.index``: its canonical notation needs no escape."""
+_OPTION_JSON = (
+    '{"keep": [%s], "discard": [%s], "hand": %r, "hand_min": %d, "hand_max": %d, "crib": %r,'
+    ' "net": %r}'
+)
+
+
+def discard_json(
+    line: int, role: Role, players: int, seat: int, heels: float, rows: Sequence[Row]
+) -> str:
+    """``render_json({"line": line, **discard_data(...)})``, written by ``%``: the same text
+    (the JSON module writes a float by its ``repr``; a test checks), a few times faster."""
+    table = f'"players": {players}, "seat": {seat}, ' if players != 2 else ""
+    options = ", ".join([_OPTION_JSON % _json_cells(row) for row in rows])
+    start = f'{{"line": {line}, "role": "{role.value}", {table}"heels": {heels!r}'
+    return f'{start}, "options": [{options}]}}'
+
+
+def played_json(line: int, role: Role, heels: float, rows: Sequence[PlayedRow]) -> str:
+    """``render_json({"line": line, **played_data(...)})``, written as ``discard_json`` writes."""
+    options = ", ".join(
+        [
+            _OPTION_JSON[:-1]
+            % _json_cells(row)
+            + f', "peg": {round(row[7], 4)!r}, "peg_error": {round(row[8], 4)!r},'
+            f' "total": {round(row[9], 4)!r}}}'
+            for row in rows
+        ]
+    )
+    return (
+        f'{{"line": {line}, "role": "{role.value}", "heels": {heels!r}, "options": [{options}],'
+        ' "ranking": "hand+crib+peg"}'
+    )
+
+
+def _json_cells(row: Row | PlayedRow) -> tuple[object, ...]:
+    """The cells of ``_OPTION_JSON`` for a row."""
+    return (
+        ", ".join([_QUOTED[card.index] for card in row[0]]),
+        ", ".join([_QUOTED[card.index] for card in row[1]]),
+        *row[2:7],
+    )
+
+
 class _Words:
     """What every table of a language says the same, said once: the words of ``render_discard``
     and ``render_played``, and the templates of what they say with values (``say``)."""
@@ -132,19 +179,17 @@ def _words(lang: Language) -> _Words:
     return _Words(lang)
 
 
-def _numbers(lang: Language, spec: str) -> Callable[[Sequence[float]], list[str]]:
-    """``[lang.number(value, spec) for value in values]``, written by one ``%`` (``%`` with
-    ``spec`` writes a float as ``format`` does) and translated once."""
-    pattern = f"%{spec}\n"
-    separators = lang.separators
-
-    def written(values: Sequence[float]) -> list[str]:
-        text = (pattern * len(values)) % tuple(values)
-        if separators is not None:
-            text = text.translate(separators)
-        return text.split("\n")[:-1]
-
-    return written
+def _numbers(
+    lang: Language, values: Sequence[float], specs: Sequence[tuple[str, int]]
+) -> list[str]:
+    """``lang.number(value, spec)`` of each value, ``specs`` saying each spec and how many values
+    take it in turn: written by one ``%`` (``%`` with a spec writes a float as ``format``
+    does) and translated once."""
+    pattern = "".join([f"%{spec}\n" * count for spec, count in specs])
+    text = pattern % tuple(values)
+    if lang.separators is not None:
+        text = text.translate(lang.separators)
+    return text.split("\n")[:-1]
 
 
 def _table(rows: Sequence[Sequence[str]], labels: Sequence[str], left: int) -> list[str]:
@@ -184,8 +229,10 @@ def discard_text(
     cards: tuple[Card, ...],
     heels: float,
     rows: Sequence[Row],
+    written: tuple[list[str], list[str]] | None = None,
 ) -> str:
-    """``render_discard`` of the advice whose rows are ``rows``."""
+    """``render_discard`` of the advice whose rows are ``rows``; ``written``, if given, holds
+    each row's cards kept and laid away as ``lang`` writes them."""
     words = _words(lang)
     write = lang.notation.cards
     laid = len(rows[0][1])
@@ -200,13 +247,12 @@ def discard_text(
     else:
         title = words.say("{role}, holding {cards}:", role=words.roles[role], cards=write(cards))
     ways = words.ways_line(N_("{ways} ways to lay away {laid}, best first"), len(rows), laid)
-    three = _numbers(lang, ".3f")
-    keeps = [write(row[0]) for row in rows]
-    discards = [write(row[1]) for row in rows]
-    hands = three([row[2] for row in rows])
+    keeps, discards = written or ([write(row[0]) for row in rows], [write(row[1]) for row in rows])
+    n = len(rows)
+    values = [row[2] for row in rows] + [row[5] for row in rows] + [row[6] for row in rows]
+    numbers = _numbers(lang, [*values, heels], [(".3f", 3 * n + 1)])
+    hands, cribs, nets = numbers[:n], numbers[n : 2 * n], numbers[2 * n : 3 * n]
     ranges = [f"{row[3]}-{row[4]}" for row in rows]
-    cribs = three([row[5] for row in rows])
-    nets = three([row[6] for row in rows])
     # Each column as wide as its widest entry as written (within 60 columns in English
     # and French): two spaces after the cards, one between numbers.
     table = list(zip(keeps, discards, hands, ranges, cribs, nets, strict=True))
@@ -214,7 +260,7 @@ def discard_text(
     lines += [
         words.say(
             "heels {heels}: a jack turned is 2 to the dealer,\n  in no hand or crib",
-            heels=three([heels])[0],
+            heels=numbers[-1],
         ),
         words.how[role],
         words.say(
@@ -266,9 +312,14 @@ def render_played(played: PlayedAdvice, *, lang: Language = DEFAULT_LANGUAGE) ->
 
 
 def played_text(
-    lang: Language, role: Role, cards: tuple[Card, ...], rows: Sequence[PlayedRow]
+    lang: Language,
+    role: Role,
+    cards: tuple[Card, ...],
+    rows: Sequence[PlayedRow],
+    written: tuple[list[str], list[str]] | None = None,
 ) -> str:
-    """``render_played`` of the two-player advice whose rows are ``rows``."""
+    """``render_played`` of the two-player advice whose rows are ``rows`` (and ``written``, as
+    ``discard_text`` takes it)."""
     words = _words(lang)
     write = lang.notation.cards
     title = words.say("{role}, holding {cards}:", role=words.roles[role], cards=write(cards))
@@ -277,20 +328,20 @@ def played_text(
         len(rows),
         len(rows[0][1]),
     )
-    three = _numbers(lang, ".3f")
-    signed = _numbers(lang, "+.2f")
-    two = _numbers(lang, ".2f")
-    pegs = signed([row[7] for row in rows])
-    errors = two([row[8] for row in rows])
-    totals = three([row[9] for row in rows])
+    keeps, discards = written or ([write(row[0]) for row in rows], [write(row[1]) for row in rows])
+    n = len(rows)
+    values = [row[2] for row in rows] + [row[5] for row in rows] + [row[9] for row in rows]
+    values += [row[7] for row in rows] + [row[8] for row in rows]
+    numbers = _numbers(lang, values, [(".3f", 3 * n), ("+.2f", n), (".2f", n)])
+    pegs, errors = numbers[3 * n : 4 * n], numbers[4 * n :]
     table = list(
         zip(
-            [write(row[0]) for row in rows],
-            [write(row[1]) for row in rows],
-            three([row[2] for row in rows]),
-            three([row[5] for row in rows]),
+            keeps,
+            discards,
+            numbers[:n],
+            numbers[n : 2 * n],
             [f"{peg}±{error}" for peg, error in zip(pegs, errors, strict=True)],
-            totals,
+            numbers[2 * n : 3 * n],
             strict=True,
         )
     )
