@@ -18,13 +18,13 @@ import filecmp
 import os
 import random
 import shutil
-import statistics
 import sys
 import tempfile
 from pathlib import Path
 
+from bench_discard_from import summary
 from bench_startup import instructions
-from timing import best_and_median, cribcount_command, run_command, time_command
+from timing import compare_commands, cribcount_command, run_command
 
 from cribcount.cards import DECK
 
@@ -52,25 +52,14 @@ def main() -> None:
     for label, tool in tools.items():
         for mode, extra in MODES.items():
             commands[f"{label}discard {mode}"] = [*tool, *DEAL, *extra]
-    times: dict[str, list[float]] = {name: [] for name in commands}
-    for command in commands.values():
-        time_command(command)  # warm the file cache
-    for _ in range(args.runs):
-        for name, command in commands.items():
-            times[name].append(time_command(command))
-    _, base_median = best_and_median(times[base])
     print(f"one deal as a whole command, {args.runs} runs each, interleaved:")
-    click_count = instructions(commands[base]) if args.instructions else 0
-    for name, samples in times.items():
-        fastest, median = best_and_median(samples)
-        line = (
-            f"  {name:<32} median {median * 1000:6.1f} ms  fastest {fastest * 1000:6.1f} ms"
-            f"  ({median / base_median:.2f}x import click)"
-        )
-        if click_count:
-            count = instructions(commands[name])
-            line += f"  {count / 1e6:7.1f} M instructions ({count / click_count:.2f}x)"
-        print(line)
+    compare_commands(commands, args.runs, base=base)
+    if args.instructions:
+        click_count = instructions(commands[base])
+        print("instructions (callgrind):")
+        for name, command in commands.items():
+            count = instructions(command)
+            print(f"  {name:<32} {count / 1e6:7.1f} M ({count / click_count:.2f}x import click)")
 
     rng = random.Random(SEED)
     with tempfile.TemporaryDirectory() as folder:
@@ -84,13 +73,7 @@ def main() -> None:
                 outputs[label] = Path(folder, f"out-{len(outputs)}")
                 command = [*tool, "discard", "--from", str(deals), "--dealer", *extra]
                 done = [run_command(command, out=outputs[label]) for _ in range(args.repeat)]
-                cpu = statistics.median(run.cpu_seconds for run in done)
-                wall = statistics.median(run.seconds for run in done)
-                peak = max(run.peak_rss_kib for run in done) / 1024
-                print(
-                    f"  {label}{mode:<24} {args.deals / cpu:8,.0f} deals/s CPU"
-                    f"  {args.deals / wall:8,.0f} wall  peak {peak:5.1f} MiB"
-                )
+                print(summary(f"{label}{mode}", args.deals, done))
             if args.old:
                 same = filecmp.cmp(outputs[""], outputs["before: "], shallow=False)
                 print(

@@ -158,17 +158,9 @@ def render_deal_record(record: DealRecord, fmt: str, *, lang: Language | None = 
     if isinstance(record, Failed):
         return _render_failed(record, fmt, lang, play=False)
     advice = record.result
-    return _deal_text(
-        record.line,
-        fmt,
-        lang,
-        advice.role,
-        advice.players,
-        advice.seat,
-        advice.cards,
-        float(advice.heels),
-        choice_rows(advice),
-    )
+    heels = float(advice.heels)
+    deal = _Deal(advice.role, advice.players, advice.seat, advice.cards, heels, choice_rows(advice))
+    return _deal_text(record.line, fmt, lang, deal)
 
 
 def _render_failed(record: Failed, fmt: str, lang: Language, *, play: bool) -> str:
@@ -177,28 +169,29 @@ def _render_failed(record: Failed, fmt: str, lang: Language, *, play: bool) -> s
     return render_failed(record, fmt, [record.text, *[""] * (len(columns) - 3)], lang=lang)
 
 
-def _deal_text(
-    line: int,
-    fmt: str,
-    lang: Language,
-    role: Role,
-    players: int,
-    seat: int,
-    cards: tuple[Card, ...],
-    heels: float,
-    rows: Sequence[Row],
-    written: tuple[list[str], list[str]] | None = None,
-) -> str:
-    """The record of a deal advised, from its rows (``render_deal_record``); ``written`` as
-    ``discard_text`` takes it."""
+class _Deal(NamedTuple):
+    """A deal advised, as its record writes it: ``rows`` are ``Row`` (``PlayedRow`` with the
+    play); ``written``, if known, the cards of each row as the language writes them."""
+
+    role: Role
+    players: int
+    seat: int
+    cards: tuple[Card, ...]
+    heels: float
+    rows: Sequence[Any]
+    written: tuple[list[str], list[str]] | None = None
+
+
+def _deal_text(line: int, fmt: str, lang: Language, deal: _Deal) -> str:
+    """The record of a deal advised (``render_deal_record``)."""
+    rows = deal.rows
     if fmt == "jsonl":
-        return discard_json(line, role, players, seat, heels, rows) + "\n"
+        return discard_json(line, deal.role, deal.players, deal.seat, deal.heels, rows) + "\n"
     if fmt == "csv":
         keep, discard, hand, _, _, crib, net = rows[0]
-        said = (format_cards(cards), format_cards(keep), format_cards(discard))
+        said = (format_cards(deal.cards), format_cards(keep), format_cards(discard))
         return csv_line([line, *said, hand, crib, net, ""])
-    table = discard_text(lang, role, players, seat, cards, heels, rows, written)
-    return f"{_line_label(lang, line)}\n{table}\n"
+    return f"{_line_label(lang, line)}\n{discard_text(lang, *deal)}\n"
 
 
 def _line_label(lang: Language, line: int) -> str:
@@ -230,35 +223,26 @@ def render_played_record(record: DealRecord, fmt: str, *, lang: Language | None 
     lang = language(DEFAULT) if lang is None else lang
     if isinstance(record, Failed):
         return _render_failed(record, fmt, lang, play=True)
-    played = with_play(record.result)
-    advice = played.advice
-    rows = played_rows(played)
-    return _played_text(
-        record.line, fmt, lang, advice.role, advice.cards, float(advice.heels), rows
-    )
+    advice = record.result
+    rows = played_rows(with_play(advice))
+    deal = _Deal(advice.role, advice.players, advice.seat, advice.cards, float(advice.heels), rows)
+    return _played_text(record.line, fmt, lang, deal)
 
 
-def _played_text(
-    line: int,
-    fmt: str,
-    lang: Language,
-    role: Role,
-    cards: tuple[Card, ...],
-    heels: float,
-    rows: Sequence[PlayedRow],
-    written: tuple[list[str], list[str]] | None = None,
-) -> str:
-    """The record of a deal advised with the play, from its rows (``render_played_record``)."""
+def _played_text(line: int, fmt: str, lang: Language, deal: _Deal) -> str:
+    """The record of a deal advised with the play (``render_played_record``)."""
     from cribcount.render.discard import played_json, played_text
 
+    rows = deal.rows
     if fmt == "jsonl":
-        return played_json(line, role, heels, rows) + "\n"
+        return played_json(line, deal.role, deal.heels, rows) + "\n"
     if fmt == "csv":
         keep, discard, hand, _, _, crib, net, peg, peg_error, total = rows[0]
-        said = (format_cards(cards), format_cards(keep), format_cards(discard))
+        said = (format_cards(deal.cards), format_cards(keep), format_cards(discard))
         figures = (round(peg, 4), round(peg_error, 4), round(total, 4))
         return csv_line([line, *said, hand, crib, net, *figures, ""])
-    return f"{_line_label(lang, line)}\n{played_text(lang, role, cards, rows, written)}\n"
+    table = played_text(lang, deal.role, deal.cards, rows, deal.written)
+    return f"{_line_label(lang, line)}\n{table}\n"
 
 
 Rendered = Done[str]
@@ -292,8 +276,10 @@ def render_lines(
             yield from (entry for entry in read if isinstance(entry, Failed))
             continue
         values = _block_values(deals, role=role, laid=laid)
-        write = _render_played_block if play else _render_block
-        texts = iter(write(values, deals, fmt, lang, role=role, players=players, seat=seat))
+        blocks = _render_block(
+            values, deals, fmt, lang, role=role, players=players, seat=seat, play=play
+        )
+        texts = iter(blocks)
         for entry in read:
             if isinstance(entry, tuple):
                 yield Done(entry[0], next(texts)(entry[0]))
@@ -329,33 +315,38 @@ def _render_block(
     role: Role,
     players: int,
     seat: int,
+    play: bool,
 ) -> Iterator[Callable[[int], str]]:
-    """Each deal's record as a function of its line number."""
+    """Each deal's record as a function of its line number. With the play, the choices are
+    ranked by total as ``with_play`` ranks them: a stable sort of the ranking by hand and crib,
+    by net (the float of ``Choice.net``) plus the table's net pegging."""
     hands, cribs, nets, heels = _floats(values)
     ranked = values.ranked.tolist()
+    if play:
+        net_by_row, error_by_row = _pegs(role)
+        peg = net_by_row[values.kept_rows]
+        # float(net) + peg, as PlayChoice.total adds them: the same two floats, added once.
+        total = np.array(nets) + peg
+        orders = np.argsort(-total, axis=1, kind="stable").tolist()
+        pegs, errors = peg.tolist(), error_by_row[values.kept_rows].tolist()
+        totals = total.tolist()
+    else:
+        orders = [list(range(values.ranked.shape[1]))] * len(deals)
     takes, one = values.takes, values.laid == 1
-    for cards, heel, choices, hand, crib, net in zip(
-        deals, heels, ranked, hands, cribs, nets, strict=True
-    ):
-        count = 1 if fmt == "csv" else len(choices)  # csv writes the best alone
-        rows: list[Row] = []
-        for i in range(count):
+    text = _played_text if play else _deal_text
+    for d, cards in enumerate(deals):
+        ranking = orders[d][:1] if fmt == "csv" else orders[d]  # csv writes the best alone
+        choices, hand, crib, net = ranked[d], hands[d], cribs[d], nets[d]
+        rows: list[Row | PlayedRow] = []
+        for i in ranking:
             c, _, least, most, _, _ = choices[i]
             keep, lay = takes[c]
             away = (lay(cards),) if one else lay(cards)
-            rows.append((keep(cards), away, hand[i], least, most, crib[i], net[i]))
-        yield functools.partial(
-            _deal_text,
-            written=_written(cards, [choice[0] for choice in choices], takes, lang, one, fmt),
-            fmt=fmt,
-            lang=lang,
-            role=role,
-            players=players,
-            seat=seat,
-            cards=cards,
-            heels=heel,
-            rows=rows,
-        )
+            row: Row = (keep(cards), away, hand[i], least, most, crib[i], net[i])
+            rows.append((*row, pegs[d][i], errors[d][i], totals[d][i]) if play else row)
+        written = _written(cards, [choices[i][0] for i in ranking], takes, lang, one, fmt)
+        deal = _Deal(role, players, seat, cards, heels[d], rows, written)
+        yield functools.partial(text, fmt=fmt, lang=lang, deal=deal)
 
 
 def _written(
@@ -394,66 +385,6 @@ def _pegs(role: Role) -> tuple[Any, Any]:
         row = np.searchsorted(known, rules.rank_key(keep))
         net[row], error[row] = entry.net, entry.net_se
     return net, error
-
-
-def _render_played_block(
-    values: _Values,
-    deals: Sequence[tuple[Card, ...]],
-    fmt: str,
-    lang: Language,
-    *,
-    role: Role,
-    players: int,
-    seat: int,
-) -> Iterator[Callable[[int], str]]:
-    """Each deal's record with the play as a function of its line number: the choices ranked
-    by total as ``with_play`` ranks them, a stable sort of the ranking by hand and crib."""
-    del players, seat  # two players, seat 1 or 2: the record does not say
-    net_by_row, error_by_row = _pegs(role)
-    hands, cribs, nets, heels = _floats(values)
-    peg = net_by_row[values.kept_rows]
-    # float(net) + peg, as PlayChoice.total adds them: the same two floats, added once.
-    total = np.array(nets) + peg
-    order = np.argsort(-total, axis=1, kind="stable")
-    ranked = values.ranked.tolist()
-    pegs, errors = peg.tolist(), error_by_row[values.kept_rows].tolist()
-    totals = total.tolist()
-    takes, one = values.takes, values.laid == 1
-    for d, (cards, heel, ranking) in enumerate(zip(deals, heels, order.tolist(), strict=True)):
-        if fmt == "csv":
-            ranking = ranking[:1]  # the best alone
-        choices, hand, crib, net = ranked[d], hands[d], cribs[d], nets[d]
-        peg_d, error_d, total_d = pegs[d], errors[d], totals[d]
-        rows: list[PlayedRow] = []
-        for i in ranking:
-            c, _, least, most, _, _ = choices[i]
-            keep, lay = takes[c]
-            away = (lay(cards),) if one else lay(cards)
-            rows.append(
-                (
-                    keep(cards),
-                    away,
-                    hand[i],
-                    least,
-                    most,
-                    crib[i],
-                    net[i],
-                    peg_d[i],
-                    error_d[i],
-                    total_d[i],
-                )
-            )
-        written = _written(cards, [choices[i][0] for i in ranking], takes, lang, one, fmt)
-        yield functools.partial(
-            _played_text,
-            fmt=fmt,
-            lang=lang,
-            role=role,
-            cards=cards,
-            heels=heel,
-            rows=rows,
-            written=written,
-        )
 
 
 # --- the advice of many deals at once ----------------------------------------------------------
