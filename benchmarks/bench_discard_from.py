@@ -1,14 +1,15 @@
 """``discard --from`` at every table size and in every format: deals a second, memory, sameness.
 
 Run: ``python benchmarks/bench_discard_from.py [--deals N] [--old PYTHON] [--players 2,3]
-[--formats text,jsonl,csv] [--repeat R]``. For each table size it writes a file of
+[--formats text,jsonl,csv] [--repeat R] [--show-only]``. For each table size it writes a file of
 random deals for seat 1 (fixed seed) and runs ``cribcount discard --from FILE --pone
 --players P --format F`` as a whole process, output kept in a file; it prints deals a
 second by the CPU time and by the wall clock (the median of ``--repeat`` runs) and
 the peak resident memory. ``--old PYTHON`` runs the ``cribcount`` of another
 environment (an older checkout installed there) on the same files in the same
 rounds and says whether its output is byte for byte the same. Last, two players in
-CSV on a file four times as long shows whether memory stays flat.
+CSV on a file four times as long shows whether memory stays flat. With two players
+the choices are ranked with the play, unless ``--show-only`` (by hand and crib alone).
 """
 
 from __future__ import annotations
@@ -63,13 +64,18 @@ def main() -> None:
     parser.add_argument("--players", default="2,3,4,5,6")
     parser.add_argument("--formats", default="text,jsonl,csv")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--show-only", action="store_true", help="rank without the play")
     args = parser.parse_args()
+    ranking = ["--show-only"] if args.show_only else []
     tools = {"new": cribcount_command()}
     if args.old:
         old = shutil.which("cribcount", path=os.path.dirname(args.old))
         tools["old"] = [old] if old else [args.old, "-m", "cribcount"]
     folder = Path(tempfile.mkdtemp(prefix="bench-discard-"))
-    print(f"discard --from --pone, {args.deals} random deals for seat 1 (seed {SEED}):")
+    print(
+        f"discard --from --pone {' '.join(ranking)}, {args.deals} random deals for seat 1"
+        f" (seed {SEED}):"
+    )
     for players in map(int, args.players.split(",")):
         deals_file = folder / f"deals-{players}.txt"
         write_deals(deals_file, players, args.deals)
@@ -78,7 +84,7 @@ def main() -> None:
             outputs = {}
             for name, tool in tools.items():
                 outputs[name] = folder / f"{name}-{players}.{fmt}"
-                argv = [*tool, "discard", "--from", str(deals_file), "--pone"]
+                argv = [*tool, "discard", "--from", str(deals_file), "--pone", *ranking]
                 argv += ["--players", str(players), "--format", fmt]
                 print(summary(name, args.deals, runs(argv, outputs[name], args.repeat)))
             if args.old:
@@ -91,7 +97,7 @@ def main() -> None:
         if not path.exists():
             write_deals(path, 2, count)
         for name, tool in tools.items():
-            argv = [*tool, "discard", "--from", str(path), "--pone", "--format", "csv"]
+            argv = [*tool, "discard", "--from", str(path), "--pone", "--format", "csv", *ranking]
             print(summary(f"{name}, {count} deals", count, runs(argv, folder / "out", 1)))
     shutil.rmtree(folder)
     sys.stdout.flush()

@@ -2,8 +2,9 @@
 
 Run: ``python benchmarks/build_pegging_table.py [PROCESSES] [DEALS] [SEED]`` (by
 default both cores, ``pegging_table.DEALS`` deals an entry and
-``pegging_table.SEED``). It writes ``cribcount/pegging_table.csv``: the 1,820
-kept rank sets, as dealer and as pone. Each entry has its own seed, so the
+``pegging_table.SEED``). It writes ``cribcount/pegging_table.csv`` (to read) and
+``cribcount/pegging_table.bin`` (what is loaded): the 1,820 kept rank sets, as
+dealer and as pone. Each entry has its own seed, so the
 table is the same whatever the number of processes.
 """
 
@@ -18,10 +19,12 @@ from cribcount.pegging_engine import SEATS
 from cribcount.pegging_table import (
     DEALS,
     SEED,
+    TABLE_BINARY,
     TABLE_DATA,
     Pegging,
     estimate,
     kept_rank_sets,
+    table_binary,
     table_text,
 )
 
@@ -47,6 +50,7 @@ def main() -> None:
                 print(f"{len(entries)} of {len(jobs)} in {elapsed:.0f} s", file=sys.stderr)
     seconds = time.perf_counter() - start
     Path(TABLE_DATA).write_text(table_text(entries, seed=seed), encoding="utf-8")
+    Path(TABLE_BINARY).write_bytes(table_binary(entries))
     errors = sorted(entry.net_se for _, _, entry in entries)
     print(f"{len(entries)} entries of {deals} deals on {processes} processes: {seconds:.0f} s")
     print(

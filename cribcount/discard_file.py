@@ -32,25 +32,26 @@ True
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from itertools import combinations, combinations_with_replacement
 from math import comb, factorial
 from operator import itemgetter
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NamedTuple
 
 import numpy as np
 
 from cribcount import rules
 from cribcount.batch.engine import Failed
-from cribcount.cards import DECK, ENGLISH, SUIT_ORDER, Card, Notation, format_cards
+from cribcount.cards import DECK, ENGLISH, SUIT_ORDER, Card, Notation, card_indices, format_cards
 from cribcount.discard import Advice, Choice, Role, check_deal, discard_seat, parse_deal
 from cribcount.errors import CribcountError
 from cribcount.from_lines import Done, Line, read_lines, render_failed
 from cribcount.language import DEFAULT, Language, language
-from cribcount.render import csv_line, render_json
-from cribcount.render.discard import discard_to_dict, render_discard
-from cribcount.seats import CRIB_SIZE, DEAL_SIZES
+from cribcount.messages import N_
+from cribcount.render import csv_line
+from cribcount.render.discard import PlayedRow, Row, choice_rows, discard_json, discard_text
+from cribcount.seats import CRIB_SIZE, DEAL_SIZES, HAND_SIZE
 
 __all__ = [
     "BLOCK",
@@ -58,12 +59,15 @@ __all__ = [
     "PLAYED_CSV_COLUMNS",
     "Advised",
     "DealRecord",
+    "Rendered",
     "advise_lines",
     "advise_many",
     "deal_csv_header",
     "played_csv_header",
     "render_deal_record",
+    "render_lines",
     "render_played_record",
+    "render_record",
 ]
 
 DEAL_CSV_COLUMNS = ("line", "cards", "keep", "discard", "hand", "crib", "net", "error")
@@ -91,53 +95,50 @@ def advise_lines(
     by ``advise_many``.
     """
     seat = discard_seat(players, role=role, seat=seat, partners=partners)
-    block = _block_size(DEAL_SIZES[players][seat - 1][1])
+    laid = DEAL_SIZES[players][seat - 1][1]
+    for lines in _blocks(stream, laid):
+        read = _read_deals(lines, players=players, seat=seat, notation=notation)
+        deals = [entry[1] for entry in read if isinstance(entry, tuple)]
+        advice = iter(_advise_block(deals, role=role, players=players, seat=seat, laid=laid))
+        for entry in read:
+            # Done itself: calling through the alias Advised costs a generic alias's dispatch.
+            yield Done(entry[0], next(advice)) if isinstance(entry, tuple) else entry
+
+
+def _blocks(stream: BinaryIO, laid: int) -> Iterator[list[Line]]:
+    """The lines of ``stream`` a block at a time, so that only one block's advice is held."""
+    block = _block_size(laid)
     for chunk in read_lines(stream):
-        # A block of lines at a time, so that only one block's advice is held at once.
         for start in range(0, len(chunk), block):
-            yield from _advise_read(
-                chunk[start : start + block],
-                role=role,
-                players=players,
-                seat=seat,
-                partners=partners,
-                notation=notation,
-            )
+            yield chunk[start : start + block]
 
 
-def _advise_read(
-    lines: Sequence[Line],
-    *,
-    role: Role,
-    players: int,
-    seat: int,
-    partners: bool,
-    notation: Notation,
-) -> Iterator[DealRecord]:
-    """The records of lines read, in order: the deals advised together, the rest as they are."""
-    read: list[DealRecord | tuple[int, tuple[Card, ...]]] = []
+def _read_deals(
+    lines: Sequence[Line], *, players: int, seat: int, notation: Notation
+) -> list[Failed | tuple[int, tuple[Card, ...]]]:
+    """Each line read as a deal (its number and cards), or Failed, in order.
+
+    A line of cards in the usual spellings, separated by single spaces, is read
+    by one look-up a card; any other goes to ``parse_deal``, which reads every
+    line the same (a test checks) and says what is wrong with a bad one.
+    """
+    wanted = DEAL_SIZES[players][seat - 1][0]
+    indices = card_indices(notation)
+    read: list[Failed | tuple[int, tuple[Card, ...]]] = []
     for line_read in lines:
         if isinstance(line_read, Failed):
             read.append(line_read)
             continue
         line, text = line_read
+        found = [indices.get(token, -1) for token in text.split(" ")]
+        if len(found) == wanted and -1 not in found and len(set(found)) == wanted:
+            read.append((line, tuple([DECK[i] for i in found])))
+            continue
         try:
             read.append((line, parse_deal(text, players=players, seat=seat, notation=notation)))
         except CribcountError as error:
             read.append(Failed(line, text, error.reason, max(error.column, 1), said=error.said))
-    deals = [entry for entry in read if isinstance(entry, tuple)]
-    advice = iter(
-        advise_many(
-            [cards for _, cards in deals],
-            role=role,
-            players=players,
-            seat=seat,
-            partners=partners,
-        )
-    )
-    for entry in read:
-        # Done itself: calling through the alias Advised costs a generic alias's dispatch.
-        yield Done(entry[0], next(advice)) if isinstance(entry, tuple) else entry
+    return read
 
 
 def deal_csv_header() -> str:
@@ -155,25 +156,53 @@ def render_deal_record(record: DealRecord, fmt: str, *, lang: Language | None = 
     """
     lang = language(DEFAULT) if lang is None else lang
     if isinstance(record, Failed):
-        return render_failed(record, fmt, [record.text, *[""] * 5], lang=lang)
+        return _render_failed(record, fmt, lang, play=False)
     advice = record.result
+    heels = float(advice.heels)
+    deal = _Deal(advice.role, advice.players, advice.seat, advice.cards, heels, choice_rows(advice))
+    return _deal_text(record.line, fmt, lang, deal)
+
+
+def _render_failed(record: Failed, fmt: str, lang: Language, *, play: bool) -> str:
+    """A line that failed, its CSV row as long as the records' (longer with the play)."""
+    columns = PLAYED_CSV_COLUMNS if play else DEAL_CSV_COLUMNS
+    return render_failed(record, fmt, [record.text, *[""] * (len(columns) - 3)], lang=lang)
+
+
+class _Deal(NamedTuple):
+    """A deal advised, as its record writes it: ``rows`` are ``Row`` (``PlayedRow`` with the
+    play); ``written``, if known, the cards of each row as the language writes them."""
+
+    role: Role
+    players: int
+    seat: int
+    cards: tuple[Card, ...]
+    heels: float
+    rows: Sequence[Any]
+    written: tuple[list[str], list[str]] | None = None
+
+
+def _deal_text(line: int, fmt: str, lang: Language, deal: _Deal) -> str:
+    """The record of a deal advised (``render_deal_record``)."""
+    rows = deal.rows
     if fmt == "jsonl":
-        return render_json({"line": record.line, **discard_to_dict(advice)}) + "\n"
+        return discard_json(line, deal.role, deal.players, deal.seat, deal.heels, rows) + "\n"
     if fmt == "csv":
-        best = advice.best
-        return csv_line(
-            [
-                record.line,
-                format_cards(advice.cards),
-                format_cards(best.keep),
-                format_cards(best.discard),
-                best.hand_float,
-                best.crib_float,
-                best.net_float,
-                "",
-            ]
-        )
-    return f"{lang.say('line {line}:', line=record.line)}\n{render_discard(advice, lang=lang)}\n"
+        keep, discard, hand, _, _, crib, net = rows[0]
+        said = (format_cards(deal.cards), format_cards(keep), format_cards(discard))
+        return csv_line([line, *said, hand, crib, net, ""])
+    return f"{_line_label(lang, line)}\n{discard_text(lang, *deal)}\n"
+
+
+def _line_label(lang: Language, line: int) -> str:
+    """``line N:`` in ``lang``: its template translated once."""
+    label = _LINE_LABELS.get(lang)
+    if label is None:
+        label = _LINE_LABELS[lang] = lang.catalog.gettext(N_("line {line}:"))
+    return label.format(line=line)
+
+
+_LINE_LABELS: dict[Language, str] = {}
 
 
 PLAYED_CSV_COLUMNS = (*DEAL_CSV_COLUMNS[:-1], "peg", "peg_error", "total", "error")
@@ -189,33 +218,173 @@ def render_played_record(record: DealRecord, fmt: str, *, lang: Language | None 
     """``render_deal_record`` with the play (two players): the choices ranked by hand + crib +
     peg; csv gains the best choice's ``peg``, ``peg_error`` and ``total``."""
     from cribcount.discard_play import with_play
-    from cribcount.render.discard import played_to_dict, render_played
+    from cribcount.render.discard import played_rows
 
     lang = language(DEFAULT) if lang is None else lang
     if isinstance(record, Failed):
-        return render_failed(record, fmt, [record.text, *[""] * 8], lang=lang)
-    played = with_play(record.result)
+        return _render_failed(record, fmt, lang, play=True)
+    advice = record.result
+    rows = played_rows(with_play(advice))
+    deal = _Deal(advice.role, advice.players, advice.seat, advice.cards, float(advice.heels), rows)
+    return _played_text(record.line, fmt, lang, deal)
+
+
+def _played_text(line: int, fmt: str, lang: Language, deal: _Deal) -> str:
+    """The record of a deal advised with the play (``render_played_record``)."""
+    from cribcount.render.discard import played_json, played_text
+
+    rows = deal.rows
     if fmt == "jsonl":
-        return render_json({"line": record.line, **played_to_dict(played)}) + "\n"
+        return played_json(line, deal.role, deal.heels, rows) + "\n"
     if fmt == "csv":
-        best = played.best
-        choice = best.choice
-        return csv_line(
-            [
-                record.line,
-                format_cards(played.advice.cards),
-                format_cards(choice.keep),
-                format_cards(choice.discard),
-                float(choice.hand),
-                float(choice.crib),
-                float(choice.net),
-                round(best.peg, 4),
-                round(best.peg_error, 4),
-                round(best.total, 4),
-                "",
-            ]
+        keep, discard, hand, _, _, crib, net, peg, peg_error, total = rows[0]
+        said = (format_cards(deal.cards), format_cards(keep), format_cards(discard))
+        figures = (round(peg, 4), round(peg_error, 4), round(total, 4))
+        return csv_line([line, *said, hand, crib, net, *figures, ""])
+    table = played_text(lang, deal.role, deal.cards, rows, deal.written)
+    return f"{_line_label(lang, line)}\n{table}\n"
+
+
+Rendered = Done[str]
+"""A line advised and written: its line number and, as its ``result``, its record's text."""
+
+
+def render_lines(
+    stream: BinaryIO,
+    fmt: str,
+    *,
+    lang: Language,
+    play: bool,
+    role: Role,
+    players: int = 2,
+    seat: int | None = None,
+    partners: bool = False,
+    notation: Notation = ENGLISH,
+) -> Iterator[Rendered | Failed]:
+    """``advise_lines`` with each deal's record written as ``render_deal_record`` writes it (or
+    ``render_played_record``, with ``play``), straight from a block's numbers: the same text,
+    without a Fraction or a Choice made (a test checks). A failed line stays Failed, for
+    ``render_record`` to write."""
+    seat = discard_seat(players, role=role, seat=seat, partners=partners)
+    laid = DEAL_SIZES[players][seat - 1][1]
+    if play and players != 2:
+        raise ValueError("the pegging table is for two players")
+    for lines in _blocks(stream, laid):
+        read = _read_deals(lines, players=players, seat=seat, notation=notation)
+        deals = [entry[1] for entry in read if isinstance(entry, tuple)]
+        if not deals:
+            yield from (entry for entry in read if isinstance(entry, Failed))
+            continue
+        values = _block_values(deals, role=role, laid=laid)
+        blocks = _render_block(
+            values, deals, fmt, lang, role=role, players=players, seat=seat, play=play
         )
-    return f"{lang.say('line {line}:', line=record.line)}\n{render_played(played, lang=lang)}\n"
+        texts = iter(blocks)
+        for entry in read:
+            if isinstance(entry, tuple):
+                yield Done(entry[0], next(texts)(entry[0]))
+            else:
+                yield entry
+
+
+def render_record(record: Rendered | Failed, fmt: str, *, lang: Language, play: bool) -> str:
+    """The text of a record of ``render_lines``: as it came, or the failed line written."""
+    if isinstance(record, Failed):
+        return _render_failed(record, fmt, lang, play=play)
+    return record.result
+
+
+def _floats(values: _Values) -> tuple[list[Any], list[Any], list[Any], list[float]]:
+    """Hand, crib and net of each choice as floats, and each deal's heels: a whole number over
+    its denominator, divided once as ``Choice.hand_float`` divides it."""
+    ranked, n, cribs = values.ranked, values.starters, values.cribs
+    return (
+        (ranked[:, :, 1] / n).tolist(),
+        (ranked[:, :, 4] / cribs).tolist(),
+        (ranked[:, :, 5] / (n * cribs)).tolist(),
+        (np.array(values.heels) / n).tolist(),
+    )
+
+
+def _render_block(
+    values: _Values,
+    deals: Sequence[tuple[Card, ...]],
+    fmt: str,
+    lang: Language,
+    *,
+    role: Role,
+    players: int,
+    seat: int,
+    play: bool,
+) -> Iterator[Callable[[int], str]]:
+    """Each deal's record as a function of its line number. With the play, the choices are
+    ranked by total as ``with_play`` ranks them: a stable sort of the ranking by hand and crib,
+    by net (the float of ``Choice.net``) plus the table's net pegging."""
+    hands, cribs, nets, heels = _floats(values)
+    ranked = values.ranked.tolist()
+    if play:
+        net_by_row, error_by_row = _pegs(role)
+        peg = net_by_row[values.kept_rows]
+        # float(net) + peg, as PlayChoice.total adds them: the same two floats, added once.
+        total = np.array(nets) + peg
+        orders = np.argsort(-total, axis=1, kind="stable").tolist()
+        pegs, errors = peg.tolist(), error_by_row[values.kept_rows].tolist()
+        totals = total.tolist()
+    else:
+        orders = [list(range(values.ranked.shape[1]))] * len(deals)
+    takes, one = values.takes, values.laid == 1
+    text = _played_text if play else _deal_text
+    for d, cards in enumerate(deals):
+        ranking = orders[d][:1] if fmt == "csv" else orders[d]  # csv writes the best alone
+        choices, hand, crib, net = ranked[d], hands[d], cribs[d], nets[d]
+        rows: list[Row | PlayedRow] = []
+        for i in ranking:
+            c, _, least, most, _, _ = choices[i]
+            keep, lay = takes[c]
+            away = (lay(cards),) if one else lay(cards)
+            row: Row = (keep(cards), away, hand[i], least, most, crib[i], net[i])
+            rows.append((*row, pegs[d][i], errors[d][i], totals[d][i]) if play else row)
+        written = _written(cards, [choices[i][0] for i in ranking], takes, lang, one, fmt)
+        deal = _Deal(role, players, seat, cards, heels[d], rows, written)
+        yield functools.partial(text, fmt=fmt, lang=lang, deal=deal)
+
+
+def _written(
+    cards: tuple[Card, ...],
+    ranked: list[int],
+    takes: list[tuple[itemgetter[Any], itemgetter[Any]]],
+    lang: Language,
+    one: bool,
+    fmt: str,
+) -> tuple[list[str], list[str]] | None:
+    """For text, the cards kept and laid away of each choice in ``ranked`` as ``lang`` writes
+    them: each of the deal's cards written once, then taken by place."""
+    if fmt != "text":
+        return None
+    written = lang.notation.written
+    texts = [written[card.index] for card in cards]
+    keeps, discards = [], []
+    for c in ranked:
+        keep, lay = takes[c]
+        keeps.append(" ".join(keep(texts)))
+        discards.append(lay(texts) if one else " ".join(lay(texts)))
+    return keeps, discards
+
+
+@functools.cache
+def _pegs(role: Role) -> tuple[Any, Any]:
+    """The net pegging of each kept rank set and its standard error, by the rows of
+    ``_hand_ranks(4)``: the table's figures, as ``discard_play.with_play`` takes them."""
+    from cribcount.pegging_table import kept_rank_sets, pegging
+
+    known, _ = _hand_ranks(HAND_SIZE)
+    net = np.zeros(len(known))
+    error = np.zeros(len(known))
+    for keep in kept_rank_sets():
+        entry = pegging(keep=keep, role=role.value)
+        row = np.searchsorted(known, rules.rank_key(keep))
+        net[row], error[row] = entry.net, entry.net_se
+    return net, error
 
 
 # --- the advice of many deals at once ----------------------------------------------------------
@@ -327,9 +496,53 @@ def _block_size(laid: int) -> int:
     return max(1, BLOCK * len(_drawn(CRIB_SIZE - 1)[0]) // len(drawn_keys))
 
 
+class _Values(NamedTuple):
+    """A block's advice as numbers: for each deal, its choices best first (by hand and crib) as
+    (choice, hand_sum, hand_min, hand_max, crib_sum, net_sum), ``choice`` a place in
+    ``takes``; with ``kept_rows`` (each choice's row of the kept ranks in ``_hand_ranks``)."""
+
+    ranked: Any  # (deals, choices, 6) whole numbers
+    kept_rows: Any  # (deals, choices), in the order of ``ranked``
+    heels: list[int]
+    starters: int
+    cribs: int
+    takes: list[tuple[itemgetter[Any], itemgetter[Any]]]
+    """Each choice's kept cards and cards laid away, taken from a deal's cards."""
+    laid: int
+
+
 def _advise_block(
     deals: Sequence[Sequence[Card]], *, role: Role, players: int, seat: int, laid: int
 ) -> list[Advice]:
+    values = _block_values(deals, role=role, laid=laid)
+    n, cribs, takes = values.starters, values.cribs, values.takes
+    advice = []
+    for cards, heel, ranked in zip(deals, values.heels, values.ranked.tolist(), strict=True):
+        choices = []
+        for c, sums, least, most, cribbed, nets in ranked:
+            keep, lay = takes[c]
+            laid_away = lay(cards)  # one card alone, or a tuple of them
+            choices.append(
+                _new_choice(
+                    (
+                        keep(cards),
+                        laid_away if laid > 1 else (laid_away,),
+                        sums,
+                        least,
+                        most,
+                        cribbed,
+                        nets,
+                        n,
+                        cribs,
+                    )
+                )
+            )
+        advice.append(Advice(tuple(cards), role, players, Fraction(heel, n), tuple(choices), seat))
+    return advice
+
+
+def _block_values(deals: Sequence[Sequence[Card]], *, role: Role, laid: int) -> _Values:
+    """The numbers of ``advise_discard`` for a block of deals of one size."""
     dealt = len(deals[0])
     n = len(DECK) - dealt  # unseen cards
     drawn = CRIB_SIZE + 1 - laid  # the rest of the crib and the starter, all unseen
@@ -370,13 +583,9 @@ def _advise_block(
     hand_min = np.where(mask, shows, 99).min(axis=2).astype(np.int64)
     hand_max = np.where(mask, shows, -1).max(axis=2).astype(np.int64)
 
-    # Cribs, rank part: the ways each deal's unseen cards give each multiset of drawn ranks.
-    _, slot_ranks, slot_times = _drawn(drawn)
-    ways = np.ones((count, len(slot_ranks)), dtype=np.int64)
-    for slot in range(drawn):
-        ways *= _COMBS[by_rank[:, slot_ranks[:, slot]], slot_times[:, slot]]
-    laid_known, table = _crib_ranks(laid)
-    by_laid = np.rint(ways.astype(np.float64) @ table).astype(np.int64)  # (deals, laid keys)
+    # Cribs, rank part: by the ranks laid away, for each deal's ranks (``_crib_by_ranks``).
+    laid_known, _ = _crib_ranks(laid)
+    by_laid = _crib_by_ranks(powers.sum(axis=1), by_rank, drawn, laid)  # (deals, laid keys)
     laid_rows = np.searchsorted(laid_known, powers[:, discards].sum(axis=2))
     crib = np.take_along_axis(by_laid, laid_rows, axis=1) * drawn
     # Crib flush: the cards laid away of one suit, and every drawn card of it too.
@@ -398,43 +607,69 @@ def _advise_block(
     net = hand_sum * cribs + sign * (crib * n + heels[:, None] * cribs)
     order = np.lexsort((-hand_sum, -net), axis=1)
 
-    advice = []
-    # Each deal's choices, best first, as rows of (hand_sum, hand_min, hand_max, crib, net):
-    # whole numbers, made fractions only when asked for.
-    columns = np.stack([hand_sum, hand_min, hand_max, crib, net], axis=2)
-    rows = np.take_along_axis(columns, order[:, :, None], axis=1).tolist()
-    take = [
+    # Each deal's choices, best first, as rows of (choice, hand_sum, hand_min, hand_max, crib,
+    # net): whole numbers, made fractions only when asked for.
+    columns = np.stack(
+        [
+            np.broadcast_to(np.arange(len(ways_keep)), net.shape),
+            hand_sum,
+            hand_min,
+            hand_max,
+            crib,
+            net,
+        ],
+        axis=2,
+    )
+    ranked = np.take_along_axis(columns, order[:, :, None], axis=1)
+    kept_rows = np.take_along_axis(np.searchsorted(known, kept_keys), order, axis=1)
+    takes = [
         (itemgetter(*keep), itemgetter(*laid_away))
         for keep, laid_away in zip(keeps.tolist(), ways_keep, strict=True)
     ]
-    for cards, heel, ranked, values in zip(
-        deals, heels.tolist(), order.tolist(), rows, strict=True
-    ):
-        choices = []
-        for c, (sums, least, most, cribbed, nets) in zip(ranked, values, strict=True):
-            keep, lay = take[c]
-            laid_away = lay(cards)  # one card alone, or a tuple of them
-            choices.append(
-                _new_choice(
-                    (
-                        keep(cards),
-                        laid_away if laid > 1 else (laid_away,),
-                        sums,
-                        least,
-                        most,
-                        cribbed,
-                        nets,
-                        n,
-                        cribs,
-                    )
-                )
-            )
-        advice.append(Advice(tuple(cards), role, players, Fraction(heel, n), tuple(choices), seat))
-    return advice
+    return _Values(ranked, kept_rows, heels.tolist(), n, cribs, takes, laid)
 
 
 # Choice(...) without the Python-level __new__ of a named tuple: a deal makes several.
 _new_choice = functools.partial(tuple.__new__, Choice)
+
+
+class _Known:
+    """Rows worked out once a process, by a whole-number key: ``rows[places[key]]``."""
+
+    def __init__(self) -> None:
+        self.places: dict[int, int] = {}
+        self.rows: Any = None
+
+
+_CRIBS_BY_RANKS: dict[int, _Known] = {}
+"""The crib's rank part by the ranks laid away, for each rank set dealt seen so far (at most
+18,564 rank sets of six cards, 6,175 of five), by the number of cards laid away."""
+
+
+def _crib_by_ranks(dealt_keys: Any, by_rank: Any, drawn: int, laid: int) -> Any:
+    """The rank points of the cribs of each deal summed over every drawn multiset of ranks, by
+    the ranks laid away (a column each, as ``_crib_ranks`` orders them): (deals, laid keys).
+
+    They depend on the deal's ranks alone (``dealt_keys``, their rank keys), not its suits:
+    each rank set is worked out the first time it is dealt, from the ways its unseen cards
+    (``by_rank``) give each multiset of drawn ranks, and looked up after that.
+    """
+    known = _CRIBS_BY_RANKS.setdefault(laid, _Known())
+    keys = dealt_keys.tolist()
+    places = known.places
+    new = {key: i for i, key in enumerate(keys) if key not in places}
+    if new:
+        firsts = np.array(list(new.values()))
+        _, slot_ranks, slot_times = _drawn(drawn)
+        ways = np.ones((len(firsts), len(slot_ranks)), dtype=np.int64)
+        for slot in range(drawn):
+            ways *= _COMBS[by_rank[firsts][:, slot_ranks[:, slot]], slot_times[:, slot]]
+        _, table = _crib_ranks(laid)
+        rows = np.rint(ways.astype(np.float64) @ table).astype(np.int64)
+        known.rows = rows if known.rows is None else np.concatenate([known.rows, rows])
+        for key in new:
+            places[key] = len(places)
+    return known.rows[[places[key] for key in keys]]
 
 
 def _comb(n: Any, k: int) -> Any:

@@ -9,7 +9,12 @@ of the opponent's points, and their standard errors over the deals make the
 entry. Each entry has its own seed, drawn from the table's seed and the
 entry's place, so any entry can be made again alone.
 
-The table ships as data (``pegging_table.csv``); ``load_table()`` reads it.
+The table ships as data twice over, both written by its build script from the
+same entries: ``pegging_table.csv``, to read, and ``pegging_table.bin``, what
+is loaded: every figure as a whole number of ten-thousandths (the CSV's four
+decimals), in the order of ``kept_rank_sets()`` and ``ROLES``, read in one go
+by ``array`` (a test checks the two agree). ``pegging()`` looks an entry up
+there; ``load_table()`` gives them all as a dictionary.
 
 >>> entry = pegging(keep=(5, 5, 6, 6), role="dealer")
 >>> entry.keeper > entry.opponent
@@ -18,40 +23,49 @@ True
 
 from __future__ import annotations
 
-import csv
 import functools
-import io
 import math
 import os
-import random
+import sys
+from array import array
 from collections.abc import Iterator, Sequence
 from itertools import combinations_with_replacement
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from cribcount.cards import DECK, Card
-from cribcount.pegging_engine import SEATS, forget_solved, solve_play
 from cribcount.seats import HAND_SIZE
+
+if TYPE_CHECKING:
+    from cribcount.cards import Card
 
 __all__ = [
     "DEALS",
+    "ROLES",
     "SEED",
+    "TABLE_BINARY",
     "TABLE_DATA",
     "Pegging",
     "estimate",
     "kept_rank_sets",
     "load_table",
     "pegging",
+    "table_binary",
+    "table_figures",
 ]
 
 TABLE_DATA = os.path.join(os.path.dirname(__file__), "pegging_table.csv")
-"""The shipped table: one entry a line, ``keep,role,deals,keeper,opponent,keeper_se,...``."""
+"""The shipped table to read: one entry a line, ``keep,role,deals,keeper,opponent,...``."""
+TABLE_BINARY = os.path.join(os.path.dirname(__file__), "pegging_table.bin")
+"""The shipped table as loaded: ``_FIGURES`` whole numbers an entry (``table_binary``)."""
+ROLES = ("pone", "dealer")
+"""The keeper's seats, in the order of the table's entries: ``pegging_engine.SEATS``."""
 SEED = 2024
 """The seed the shipped table was built with."""
 DEALS = 16
 """Deals an entry of the shipped table is estimated over."""
 _DEALT = 6
 """Cards dealt to each of two players."""
-_OF_RANK = {rank: [card for card in DECK if card.rank == rank] for rank in range(1, 14)}
+_SCALE = 10_000
+"""The figures are kept to four decimals: as whole numbers of this."""
 
 
 class Pegging(NamedTuple):
@@ -81,7 +95,7 @@ def entry_seed(seed: int, keep: Sequence[int], role: str) -> int:
     place = 0
     for rank in keep:
         place = place * 16 + rank
-    return (seed * 1_000_003 + place) * 2 + SEATS.index(role)
+    return (seed * 1_000_003 + place) * 2 + ROLES.index(role)
 
 
 def _mean_and_error(values: Sequence[int]) -> tuple[float, float]:
@@ -99,8 +113,12 @@ def estimate(keep: Sequence[int], role: str, *, deals: int = DEALS, seed: int = 
     ``role`` is the keeper's seat, ``"pone"`` or ``"dealer"``; the opponent
     keeps by the exact hand-and-crib discard for the other seat.
     """
+    import random
+
+    from cribcount.cards import DECK
     from cribcount.discard import Role
     from cribcount.discard_file import advise_many
+    from cribcount.pegging_engine import forget_solved, solve_play
 
     rng = random.Random(entry_seed(seed, keep, role))
     keepers: list[tuple[Card, ...]] = []
@@ -110,7 +128,7 @@ def estimate(keep: Sequence[int], role: str, *, deals: int = DEALS, seed: int = 
         hand = [
             card
             for rank in sorted(set(keep))
-            for card in rng.sample(_OF_RANK[rank], keep.count(rank))
+            for card in rng.sample([c for c in DECK if c.rank == rank], keep.count(rank))
         ]
         rest = [card for card in DECK if card not in hand]
         dealt = rng.sample(rest, _DEALT - HAND_SIZE + _DEALT)
@@ -120,7 +138,7 @@ def estimate(keep: Sequence[int], role: str, *, deals: int = DEALS, seed: int = 
     kept = [advice.best.keep for advice in advise_many(opponents, role=other)]
     mine: list[int] = []
     theirs: list[int] = []
-    me = SEATS.index(role)
+    me = ROLES.index(role)
     for held, rival in zip(keepers, kept, strict=True):
         ranks = tuple(sorted(card.rank.value for card in held))
         rival_ranks = tuple(sorted(card.rank.value for card in rival))
@@ -136,39 +154,79 @@ def estimate(keep: Sequence[int], role: str, *, deals: int = DEALS, seed: int = 
 
 
 _FIELDS = ["keep", "role", "deals", "keeper", "opponent", "keeper_se", "opponent_se", "net_se"]
+_FIGURES = len(_FIELDS) - 2
+"""Whole numbers an entry of ``pegging_table.bin``: deals, then the five figures."""
+
+
+def table_figures(entry: Pegging) -> list[float]:
+    """The five figures of an entry as the table keeps them: to four decimals."""
+    return [round(x, 4) for x in entry[:5]]
 
 
 def table_text(entries: Sequence[tuple[tuple[int, ...], str, Pegging]], *, seed: int) -> str:
     """The table as CSV text: a comment with the seed, a header, one entry a line."""
+    import csv
+    import io
+
     out = io.StringIO()
     out.write(f"# expected pegging of every kept hand, seed {seed}\n")
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(_FIELDS)
     for keep, role, entry in entries:
-        figures = [round(x, 4) for x in entry[:5]]
-        writer.writerow([" ".join(map(str, keep)), role, entry.deals, *figures])
+        writer.writerow([" ".join(map(str, keep)), role, entry.deals, *table_figures(entry)])
     return out.getvalue()
 
 
+def table_binary(entries: Sequence[tuple[tuple[int, ...], str, Pegging]]) -> bytes:
+    """The table as loaded: for each entry, in the order of ``kept_rank_sets()`` and
+    ``ROLES``, its deals and its five figures in ten-thousandths, little-endian 32-bit."""
+    by_place = {(keep, role): entry for keep, role, entry in entries}
+    numbers = array("i")
+    for keep in kept_rank_sets():
+        for role in ROLES:
+            entry = by_place[keep, role]
+            numbers.append(entry.deals)
+            numbers.extend(round(x * _SCALE) for x in table_figures(entry))
+    if sys.byteorder == "big":
+        numbers.byteswap()
+    return numbers.tobytes()
+
+
 @functools.cache
+def _numbers() -> array[int]:
+    """``pegging_table.bin`` read whole."""
+    numbers = array("i")
+    with open(TABLE_BINARY, "rb") as data:
+        numbers.frombytes(data.read())
+    if sys.byteorder == "big":
+        numbers.byteswap()
+    return numbers
+
+
+@functools.cache
+def _places() -> dict[tuple[int, ...], int]:
+    """Each kept rank set's place in the table's order."""
+    return {keep: i for i, keep in enumerate(kept_rank_sets())}
+
+
+def _entry(place: int) -> Pegging:
+    """The entry at ``place`` (a kept rank set's place, times two, plus its role's)."""
+    start = place * _FIGURES
+    deals, *figures = _numbers()[start : start + _FIGURES]
+    # A whole number over 10,000 is the float nearest that decimal, as float() of the CSV's text.
+    keeper, opponent, keeper_se, opponent_se, net_se = (x / _SCALE for x in figures)
+    return Pegging(keeper, opponent, keeper_se, opponent_se, net_se, deals)
+
+
 def load_table() -> dict[tuple[tuple[int, ...], str], Pegging]:
     """The shipped table, by (sorted kept ranks, role)."""
-    table: dict[tuple[tuple[int, ...], str], Pegging] = {}
-    with open(TABLE_DATA, encoding="utf-8") as data:
-        rows = csv.DictReader(line for line in data if not line.startswith("#"))
-        for row in rows:
-            keep = tuple(int(rank) for rank in row["keep"].split())
-            table[keep, row["role"]] = Pegging(
-                float(row["keeper"]),
-                float(row["opponent"]),
-                float(row["keeper_se"]),
-                float(row["opponent_se"]),
-                float(row["net_se"]),
-                int(row["deals"]),
-            )
-    return table
+    return {
+        (keep, role): _entry(place * len(ROLES) + r)
+        for keep, place in _places().items()
+        for r, role in enumerate(ROLES)
+    }
 
 
 def pegging(*, keep: Sequence[int], role: str) -> Pegging:
     """The shipped table's entry for the kept ranks (in any order) and the keeper's seat."""
-    return load_table()[tuple(sorted(keep)), role]
+    return _entry(_places()[tuple(sorted(keep))] * len(ROLES) + ROLES.index(role))

@@ -2,16 +2,61 @@
 
 from __future__ import annotations
 
+import csv
+from pathlib import Path
+
 import pytest
 
+from cribcount.pegging_engine import SEATS
 from cribcount.pegging_table import (
     DEALS,
+    ROLES,
     SEED,
+    TABLE_BINARY,
+    TABLE_DATA,
+    Pegging,
     estimate,
     kept_rank_sets,
     load_table,
     pegging,
+    table_binary,
+    table_text,
 )
+
+
+def _csv_entries() -> list[tuple[tuple[int, ...], str, Pegging]]:
+    """The entries of the readable table, read with the csv module and float()."""
+    with open(TABLE_DATA, encoding="utf-8") as data:
+        rows = csv.DictReader(line for line in data if not line.startswith("#"))
+        return [
+            (
+                tuple(int(rank) for rank in row["keep"].split()),
+                row["role"],
+                Pegging(
+                    float(row["keeper"]),
+                    float(row["opponent"]),
+                    float(row["keeper_se"]),
+                    float(row["opponent_se"]),
+                    float(row["net_se"]),
+                    int(row["deals"]),
+                ),
+            )
+            for row in rows
+        ]
+
+
+def test_the_loaded_table_is_the_readable_one() -> None:
+    # The compact form holds the very floats the CSV's text reads as, entry by entry, and
+    # the build script's two writers give back both files from those entries.
+    entries = _csv_entries()
+    table = load_table()
+    assert len(table) == len(entries)
+    for keep, role, entry in entries:
+        assert table[keep, role] == entry
+        assert pegging(keep=keep, role=role) == entry
+    assert ROLES == SEATS
+    assert table_binary(entries) == Path(TABLE_BINARY).read_bytes()
+    assert table_text(entries, seed=SEED) == Path(TABLE_DATA).read_text(encoding="utf-8")
 
 
 def test_every_kept_hand_as_dealer_and_as_pone() -> None:

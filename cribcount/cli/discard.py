@@ -132,27 +132,28 @@ def discard(
         _check_score(players, show_only, from_path)
     if from_path is not None:
         from cribcount.discard_file import (
-            advise_lines,
             deal_csv_header,
             played_csv_header,
-            render_deal_record,
-            render_played_record,
+            render_lines,
+            render_record,
         )
 
         notation, run_lang = base.lang().notation, base.lang()
-        render_record = render_played_record if play else render_deal_record
         header = played_csv_header() if play else deal_csv_header()
         base.write_records(
             from_path,
-            lambda stream: advise_lines(
+            lambda stream: render_lines(
                 stream,
+                fmt,
+                lang=run_lang,
+                play=play,
                 role=role,
                 players=players,
                 seat=seat,
                 partners=partners,
                 notation=notation,
             ),
-            lambda record: render_record(record, fmt, lang=run_lang),
+            lambda record: render_record(record, fmt, lang=run_lang, play=play),
             header=header if fmt == "csv" else "",
             summary=base.from_summary(N_("{n} deal advised"), N_("{n} deals advised")),
         )
