@@ -52,6 +52,9 @@ def main() -> None:
     parser.add_argument("--old", help="the Python of an environment with an older cribcount")
     parser.add_argument("--instructions", action="store_true", help="count with callgrind too")
     args = parser.parse_args()
+    # Start-up as a user meets it, from bytecode caches (written by the first, warming run):
+    # without them each process would compile every module it imports, and count that too.
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     commands = {"python -c 'import click'": [sys.executable, "-c", "import click"]}
     tools = {"": cribcount_command()}
     if args.old:

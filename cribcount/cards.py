@@ -19,7 +19,7 @@ import functools
 import itertools
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from typing import Any, NoReturn, dataclass_transform
 
 from cribcount.errors import CribcountError, DealError, NotationError, Token, quote
 from cribcount.messages import N_, Message
@@ -104,8 +104,57 @@ _SUIT_SYMBOLS = {
 }
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class Notation:
+@dataclass_transform(frozen_default=True)
+class FrozenValue:
+    """A value whose fields are set once, when it is made: assigning or deleting one raises
+    ``dataclasses.FrozenInstanceError``, as for a frozen dataclass.
+
+    The values of cribcount are written out by hand rather than by ``@dataclass``, which
+    compiles its methods when each class is made, a cost paid by every start of cribcount.
+    Each value names its fields, in order, in ``__match_args__`` (``match`` reads them by
+    position); it is equal to a value of its own class with equal fields, hashed by them
+    (a TypeError if one is a dict, as for a dataclass), and copied and pickled by being
+    made again from them.
+    """
+
+    __slots__ = ()
+    __match_args__: tuple[str, ...] = ()
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise _frozen(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise _frozen(f"cannot delete field {name!r}")
+
+    def _set_fields(self, *values: object) -> None:
+        """Set the fields of ``__match_args__`` to ``values``, in order: once, as it is made."""
+        for name, value in zip(self.__match_args__, values, strict=True):
+            object.__setattr__(self, name, value)
+
+    def _fields(self) -> tuple[Any, ...]:
+        """The value's fields, in the order of ``__match_args__``."""
+        return tuple([getattr(self, name) for name in self.__match_args__])
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __reduce__(self) -> tuple[type[FrozenValue], tuple[Any, ...]]:
+        return type(self), self._fields()
+
+
+def _frozen(said: str) -> AttributeError:
+    """The error of assigning to a value: the one a frozen dataclass raises."""
+    from dataclasses import FrozenInstanceError  # only a mistake needs it
+
+    return FrozenInstanceError(said)
+
+
+class Notation(FrozenValue):
     """How cards are written in one language: the letters of ranks and suits, and their help.
 
     ``ranks`` and ``suits`` map what may be read (ranks upper case, suits lower
@@ -113,20 +162,25 @@ class Notation:
     and ``suit_letters`` say how each is written. Notations are equal by their letters.
     """
 
-    # No generated repr: the tables would fill a screen, and each generated method costs
-    # start-up time (a dataclass compiles its methods when the class is made).
+    __slots__ = ("ranks", "suits", "rank_symbols", "suit_letters", "written")
+    __match_args__ = ("ranks", "suits", "rank_symbols", "suit_letters")
 
     ranks: dict[str, Rank]
     suits: dict[str, Suit]
     rank_symbols: tuple[str, ...]
     suit_letters: dict[Suit, str]
     # Every card as written, by ``Card.index`` (rank, then suit): output writes many cards.
-    written: tuple[str, ...] = field(init=False, compare=False)
+    written: tuple[str, ...]
 
-    def __post_init__(self) -> None:
-        written = tuple(
-            symbol + self.suit_letters[suit] for symbol in self.rank_symbols for suit in Suit
-        )
+    def __init__(
+        self,
+        ranks: dict[str, Rank],
+        suits: dict[str, Suit],
+        rank_symbols: tuple[str, ...],
+        suit_letters: dict[Suit, str],
+    ) -> None:
+        self._set_fields(ranks, suits, rank_symbols, suit_letters)
+        written = tuple(symbol + suit_letters[suit] for symbol in rank_symbols for suit in Suit)
         object.__setattr__(self, "written", written)  # frozen: set through object, once
 
     @classmethod
@@ -195,8 +249,7 @@ def _token_pattern() -> re.Pattern[str]:
 
 
 @functools.total_ordering
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Card:
+class Card(FrozenValue):
     """One of the 52 cards; orders by rank, then suit (c d h s).
 
     ``index`` is a number 0..51, by rank then suit: a compact key for tables;
@@ -205,18 +258,22 @@ class Card:
     Cards are equal, hashed and ordered by ``index``.
     """
 
+    __slots__ = ("rank", "suit", "index", "value", "_text")
+    __match_args__ = ("rank", "suit")
+
     rank: Rank
     suit: Suit
-    index: int = field(init=False)
-    value: int = field(init=False)
-    _text: str = field(init=False)  # str(card), the canonical notation: written often
+    index: int
+    value: int
+    _text: str  # str(card), the canonical notation: written often
 
-    def __post_init__(self) -> None:
-        # Worked out once, here: a frozen dataclass sets its fields through object.
+    def __init__(self, rank: Rank, suit: Suit) -> None:
+        # Worked out once, here: a frozen value sets its fields through object.
+        self._set_fields(rank, suit)
         set_field = object.__setattr__
-        set_field(self, "index", (self.rank - 1) * 4 + SUIT_ORDER[self.suit])
-        set_field(self, "value", self.rank.counting_value)
-        set_field(self, "_text", self.rank.symbol + self.suit.value)
+        set_field(self, "index", (rank - 1) * 4 + SUIT_ORDER[suit])
+        set_field(self, "value", rank.counting_value)
+        set_field(self, "_text", rank.symbol + suit.value)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Card):
@@ -258,19 +315,22 @@ _ENGLISH_WRITTEN = {
 every other spelling takes the careful path, which gives the same card (a test checks)."""
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class Hand:
+class Hand(FrozenValue):
     """Four cards and a starter, all different: what is counted at the show."""
+
+    __slots__ = ("cards", "starter")
+    __match_args__ = ("cards", "starter")
 
     cards: tuple[Card, Card, Card, Card]
     starter: Card
 
-    def __post_init__(self) -> None:
-        if len(self.cards) != 4:
-            raise DealError(f"a hand needs 4 cards and a starter, got {len(self.cards)} cards")
-        cards = (*self.cards, self.starter)
-        if len({card.index for card in cards}) != len(cards):
-            check_distinct([(card, None) for card in cards])
+    def __init__(self, cards: tuple[Card, Card, Card, Card], starter: Card) -> None:
+        self._set_fields(cards, starter)
+        if len(cards) != 4:
+            raise DealError(f"a hand needs 4 cards and a starter, got {len(cards)} cards")
+        every = (*cards, starter)
+        if len({card.index for card in every}) != len(every):
+            check_distinct([(card, None) for card in every])
 
     def __str__(self) -> str:
         return format_cards(self.cards) + " / " + str(self.starter)

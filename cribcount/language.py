@@ -19,7 +19,6 @@ True
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, cast
 
@@ -28,6 +27,7 @@ from cribcount.cards import (
     RANK_LETTERS,
     SUIT_LETTERS,
     Card,
+    FrozenValue,
     Notation,
 )
 from cribcount.errors import CribcountError
@@ -63,20 +63,36 @@ VOWELS = "vowels"
 """The letters before which the catalog's ``vowel`` articles are used (context ``article``)."""
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Language:
+class Language(FrozenValue):
     """A language: its code, its catalog of messages and its card notation.
 
     Each is made once per code (``language``), and is equal only to itself.
     """
 
+    __slots__ = ("code", "catalog", "notation", "separators", "vowels")
+    __match_args__ = ("code", "catalog", "notation", "separators", "vowels")
+
     code: str
     catalog: Untranslated | gettext.GNUTranslations
     notation: Notation
-    separators: dict[int, str] | None = None
+    separators: dict[int, str] | None
     """How English separators become this language's (``str.translate``); None: as in English."""
-    vowels: str | None = None
+    vowels: str | None
     """The letters before which a proper name takes the ``vowel`` article; None: no articles."""
+
+    def __init__(
+        self,
+        code: str,
+        catalog: Untranslated | gettext.GNUTranslations,
+        notation: Notation,
+        separators: dict[int, str] | None = None,
+        vowels: str | None = None,
+    ) -> None:
+        self._set_fields(code, catalog, notation, separators, vowels)
+
+    # Equal only to itself, hashed by identity: each language is made once.
+    __eq__ = object.__eq__
+    __hash__ = object.__hash__
 
     def __repr__(self) -> str:
         return f"language({self.code!r})"

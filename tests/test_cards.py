@@ -255,6 +255,17 @@ def test_values_match_by_their_fields() -> None:
             pytest.fail("a five of hearts is a card of hearts")
 
 
+def test_values_equal_only_values_of_their_own_class() -> None:
+    # As a dataclass compares: a hand is not the tuple of its fields, nor a card its index.
+    assert HAND != (HAND.cards, HAND.starter) and FIVE_OF_HEARTS != FIVE_OF_HEARTS.index
+    assert Hand(HAND.cards, HAND.starter) == HAND
+
+
+def test_a_notation_is_not_hashable_as_its_tables_are_dicts() -> None:
+    with pytest.raises(TypeError, match="dict"):
+        hash(ENGLISH)
+
+
 def test_a_notation_is_equal_by_its_letters() -> None:
     assert Notation.from_letters("A 2 3 4 5 6 7 8 9 T|10 J Q K", "c d h s") == ENGLISH
     french = Notation.from_letters("A 2 3 4 5 6 7 8 9 10 V D R", "t k c p")
