@@ -64,7 +64,7 @@ class CribcountGroup(click.Group):
     context_class = TranslatedContext
     lazy = {
         name: f"cribcount.cli.{name}"
-        for name in ("batch", "discard", "game", "peg", "practice", "score", "stats")
+        for name in ("batch", "discard", "game", "peg", "practice", "review", "score", "stats")
     }
     """The commands by name, each with the module that defines it under that name."""
 
