@@ -213,7 +213,8 @@ class DealReview:
 
     ``gains`` are the points each side scored in the deal (in the order of
     ``Game.sides``); ``plays_rated`` is False at a table of three or more,
-    where the engine does not advise the play.
+    where the engine does not advise the play; ``play_given`` is False when the
+    record gives no play for the deal.
     """
 
     number: int
@@ -224,6 +225,7 @@ class DealReview:
     discards: tuple[DiscardReview, ...] = ()
     plays: tuple[PlayReview, ...] = ()
     plays_rated: bool = False
+    play_given: bool = False
     counts: tuple[CountReview, ...] = ()
     luck: tuple[Luck, ...] = ()
 
@@ -537,6 +539,7 @@ def review_game(
                 discards,
                 tuple(plays),
                 two,
+                deal.pegging is not None,
                 _counts(result),
                 _luck(deal, discards, record.partners),
             )

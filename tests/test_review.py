@@ -314,3 +314,24 @@ def test_a_bad_record_is_one_line_a_statement_and_status_2(tmp_path: Path) -> No
     code, out, err = outcome("review", str(path))
     assert (code, out) == (2, "")
     assert err == f"{path}:3:19: unknown suit 'x' in 'Jx': expected a suit (c d h s or ♣ ♦ ♥ ♠)\n"
+
+
+def test_a_deal_without_its_play_says_so_and_long_names_still_fit(tmp_path: Path) -> None:
+    ann, ben = "Annabelle-Marguerite-Fontaine", "Benedict-Cumberbatch-Smith"
+    path = tmp_path / "game.txt"
+    record = [
+        f"players {ann} {ben}",
+        f"deal {ann}",
+        f"hand {ben} 5c Js 2c 3d | 5h 5d",
+        f"hand {ann} 7h 7s 8d 8c | Kc Qs",
+        "starter 5s",
+        f"show {ben} 9",
+    ]
+    path.write_text("\n".join(record), encoding="utf-8")
+    code, out, _ = outcome("review", str(path))
+    assert code == 0
+    lines = out.splitlines()
+    assert "  play: not in the record" in lines
+    assert all(len(line) <= 60 for line in lines)
+    review = review_json(path)
+    assert review["deals"][0]["play_given"] is False and review["deals"][0]["plays"] == []

@@ -133,7 +133,9 @@ def _deal(deal: DealReview, lang: Language) -> list[str]:
     )
     for discard in deal.discards:
         lines += _fit(_discard(discard, lang), "  ")
-    if deal.plays_rated:
+    if not deal.play_given:
+        lines += _fit(lang.say("play: not in the record"), "  ")
+    elif deal.plays_rated:
         graded = [(play, grade(play.loss)) for play in deal.plays]
         errors = [(play, said) for play, said in graded if said is not None]
         rated = lang.plural(len(deal.plays), "{n} card rated", "{n} cards rated")
@@ -258,6 +260,7 @@ def _deal_dict(deal: DealReview, sides: tuple[str, ...]) -> dict[str, Any]:
         }
         for d in deal.discards
     ]
+    data["play_given"] = deal.play_given
     data["plays_rated"] = deal.plays_rated
     data["plays"] = [
         {
