@@ -70,6 +70,7 @@ __all__ = [
     "advise_position",
     "advisor",
     "default_jobs",
+    "play_positions",
     "grade",
     "review_game",
 ]
@@ -374,8 +375,11 @@ def _cards_laid(deal: DealRecord) -> list[Card]:
     return [play.card for play in deal.pegging.plays if play.card is not None]
 
 
-def _positions(deal: DealRecord, until: int | None) -> list[tuple[str, Card, int, Position]]:
-    """Each card of a two-player play laid with a choice of ranks, and its position."""
+def play_positions(
+    deal: DealRecord, until: int | None = None
+) -> list[tuple[str, Card, int, Position]]:
+    """Each card of a two-player play laid with a choice of ranks (before the ``until``-th card,
+    if given): its player, the card, the count it was laid at and its position."""
     if deal.pegging is None:
         return []
     hands = {hand.player: hand for hand in deal.hands}
@@ -498,7 +502,7 @@ def review_game(
     for result in game.deals:
         deal = result.record
         if two and deal.hands:
-            wanted.append(_positions(deal, _ended_at(game, result)))
+            wanted.append(play_positions(deal, _ended_at(game, result)))
         else:
             wanted.append([])
     advice = iter(advise([position for found in wanted for *_, position in found]))

@@ -16,7 +16,8 @@ from cribcount.discard import Role, advise_discard
 from cribcount.discard_play import with_play
 from cribcount.game import read_record
 from cribcount.pegging_engine import advise_play
-from cribcount.review import accuracy, grade, review_game
+from cribcount.play import replay, seating
+from cribcount.review import accuracy, grade, play_positions, review_game
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -335,3 +336,31 @@ def test_a_deal_without_its_play_says_so_and_long_names_still_fit(tmp_path: Path
     assert all(len(line) <= 60 for line in lines)
     review = review_json(path)
     assert review["deals"][0]["play_given"] is False and review["deals"][0]["plays"] == []
+
+
+def test_each_position_is_the_play_so_far_and_only_cards_with_a_choice() -> None:
+    record = read_record((ROOT / "examples" / "game-121.txt").read_text(encoding="utf-8"))
+    for deal in record.deals:
+        assert deal.pegging is not None
+        names = {deal.seats[0]: "pone", deal.seats[1]: "dealer"}
+        kept = {hand.player: list(hand.kept) for hand in deal.hands}
+        # Worked from the record's play: each card, the count before it, the ranks that fit.
+        expected = []
+        laid: list[Card] = []
+        count = 0
+        for play in deal.pegging.plays:
+            if play.card is None:
+                continue
+            count = play.count - play.card.value
+            fit = {c.rank for c in kept[play.player] if count + c.value <= 31}
+            if len(fit) > 1:
+                expected.append((play.player, play.card, count, list(laid)))
+            kept[play.player].remove(play.card)
+            laid.append(play.card)
+        found = play_positions(deal)
+        assert [(p, c, n) for p, c, n, _ in found] == [(p, c, n) for p, c, n, _ in expected]
+        for (player, _, _, position), (_, _, _, before) in zip(found, expected, strict=True):
+            # peg reads the position's play as the same cards, and it is the player's turn.
+            state = replay(position.play, seating(2))
+            assert [play.card for play in state.plays if play.card is not None] == before
+            assert seating(2)[0][state.turn] == names[player] == position.seat
