@@ -364,3 +364,57 @@ def test_each_position_is_the_play_so_far_and_only_cards_with_a_choice() -> None
             state = replay(position.play, seating(2))
             assert [play.card for play in state.plays if play.card is not None] == before
             assert seating(2)[0][state.turn] == names[player] == position.seat
+
+
+@pytest.mark.slow
+def test_every_rating_of_a_whole_game_is_what_discard_and_peg_advise_give() -> None:
+    path = ROOT / "examples" / "game-121.txt"
+    review = review_json(path, "--samples", SAMPLES)
+    record = read_record(path.read_text(encoding="utf-8"))
+    hands = {(deal.number, hand.player): hand for deal in record.deals for hand in deal.hands}
+    starters = {deal.number: str(deal.starter) for deal in record.deals}
+    rated = 0
+    for deal in review["deals"]:
+        for discard in deal["discards"]:
+            hand = hands[(deal["deal"], discard["player"])]
+            cards = format_cards((*hand.kept, *hand.laid))
+            totals = discard_totals(cards, f"--{discard['role']}")
+            assert discard["loss"] == pytest.approx(
+                max(totals.values()) - totals[tuple(discard["laid"])], abs=1e-4
+            )
+        for play in deal["plays"]:
+            hand = hands[(deal["deal"], play["player"])]
+            words = play["play"].split()
+            nets = advised_nets(
+                *words,
+                "--hand",
+                format_cards(hand.kept),
+                "--starter",
+                starters[deal["deal"]],
+                "--away",
+                format_cards(hand.laid),
+            )
+            assert play["loss"] == pytest.approx(max(nets.values()) - nets[play["card"]], abs=0.002)
+            rated += 1
+    assert rated > 40
+
+
+def test_no_card_is_rated_after_the_game_ends_in_the_play(tmp_path: Path) -> None:
+    path = tmp_path / "game.txt"
+    record = [
+        "game 61",
+        "players Ann Ben",
+        "deal Ann",
+        "peg Ann 30",
+        "show Ann 29",
+        "deal Ben",
+        "hand Ann 5c Js 2c 3d | 5h 5d",
+        "hand Ben 7h 7s 8d 8c | Kc Qs",
+        "starter 5s",
+        "play 2c 8d 5c 7h 3d 7s Js 8c",
+    ]
+    path.write_text("\n".join(record), encoding="utf-8")
+    review = review_json(path, "--samples", "8")
+    # Ann at 59 makes 15 with the 5c for 2 and the game: the cards after it are not rated.
+    plays = [(p["player"], p["card"], p["count"]) for p in review["deals"][1]["plays"]]
+    assert plays == [("Ann", "2c", 0), ("Ben", "8d", 2), ("Ann", "5c", 10)]
