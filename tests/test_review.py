@@ -51,7 +51,9 @@ def planted(tmp_path: Path) -> Path:
 
 
 def review_json(path: Path, *args: str) -> dict:  # type: ignore[type-arg]
-    code, out, err = outcome("review", str(path), "-f", "json", "--jobs", "1", *args)
+    """The review's JSON, the play advised on 16 hands drawn unless ``args`` say otherwise."""
+    samples = () if "--samples" in args else ("--samples", SAMPLES)
+    code, out, err = outcome("review", str(path), "-f", "json", "--jobs", "1", *samples, *args)
     assert (code, err) == (0, "")
     return json.loads(out)  # type: ignore[no-any-return]
 
@@ -233,6 +235,7 @@ def test_dealt_luck_is_the_best_value_less_the_shipped_average(planted: Path) ->
     assert ann["dealt"] == pytest.approx(best - means[("2", "0", "2")], abs=5e-5)
 
 
+@pytest.mark.slow
 def test_the_cut_luck_averages_nothing_over_every_starter() -> None:
     # The same deal cut with every starter it leaves: the luck of the cut is a value less
     # its average over those starters, so over all of them it sums to nothing.
