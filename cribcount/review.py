@@ -17,7 +17,8 @@ For each deal whose hands the record gives:
   average over every starter the deal left.
 
 Errors are graded by their loss (``GRADES``), and each player is summed up
-in a ``PlayerSummary``. Deals given as a score sheet are skipped.
+in a ``PlayerSummary``. Deals given as a score sheet, and deals after the end
+of the game, are skipped.
 
 >>> from cribcount.game import read_record
 >>> review = review_game(read_record('''
@@ -210,7 +211,8 @@ class Luck:
 
 @dataclass(frozen=True)
 class DealReview:
-    """One deal reviewed; ``skipped`` for a score sheet (no cards to review).
+    """One deal reviewed; ``skipped`` for a score sheet (no cards to review) or a deal after the
+    end of the game (``after_end``).
 
     ``gains`` are the points each side scored in the deal (in the order of
     ``Game.sides``); ``plays_rated`` is False at a table of three or more,
@@ -229,6 +231,7 @@ class DealReview:
     play_given: bool = False
     counts: tuple[CountReview, ...] = ()
     luck: tuple[Luck, ...] = ()
+    after_end: bool = False
 
     @property
     def swing(self) -> int:
@@ -501,7 +504,7 @@ def review_game(
     wanted = []
     for result in game.deals:
         deal = result.record
-        if two and deal.hands:
+        if two and deal.hands and result.events:
             wanted.append(play_positions(deal, _ended_at(game, result)))
         else:
             wanted.append([])
@@ -511,6 +514,10 @@ def review_game(
     for result, found in zip(game.deals, wanted, strict=True):
         deal = result.record
         gains = _gains(result, scores)
+        if max(scores) >= record.target:
+            # The game was over before this deal: nothing in it counts.
+            deals.append(DealReview(deal.number, deal.dealer, None, True, gains, after_end=True))
+            continue
         if result.events:
             scores = result.events[-1].scores
         if not deal.hands:

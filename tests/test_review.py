@@ -421,3 +421,25 @@ def test_no_card_is_rated_after_the_game_ends_in_the_play(tmp_path: Path) -> Non
     # Ann at 59 makes 15 with the 5c for 2 and the game: the cards after it are not rated.
     plays = [(p["player"], p["card"], p["count"]) for p in review["deals"][1]["plays"]]
     assert plays == [("Ann", "2c", 0), ("Ben", "8d", 2), ("Ann", "5c", 10)]
+
+
+def test_a_deal_after_the_end_of_the_game_is_not_reviewed(tmp_path: Path) -> None:
+    path = tmp_path / "game.txt"
+    record = [
+        "game 61",
+        "players Ann Ben",
+        "deal Ann",
+        "peg Ann 33",
+        "show Ann 28",
+        "deal Ben",
+        "hand Ann 5c Js 2c 3d | 5h 5d",
+        "hand Ben 7h 7s 8d 8c | Kc Qs",
+        "starter 5s",
+    ]
+    path.write_text("\n".join(record), encoding="utf-8")
+    review = review_json(path)
+    # Ann reached 61 in the first deal: the second counts for nothing.
+    assert review["deals"][1]["after_end"] is True and review["deals"][1]["skipped"] is True
+    assert all(s["decisions"] == 0 for s in review["summary"])
+    code, out, _ = outcome("review", str(path))
+    assert "deal 2: Ben deals, after the end of the game: not reviewed" in out.splitlines()

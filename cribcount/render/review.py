@@ -116,6 +116,13 @@ def _count(review: CountReview, lang: Language) -> str:
 
 
 def _deal(deal: DealReview, lang: Language) -> list[str]:
+    if deal.after_end:
+        head = lang.say(
+            "deal {n}: {dealer} deals, after the end of the game: not reviewed",
+            n=deal.number,
+            dealer=deal.dealer,
+        )
+        return _fit(head)
     if deal.skipped:
         head = lang.say(
             "deal {n}: {dealer} deals, a score sheet: no cards to review",
@@ -241,6 +248,7 @@ def _deal_dict(deal: DealReview, sides: tuple[str, ...]) -> dict[str, Any]:
         "dealer": deal.dealer,
         "starter": None if deal.starter is None else str(deal.starter),
         "skipped": deal.skipped,
+        "after_end": deal.after_end,
         "gains": dict(zip(sides, deal.gains, strict=True)),
     }
     if deal.skipped:
