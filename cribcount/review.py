@@ -453,10 +453,11 @@ def _luck(deal: DealRecord, discards: Iterable[DiscardReview], partners: bool) -
     players = len(deal.seats)
     assert deal.starter is not None
     dealt_value = {d.player: d.best.value for d in discards}
+    # Every starter the deal left: no card of a hand, of the crib or the deck's extra card.
     seen = {*deal.crib_cards, *(card for hand in deal.hands for card in hand.kept)}
-    starters = [card for card in DECK if card not in seen] + [deal.starter]
+    starters = [card for card in DECK if card not in seen]
     crib = deal.crib_cards
-    # The crib and heels with each starter: the same for every player, taken once.
+    # The crib and heels with each starter: the same for every player, counted once.
     crib_and_heels = {
         starter: count_show(Hand((crib[0], crib[1], crib[2], crib[3]), starter), crib=True).total
         + rules.heels_points(starter.rank)
@@ -465,12 +466,10 @@ def _luck(deal: DealRecord, discards: Iterable[DiscardReview], partners: bool) -
     lucks = []
     for hand in deal.hands:
         seat = deal.seats.index(hand.player) + 1
+        # As discard's net counts them: the crib and heels added for the dealer's side.
         sign = 1 if seat_role(players, seat, partners=partners) is Role.DEALER else -1
-
-        def value(starter: Card, kept: tuple[Card, ...] = hand.kept, sign: int = sign) -> int:
-            return hand_points(kept, starter) + sign * crib_and_heels[starter]
-
-        cut = value(deal.starter) - fmean(value(starter) for starter in starters[:-1])
+        values = {s: hand_points(hand.kept, s) + sign * crib_and_heels[s] for s in starters}
+        cut = values[deal.starter] - fmean(values.values())
         dealt = None
         if hand.player in dealt_value:
             dealt = dealt_value[hand.player] - average(players, seat, partners=partners).mean
