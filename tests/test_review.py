@@ -203,23 +203,27 @@ def test_the_advice_is_the_same_on_two_processes(planted: Path) -> None:
     assert code == 0 and json.loads(out) == one
 
 
-def test_three_players_rate_discards_as_discard_does_and_not_the_play() -> None:
-    path = ROOT / "examples" / "game-three.txt"
+@pytest.mark.parametrize(("example", "players"), [("game-three.txt", "3"), ("game-four.txt", "4")])
+def test_three_or_four_players_rate_discards_as_discard_does_and_not_the_play(
+    example: str, players: str
+) -> None:
+    path = ROOT / "examples" / example
     review = review_json(path)
     deal = review["deals"][0]
     assert deal["plays_rated"] is False and deal["plays"] == []
+    text = path.read_text(encoding="utf-8").splitlines()
     for discard in deal["discards"]:
-        hand = next(
-            line.split(None, 2)[2]
-            for line in path.read_text(encoding="utf-8").splitlines()
-            if line.startswith(f"hand {discard['player']} ")
-        )
-        cards = hand.split("#")[0].replace("|", " ")
+        hand = next(line for line in text if line.startswith(f"hand {discard['player']} "))
+        cards = hand.split("#")[0].split(None, 2)[2].replace("|", " ")
+        # Four players are partners: seats 2 and 4 share the dealer's crib.
         role = "--dealer" if discard["role"] == "dealer" else "--pone"
-        options = ("--players", "3", "--seat", str(discard["seat"]), role)
+        options = ("--players", players, "--seat", str(discard["seat"]), role)
         totals = discard_totals(cards, *options)
         assert discard["value"] == totals[tuple(discard["laid"])]  # the net, written whole
         assert discard["best_value"] == max(totals.values())
+    roles = [(d["seat"], d["role"]) for d in deal["discards"]]
+    if players == "4":
+        assert roles == [(1, "pone"), (2, "dealer"), (3, "pone"), (4, "dealer")]
     code, out, _ = outcome("review", str(path), "--jobs", "1")
     assert code == 0 and "  play: not rated (two players only)" in out.splitlines()
 
