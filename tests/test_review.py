@@ -4,12 +4,17 @@ counting errors as ``game`` finds them, luck, the summary, the text, JSON and Fr
 from __future__ import annotations
 
 import json
+import os
 import random
+import signal
+import subprocess
+import time
 from pathlib import Path
 from statistics import fmean
 
 import pytest
 from conftest import outcome
+from test_cli_faults import CRIBCOUNT, ctrl_c_heard
 
 from cribcount.cards import DECK, Card, format_cards, parse_card
 from cribcount.discard import Role, advise_discard
@@ -447,3 +452,23 @@ def test_a_deal_after_the_end_of_the_game_is_not_reviewed(tmp_path: Path) -> Non
     assert all(s["decisions"] == 0 for s in review["summary"])
     code, out, _ = outcome("review", str(path))
     assert "deal 2: Ben deals, after the end of the game: not reviewed" in out.splitlines()
+
+
+def test_ctrl_c_while_the_play_is_advised_on_two_processes_is_one_line_and_status_130() -> None:
+    child = subprocess.Popen(
+        [*CRIBCOUNT, "review", str(ROOT / "examples" / "game-121.txt"), "--jobs", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=ctrl_c_heard,
+        start_new_session=True,
+    )
+    # Once the workers are up, Ctrl-C as a terminal gives it: to every process of the group.
+    children = Path(f"/proc/{child.pid}/task/{child.pid}/children")
+    deadline = time.monotonic() + 30
+    while child.poll() is None and time.monotonic() < deadline:
+        if children.exists() and children.read_text().split():
+            break
+        time.sleep(0.01)
+    os.killpg(child.pid, signal.SIGINT)
+    out, err = child.communicate(timeout=60)
+    assert (child.returncode, out, err) == (130, b"", b"cribcount: interrupted\n")
