@@ -472,3 +472,37 @@ def test_ctrl_c_while_the_play_is_advised_on_two_processes_is_one_line_and_statu
     os.killpg(child.pid, signal.SIGINT)
     out, err = child.communicate(timeout=60)
     assert (child.returncode, out, err) == (130, b"", b"cribcount: interrupted\n")
+
+
+def test_five_players_the_dealer_lays_nothing_away_and_has_only_the_cut(tmp_path: Path) -> None:
+    path = tmp_path / "game.txt"
+    record = [
+        "players A B C D E",
+        "deal E",
+        "hand A 2h 3h 4h 5h | 6h",
+        "hand B 2s 3s 4s 5s | 6s",
+        "hand C 2c 3c 4c 5c | 6c",
+        "hand D 2d 3d 4d 5d | 6d",
+        "hand E 7h 7s 7c 7d",
+        "starter Kd",
+    ]
+    path.write_text("\n".join(record), encoding="utf-8")
+    review = review_json(path)
+    deal = review["deals"][0]
+    assert [d["player"] for d in deal["discards"]] == ["A", "B", "C", "D"]
+    # Each of seats 1 to 4 lays away a card to E's crib: discard --players 5 --pone, seat K.
+    for seat, discard in enumerate(deal["discards"], start=1):
+        totals = discard_totals(
+            record[seat + 1].split(None, 2)[2].replace("|", " "),
+            "--players",
+            "5",
+            "--seat",
+            str(seat),
+            "--pone",
+        )
+        assert discard["loss"] == max(totals.values()) - totals[tuple(discard["laid"])]
+    dealer = deal["luck"][-1]
+    assert dealer["player"] == "E" and dealer["dealt"] is None
+    code, out, _ = outcome("review", str(path))
+    assert "E: no decision rated" in out.splitlines()
+    assert "  play: not in the record" in out.splitlines()

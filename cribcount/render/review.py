@@ -171,26 +171,28 @@ def _deal(deal: DealReview, lang: Language) -> list[str]:
 def _summary(summary: PlayerSummary, lang: Language) -> list[str]:
     decisions = lang.plural(summary.decisions, "{n} decision", "{n} decisions")
     if summary.accuracy is None:
-        head = lang.say("{player}: no decision rated", player=summary.player)
-        return _fit(head)
-    lines = _fit(
-        lang.say(
-            "{player}: {decisions}, accuracy {accuracy}",
-            player=summary.player,
-            decisions=decisions,
-            accuracy=lang.say("{percent}%", percent=lang.number(summary.accuracy, ".0f")),
+        lines = _fit(lang.say("{player}: no decision rated", player=summary.player))
+    else:
+        lines = _fit(
+            lang.say(
+                "{player}: {decisions}, accuracy {accuracy}",
+                player=summary.player,
+                decisions=decisions,
+                accuracy=lang.say("{percent}%", percent=lang.number(summary.accuracy, ".0f")),
+            )
         )
-    )
-    errors = ", ".join(lang.plural(n, *_GRADE_COUNTS[said]) for said, n in summary.errors.items())
-    lines += _fit(lang.say("errors: {errors}", errors=errors), "  ")
-    lines += _fit(
-        lang.say(
-            "lost {lost} expected points, {per} a deal",
-            lost=_points(lang, summary.lost),
-            per=_points(lang, summary.lost_per_deal),
-        ),
-        "  ",
-    )
+        errors = ", ".join(
+            lang.plural(n, *_GRADE_COUNTS[said]) for said, n in summary.errors.items()
+        )
+        lines += _fit(lang.say("errors: {errors}", errors=errors), "  ")
+        lines += _fit(
+            lang.say(
+                "lost {lost} expected points, {per} a deal",
+                lost=_points(lang, summary.lost),
+                per=_points(lang, summary.lost_per_deal),
+            ),
+            "  ",
+        )
     lines += _fit(
         lang.say(
             "counting: {missed} missed, {over} claimed over",
