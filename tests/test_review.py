@@ -55,6 +55,13 @@ def planted(tmp_path: Path) -> Path:
     return path
 
 
+def written(tmp_path: Path, lines: list[str]) -> Path:
+    """The record of ``lines``, written to a file."""
+    path = tmp_path / "game.txt"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return path
+
+
 def review_json(path: Path, *args: str) -> dict:  # type: ignore[type-arg]
     """The review's JSON, the play advised on 16 hands drawn unless ``args`` say otherwise."""
     samples = () if "--samples" in args else ("--samples", SAMPLES)
@@ -282,7 +289,6 @@ def test_grades_and_accuracy_by_their_thresholds() -> None:
 
 
 def test_the_deal_that_swung_most(tmp_path: Path) -> None:
-    path = tmp_path / "sheet.txt"
     sheet = [
         "players Ann Ben",
         "deal Ann",
@@ -295,7 +301,7 @@ def test_the_deal_that_swung_most(tmp_path: Path) -> None:
         "show Ben 2",
         "crib 0",
     ]
-    path.write_text("\n".join(sheet), encoding="utf-8")
+    path = written(tmp_path, sheet)
     review = review_json(path)
     # Deal 1: Ann 6, Ben 7 (a swing of 1); deal 2: Ann 22, Ben 2 (20).
     assert [d["gains"] for d in review["deals"]] == [{"Ann": 6, "Ben": 7}, {"Ann": 22, "Ben": 2}]
@@ -331,7 +337,6 @@ def test_a_bad_record_is_one_line_a_statement_and_status_2(tmp_path: Path) -> No
 
 def test_a_deal_without_its_play_says_so_and_long_names_still_fit(tmp_path: Path) -> None:
     ann, ben = "Annabelle-Marguerite-Fontaine", "Benedict-Cumberbatch-Smith"
-    path = tmp_path / "game.txt"
     record = [
         f"players {ann} {ben}",
         f"deal {ann}",
@@ -340,7 +345,7 @@ def test_a_deal_without_its_play_says_so_and_long_names_still_fit(tmp_path: Path
         "starter 5s",
         f"show {ben} 9",
     ]
-    path.write_text("\n".join(record), encoding="utf-8")
+    path = written(tmp_path, record)
     code, out, _ = outcome("review", str(path))
     assert code == 0
     lines = out.splitlines()
@@ -412,7 +417,6 @@ def test_every_rating_of_a_whole_game_is_what_discard_and_peg_advise_give() -> N
 
 
 def test_no_card_is_rated_after_the_game_ends_in_the_play(tmp_path: Path) -> None:
-    path = tmp_path / "game.txt"
     record = [
         "game 61",
         "players Ann Ben",
@@ -425,7 +429,7 @@ def test_no_card_is_rated_after_the_game_ends_in_the_play(tmp_path: Path) -> Non
         "starter 5s",
         "play 2c 8d 5c 7h 3d 7s Js 8c",
     ]
-    path.write_text("\n".join(record), encoding="utf-8")
+    path = written(tmp_path, record)
     review = review_json(path, "--samples", "8")
     # Ann at 59 makes 15 with the 5c for 2 and the game: the cards after it are not rated.
     plays = [(p["player"], p["card"], p["count"]) for p in review["deals"][1]["plays"]]
@@ -433,7 +437,6 @@ def test_no_card_is_rated_after_the_game_ends_in_the_play(tmp_path: Path) -> Non
 
 
 def test_a_deal_after_the_end_of_the_game_is_not_reviewed(tmp_path: Path) -> None:
-    path = tmp_path / "game.txt"
     record = [
         "game 61",
         "players Ann Ben",
@@ -445,7 +448,7 @@ def test_a_deal_after_the_end_of_the_game_is_not_reviewed(tmp_path: Path) -> Non
         "hand Ben 7h 7s 8d 8c | Kc Qs",
         "starter 5s",
     ]
-    path.write_text("\n".join(record), encoding="utf-8")
+    path = written(tmp_path, record)
     review = review_json(path)
     # Ann reached 61 in the first deal: the second counts for nothing.
     assert review["deals"][1]["after_end"] is True and review["deals"][1]["skipped"] is True
@@ -475,7 +478,6 @@ def test_ctrl_c_while_the_play_is_advised_on_two_processes_is_one_line_and_statu
 
 
 def test_five_players_the_dealer_lays_nothing_away_and_has_only_the_cut(tmp_path: Path) -> None:
-    path = tmp_path / "game.txt"
     record = [
         "players A B C D E",
         "deal E",
@@ -486,7 +488,7 @@ def test_five_players_the_dealer_lays_nothing_away_and_has_only_the_cut(tmp_path
         "hand E 7h 7s 7c 7d",
         "starter Kd",
     ]
-    path.write_text("\n".join(record), encoding="utf-8")
+    path = written(tmp_path, record)
     review = review_json(path)
     deal = review["deals"][0]
     assert [d["player"] for d in deal["discards"]] == ["A", "B", "C", "D"]

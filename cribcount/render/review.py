@@ -116,20 +116,13 @@ def _count(review: CountReview, lang: Language) -> str:
 
 
 def _deal(deal: DealReview, lang: Language) -> list[str]:
-    if deal.after_end:
-        head = lang.say(
-            "deal {n}: {dealer} deals, after the end of the game: not reviewed",
-            n=deal.number,
-            dealer=deal.dealer,
-        )
-        return _fit(head)
     if deal.skipped:
-        head = lang.say(
-            "deal {n}: {dealer} deals, a score sheet: no cards to review",
-            n=deal.number,
-            dealer=deal.dealer,
+        why = (
+            N_("deal {n}: {dealer} deals, after the end of the game: not reviewed")
+            if deal.after_end
+            else N_("deal {n}: {dealer} deals, a score sheet: no cards to review")
         )
-        return _fit(head)
+        return _fit(lang.say(why, n=deal.number, dealer=deal.dealer))
     lines = _fit(
         lang.say(
             "deal {n}: {dealer} deals, starter {starter}",
