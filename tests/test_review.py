@@ -307,7 +307,7 @@ def test_the_deal_that_swung_most(tmp_path: Path) -> None:
     assert [d["gains"] for d in review["deals"]] == [{"Ann": 6, "Ben": 7}, {"Ann": 22, "Ben": 2}]
     assert review["swing"] == 2
     code, out, _ = outcome("review", str(path))
-    assert out.splitlines()[-1] == "the deal that swung most: deal 2 (Ann +22, Ben +2)"
+    assert out.splitlines()[-2:] == ["the deal that swung most: deal 2", "  Ann +22, Ben +2"]
     assert review["summary"][0]["decisions"] == 0 and "Ann: no decision rated" in out
 
 

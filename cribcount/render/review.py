@@ -50,6 +50,17 @@ def _fit(text: str, indent: str = "") -> list[str]:
     ) or [indent]
 
 
+def _packed(items: list[str], indent: str) -> list[str]:
+    """``items`` joined by commas on lines of at most ``TEXT_WIDTH`` columns, none split."""
+    lines = [indent]
+    for at, item in enumerate(items):
+        said = item + ("," if at < len(items) - 1 else "")
+        if lines[-1] != indent and len(lines[-1]) + 1 + len(said) > TEXT_WIDTH:
+            lines.append(indent)
+        lines[-1] += said if lines[-1] == indent else " " + said
+    return lines
+
+
 def _points(lang: Language, value: float) -> str:
     return lang.number(value, ".2f")
 
@@ -216,12 +227,9 @@ def render_review(review: Review, *, lang: Language = DEFAULT_LANGUAGE) -> str:
         lines += _summary(summary, lang)
     swing = review.swing
     if swing is not None:
-        gains = ", ".join(
-            f"{side} {gain:+d}" for side, gain in zip(review.game.sides, swing.gains, strict=True)
-        )
-        lines += _fit(
-            lang.say("the deal that swung most: deal {n} ({gains})", n=swing.number, gains=gains)
-        )
+        lines += _fit(lang.say("the deal that swung most: deal {n}", n=swing.number))
+        gains = zip(review.game.sides, swing.gains, strict=True)
+        lines += _packed([f"{side} {gain:+d}" for side, gain in gains], "  ")
     if any(deal.plays for deal in review.deals):
         lines += _fit(
             lang.say(
