@@ -56,6 +56,8 @@ __all__ = [
     "advise_play",
     "forget_solved",
     "solve_play",
+    "solved",
+    "weigh_ranks",
 ]
 
 SEATS = ("pone", "dealer")
@@ -71,6 +73,11 @@ _MEMO: dict[tuple[Ranks, Ranks, Ranks, int, int, int], tuple[int, int]] = {}
 def forget_solved() -> None:
     """Forget the positions solved so far: ``solve_play`` remembers every one until then."""
     _MEMO.clear()
+
+
+def solved() -> int:
+    """How many positions ``solve_play`` remembers."""
+    return len(_MEMO)
 
 
 @functools.cache
@@ -326,55 +333,87 @@ def advise_play(
     # Cards the opponent may hold: unseen, and too big for every count at which they said go.
     floor = MAX_COUNT - min(go_counts) if go_counts else 0
     pool = [card.rank.value for card in DECK if card not in seen and card.value > floor]
-    size = state.held[1 - me]
-    rng = random.Random(seed)
-    hands, exhaustive = _opponent_hands(pool, size, samples, rng)
-    if not hands:
+    mine_ranks = tuple(sorted(card.rank.value for card in in_hand))
+    fitting = sorted(c for c in in_hand if fits_count(state.count, c.value))
+    weighed, deals, exhaustive = weigh_ranks(
+        mine_ranks,
+        pool,
+        state.held[1 - me],
+        ranks=tuple(state.ranks),
+        count=state.count,
+        me=me,
+        last=state.last,
+        samples=samples,
+        rng=random.Random(seed),
+    )
+    if not weighed:
         reason = Message("no hand of the opponent fits what was seen")
         raise PlayError(reason, text=play)
-    mine_ranks = tuple(sorted(card.rank.value for card in in_hand))
-    ranks, count = tuple(state.ranks), state.count
-    fitting = sorted(c for c in in_hand if fits_count(count, c.value))
     moves: list[Card | None] = [*fitting] if fitting else [None]
-    weights = [w for _, w in hands]
-    choices = []
-    by_rank: dict[int, CardChoice] = {}
-    for move in moves:
-        # Cards of one rank play alike: each rank is weighed once.
-        rank = 0 if move is None else move.rank.value
-        if rank not in by_rank:
-            figures = [
-                _after(move, mine_ranks, theirs, ranks, count, me, state.last)
-                for theirs, _ in hands
-            ]
-            by_rank[rank] = _summarise(move, figures, weights, exhaustive)
-        choices.append(dataclasses.replace(by_rank[rank], card=move))
+    choices = [
+        dataclasses.replace(weighed[0 if move is None else move.rank.value], card=move)
+        for move in moves
+    ]
     choices.sort(key=lambda c: (-c.net, -c.mine))
-    return PlayAdvice(seat, count, tuple(choices), len(hands), exhaustive, seed)
+    return PlayAdvice(seat, state.count, tuple(choices), deals, exhaustive, seed)
+
+
+def weigh_ranks(
+    mine: Ranks,
+    pool: Sequence[int],
+    size: int,
+    *,
+    ranks: Ranks,
+    count: int,
+    me: int,
+    last: int,
+    samples: int = DEFAULT_SAMPLES,
+    rng: random.Random,
+) -> tuple[dict[int, CardChoice], int, bool]:
+    """Every legal move of a player by rank, weighed over the opponent's possible hands.
+
+    ``mine`` are the player's ranks in hand (sorted), ``pool`` the ranks the
+    opponent may hold (one for each unseen card that fits what was seen),
+    ``size`` how many they hold; ``ranks``, ``count`` and ``last`` the
+    current count as ``solve_play`` takes it, ``me`` the player's seat (0
+    pone, 1 dealer). Returns the figures of each legal rank (0 for a go;
+    ``card`` is None), how many opponent's hands were weighed, and whether
+    they were every one (else ``samples`` drawn with ``rng``). No hand fits:
+    an empty dict.
+    """
+    hands, exhaustive = _opponent_hands(pool, size, samples, rng)
+    if not hands:
+        return {}, 0, exhaustive
+    legal = sorted({rank for rank in mine if fits_count(count, _VALUES[rank])}) or [0]
+    weights = [w for _, w in hands]
+    by_rank: dict[int, CardChoice] = {}
+    for rank in legal:
+        # Cards of one rank play alike: each rank is weighed once.
+        figures = [_after(rank, mine, theirs, ranks, count, me, last) for theirs, _ in hands]
+        by_rank[rank] = _summarise(figures, weights, exhaustive)
+    return by_rank, len(hands), exhaustive
 
 
 def _after(
-    move: Card | None, mine: Ranks, theirs: Ranks, ranks: Ranks, count: int, me: int, last: int
+    rank: int, mine: Ranks, theirs: Ranks, ranks: Ranks, count: int, me: int, last: int
 ) -> tuple[int, int]:
-    """The player's and the opponent's points to the end, after ``move``, in one deal."""
+    """The player's and the opponent's points to the end, after laying ``rank`` (0: a go),
+    in one deal."""
     hands = [mine, theirs] if me == 0 else [theirs, mine]
-    if move is None:
+    if not rank:
         # Go: the state as it stands, the player unable to play.
         pone, dealer = solve_play(hands[0], hands[1], ranks, count, me, last)
         return (pone, dealer) if me == 0 else (dealer, pone)
-    rank = move.rank.value
     at = mine.index(rank)
     hands[me] = mine[:at] + mine[at + 1 :]
-    total = count + move.value
+    total = count + _VALUES[rank]
     points, tail = _step(ranks, rank, total)
     after = 0 if total == MAX_COUNT else total  # 31 ends the count
     pone, dealer = solve_play(hands[0], hands[1], tail, after, 1 - me, me)
     return (pone + points, dealer) if me == 0 else (dealer + points, pone)
 
 
-def _summarise(
-    move: Card | None, figures: list[tuple[int, int]], weights: list[int], exhaustive: bool
-) -> CardChoice:
+def _summarise(figures: list[tuple[int, int]], weights: list[int], exhaustive: bool) -> CardChoice:
     total = sum(weights)
     mine = sum(w * a for (a, _), w in zip(figures, weights, strict=True)) / total
     theirs = sum(w * b for (_, b), w in zip(figures, weights, strict=True)) / total
@@ -383,4 +422,4 @@ def _summarise(
     if not exhaustive and len(figures) > 1:
         spread = sum((a - b - net) ** 2 for a, b in figures) / (len(figures) - 1)
         error = math.sqrt(spread / len(figures))
-    return CardChoice(move, mine, theirs, net, error)
+    return CardChoice(None, mine, theirs, net, error)

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from cribcount.cards import tokenize
 from cribcount.cli import base
+from cribcount.cli.odds import game_option
 from cribcount.errors import DealError
 from cribcount.messages import N_, Message
 from cribcount.render import render_json
+
+if TYPE_CHECKING:
+    from cribcount.discard_play import PlayedAdvice
 
 
 @click.command()
@@ -43,6 +49,13 @@ from cribcount.render import render_json
     is_flag=True,
     help="Rank by hand and crib alone, leaving the play out (as with 3 to 6 players).",
 )
+@click.option(
+    "--score",
+    metavar="ME-OPP",
+    help="Rank by the chance to win the game from this score (yours, then the opponent's,"
+    " such as 110-115), expected points beside it; two players.",
+)
+@game_option()
 @base.from_options("deals")
 def discard(
     cards: tuple[str, ...],
@@ -52,6 +65,8 @@ def discard(
     seat: int | None,
     partners: bool,
     show_only: bool,
+    score: str | None,
+    game: str,
     from_path: str | None,
     fmt: str,
 ) -> None:
@@ -78,11 +93,16 @@ def discard(
     crib + peg. --show-only ranks by hand and crib alone, exactly as without
     the play; with 3 to 6 players the play is always left out.
 
+    --score ME-OPP ranks the choices by the chance to win the game from that
+    score instead (see cribcount odds), with each choice's expected points
+    beside it: near the end of a game the two rankings can part.
+
     \b
     Examples:
       cribcount discard "5h 5d 6c 7s Jh Kd" --dealer
       cribcount discard "5h 5d 6c 7s Jh Kd" --dealer --show-only
       cribcount discard 5h 5d 6c 7s Jh Kd --pone -f json
+      cribcount discard "5h 5d 6c 7s Jh Kd" --dealer --score 110-115
       cribcount discard "5h 5d 6c 7s Jh" --players 3 --pone
       cribcount discard "5h 5d 6c 7s Jh" --players 6 --partners --seat 3 --dealer
       printf '5h 5d 6c 7s Jh Kd\\nAh 2h 3h 4h 5h 6h\\n' \\
@@ -108,6 +128,8 @@ def discard(
         single=N_("--format {fmt} is for --from FILE: one deal gives --format json"),
     )
     play = players == 2 and not show_only
+    if score is not None:
+        _check_score(players, show_only, from_path)
     if from_path is not None:
         from cribcount.discard_file import (
             advise_lines,
@@ -158,6 +180,9 @@ def discard(
         from cribcount.render.discard import played_to_dict, render_played
 
         played = with_play(advice)
+        if score is not None:
+            _by_score(played, score, int(game), fmt)
+            return
         if fmt == "json":
             click.echo(render_json(played_to_dict(played)))
         else:
@@ -194,3 +219,30 @@ def _players_hint(text: str, players: int) -> str | None:
             others=", ".join(map(str, fits[1:])),
         )
     return base.lang().say("with {count} cards, try --players {table}", count=count, table=fits[0])
+
+
+def _check_score(players: int, show_only: bool, from_path: str | None) -> None:
+    """--score is for one deal of two players, with the play."""
+    clashes = {"--players": players != 2, "--show-only": show_only, "--from": bool(from_path)}
+    clash = next((option for option, given in clashes.items() if given), "")
+    if clash:
+        raise base.BadInput(
+            base.lang().say(
+                "--score is for one deal of two players with the play: not with {option}",
+                option=clash,
+            )
+        )
+
+
+def _by_score(played: PlayedAdvice, score: str, game: int, fmt: str) -> None:
+    """The choices ranked by the chance to win from ``score`` (``ME-OPP``)."""
+    from cribcount.odds import keep_chances, parse_score
+    from cribcount.render.discard import render_scored, scored_to_dict
+
+    with base.about("--score"):
+        me, opponent = parse_score(score, game=game)
+    ranked = keep_chances(played, me, opponent, game=game)
+    if fmt == "json":
+        click.echo(render_json(scored_to_dict(played, ranked, me, opponent, game)))
+    else:
+        base.echo_text(render_scored(played, ranked, me, opponent, game, lang=base.lang()))

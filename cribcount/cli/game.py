@@ -10,20 +10,30 @@ from typing import IO, TYPE_CHECKING, BinaryIO
 import click
 
 from cribcount.cli import base
+from cribcount.cli.odds import points_option
 from cribcount.language import DEFAULT
 from cribcount.render import render_json
 
 if TYPE_CHECKING:
     from cribcount.game import Game
     from cribcount.game.record import DealRecord
+    from cribcount.odds import Convention
 
 
 @click.command()
 @click.argument("file", type=base.input_file())
 @click.option("--board", is_flag=True, help="Draw the board after each deal.")
+@click.option(
+    "--odds",
+    "with_odds",
+    is_flag=True,
+    help="After each deal, each side's chance to win from there; at the end, the game points"
+    " (two players).",
+)
+@points_option()
 @base.format_option("text", "json")
 @base.lang_option()
-def game(file: str, board: bool, fmt: str) -> None:
+def game(file: str, board: bool, with_odds: bool, points: str, fmt: str) -> None:
     """Check a game record deal by deal, to 121 or 61, with muggins and skunks.
 
     FILE (or '-', standard input) is the record: one statement a line, '#'
@@ -34,6 +44,11 @@ def game(file: str, board: bool, fmt: str) -> None:
     moment a side reaches the game. Exit status: 0 every claim right, 1 a
     claim was wrong, 2 a bad record (a FILE:LINE:COLUMN line on stderr for
     each bad statement).
+
+    --odds adds, after each deal of a two-player game, each side's chance to
+    win from the scores then, the next deal about to start (as cribcount
+    odds gives it), and at the end the game points the winner scores
+    (--points: acc by default, 2 a win and 3 a skunk).
 
     \b
     The record, first:
@@ -60,6 +75,8 @@ def game(file: str, board: bool, fmt: str) -> None:
         'peg Ann 5' 'show Ben 8' 'show Ann 12' 'crib 4' | cribcount game - --board
       printf '%s\\n' 'players Ann Ben' 'deal Ann' 'peg Ben 3' 'show Ben 8' \\
         | cribcount game - -f json
+      printf '%s\\n' 'game 61' 'players Ann Ben' 'deal Ann' 'peg Ben 3' \\
+        'peg Ann 5' 'show Ben 8' 'show Ann 12' 'crib 4' | cribcount game - --odds
 
     The game is in English only so far: --lang fr (or CRIBCOUNT_LANG=fr) is
     refused; --lang en overrides CRIBCOUNT_LANG.
@@ -69,15 +86,23 @@ def game(file: str, board: bool, fmt: str) -> None:
         raise base.BadInput(
             base.lang().say("game reads and writes English only so far: use --lang en")
         )
+    convention = None
+    if with_odds:
+        from cribcount.odds import parse_convention
+
+        with base.about("--points"):
+            convention = parse_convention(points)
     name = base.STDIN_NAME if file == "-" else base.display_name(file)
     # The output waits in a file that spills to disk (memory stays flat however long the
     # record): it is written only for a record without a bad statement.
     with tempfile.SpooledTemporaryFile(_SPOOL_SIZE, mode="w+", encoding="utf-8") as spool:
         with base.naming(name), base.open_input(file) as stream:
-            failed, wrong, last = _check(name, stream, spool, fmt=fmt, board=board)
+            failed, wrong, last = _check(
+                name, stream, spool, fmt=fmt, board=board, convention=convention
+            )
         if failed:
             sys.exit(base.EXIT_BAD_INPUT)
-        _write(spool, fmt, last, wrong)
+        _write(spool, fmt, last, wrong, convention)
     if wrong:
         sys.exit(base.EXIT_CLAIM_DIFFERS)
 
@@ -87,7 +112,13 @@ _SPOOL_SIZE = 1 << 20
 
 
 def _check(
-    name: str, stream: BinaryIO, spool: IO[str], *, fmt: str, board: bool
+    name: str,
+    stream: BinaryIO,
+    spool: IO[str],
+    *,
+    fmt: str,
+    board: bool,
+    convention: Convention | None = None,
 ) -> tuple[bool, int, Game | None]:
     """Read, check and score the record deal by deal, the output of each into ``spool``.
 
@@ -96,6 +127,7 @@ def _check(
     """
     from cribcount.game import GameScorer, RecordReader, record_lines
     from cribcount.render.game import GameText, deal_to_dict
+    from cribcount.render.odds import deal_odds_to_dict, render_deal_odds
 
     reader = RecordReader()
     scorer: GameScorer | None = None
@@ -112,12 +144,20 @@ def _check(
             return  # once a statement is bad, the score is no more the game's
         if scorer is None:
             scorer = GameScorer(reader.record)
+            if convention is not None and len(reader.record.players) != 2:
+                raise base.BadInput(base.lang().say("--odds is for a game of two players"))
         result = scorer.score(deal)
         game = scorer.game()
         if fmt == "json":
-            spool.write(("" if first else ", ") + render_json(deal_to_dict(game, result)))
+            data = deal_to_dict(game, result)
+            if convention is not None:
+                data["odds"] = deal_odds_to_dict(game, result)
+            spool.write(("" if first else ", ") + render_json(data))
         else:
             spool.write(text.deal(game, result) + "\n")
+            odds_line = render_deal_odds(game, result) if convention is not None else ""
+            if odds_line:
+                spool.write(odds_line + "\n")
         first = False
 
     for number, line in record_lines(stream):
@@ -130,19 +170,29 @@ def _check(
     return False, scorer.wrong, scorer.game()
 
 
-def _write(spool: IO[str], fmt: str, game: Game | None, wrong: int) -> None:
-    """The output: the deals kept in ``spool``, then the end of ``game``."""
+def _write(
+    spool: IO[str], fmt: str, game: Game | None, wrong: int, convention: Convention | None = None
+) -> None:
+    """The output: the deals kept in ``spool``, then the end of ``game`` (with the game points
+    of ``convention``, if any)."""
     from cribcount.render.game import game_to_dict, render_end
+    from cribcount.render.odds import game_points_to_dict, render_game_points
 
     assert game is not None
     out = base.stdout_bytes()
     spool.seek(0)
     if fmt == "json":
-        whole = render_json(game_to_dict(game, wrong))
+        data = game_to_dict(game, wrong)
+        if convention is not None:
+            data["game_points"] = game_points_to_dict(game, convention)
+        whole = render_json(data)
         at = whole.index('"deals": [') + len('"deals": [')
         parts: Iterable[str] = (whole[:at], *iter(lambda: spool.read(1 << 16), ""), whole[at:])
     else:
-        parts = (*iter(lambda: spool.read(1 << 16), ""), render_end(game, wrong))
+        end = render_end(game, wrong)
+        if convention is not None:
+            end += "\n" + render_game_points(game, convention)
+        parts = (*iter(lambda: spool.read(1 << 16), ""), end)
     with base.naming(base.STDOUT_NAME):
         for part in parts:
             out.write(part.encode())

@@ -64,7 +64,17 @@ class CribcountGroup(click.Group):
     context_class = TranslatedContext
     lazy = {
         name: f"cribcount.cli.{name}"
-        for name in ("batch", "discard", "game", "peg", "practice", "review", "score", "stats")
+        for name in (
+            "batch",
+            "discard",
+            "game",
+            "odds",
+            "peg",
+            "practice",
+            "review",
+            "score",
+            "stats",
+        )
     }
     """The commands by name, each with the module that defines it under that name."""
 

@@ -10,8 +10,16 @@ from cribcount.messages import N_
 
 if TYPE_CHECKING:
     from cribcount.discard_play import PlayedAdvice
+    from cribcount.odds import KeepChances
 
-__all__ = ["discard_to_dict", "played_to_dict", "render_discard", "render_played"]
+__all__ = [
+    "discard_to_dict",
+    "played_to_dict",
+    "render_discard",
+    "render_played",
+    "render_scored",
+    "scored_to_dict",
+]
 
 _ROLES = {Role.DEALER: N_("dealer"), Role.PONE: N_("pone")}
 _LABELS = (N_("keep"), N_("lay away"), N_("hand avg"), N_("min-max"), N_("crib avg"), N_("net"))
@@ -174,4 +182,96 @@ def render_played(played: PlayedAdvice, *, lang: Language = DEFAULT_LANGUAGE) ->
             total=lang.number(best.total, ".3f"),
         ),
     ]
+    return "\n".join(lines)
+
+
+# --- the discard ranked by the chance to win from a score -------------------------------------
+
+_SCORED_LABELS = (N_("keep"), N_("lay away"), N_("total"), N_("win"))
+
+
+def scored_to_dict(
+    played: PlayedAdvice, ranked: list[KeepChances], me: int, opponent: int, game: int
+) -> dict[str, Any]:
+    """``played_to_dict`` with the score: each option gains its chances to win (``win``,
+    ``skunk``, ``double_skunk``: yours; ``lose_skunked``, the opponent's skunk), the options
+    run best chance first, and ``best_total`` names the best by points."""
+    data = played_to_dict(played)
+    by_entry = dict(zip(played.choices, data["options"], strict=True))
+    options = []
+    for kept in ranked:
+        option = dict(by_entry[kept.entry])
+        option["win"] = round(kept.mine.win, 6)
+        option["skunk"] = round(kept.mine.skunk, 6)
+        option["double_skunk"] = round(kept.mine.double, 6)
+        option["lose_skunked"] = round(kept.theirs.skunk, 6)
+        options.append(option)
+    return {
+        **data,
+        "score": {"me": me, "opponent": opponent, "game": game},
+        "ranking": "win",
+        "best_total": {
+            "keep": [str(card) for card in played.best.choice.keep],
+            "discard": [str(card) for card in played.best.choice.discard],
+        },
+        "options": options,
+    }
+
+
+def render_scored(
+    played: PlayedAdvice,
+    ranked: list[KeepChances],
+    me: int,
+    opponent: int,
+    game: int,
+    *,
+    lang: Language = DEFAULT_LANGUAGE,
+) -> str:
+    """A table of every choice, best chance to win first, with its expected total beside it,
+    and the best by points when it is another."""
+    from cribcount.render.odds import percent
+
+    advice = played.advice
+    role = lang.say(_ROLES[advice.role])
+    rows = [
+        [
+            lang.cards(kept.entry.choice.keep),
+            lang.cards(kept.entry.choice.discard),
+            lang.number(kept.entry.total, ".3f"),
+            percent(kept.mine.win, lang),
+        ]
+        for kept in ranked
+    ]
+    labels = [lang.say(label) for label in _SCORED_LABELS]
+    widths = [max(len(label), *(len(row[i]) for row in rows)) for i, label in enumerate(labels)]
+
+    def line(mark: str, cells: list[str]) -> str:
+        return (
+            f"{mark} {cells[0]:<{widths[0]}}  {cells[1]:<{widths[1]}}"
+            f"  {cells[2]:>{widths[2]}}  {cells[3]:>{widths[3]}}"
+        )
+
+    lines = [
+        lang.say("{role}, holding {cards}:", role=role, cards=advice.cards),
+        lang.say(
+            "you {me}, opponent {opponent}, game to {game}:", me=me, opponent=opponent, game=game
+        ),
+        lang.say("best first by the chance to win the game"),
+        line(" ", labels),
+        *(line("*" if i == 0 else " ", row) for i, row in enumerate(rows)),
+        lang.say("total: hand, crib, heels and peg, as without --score"),
+    ]
+    best = played.best
+    if best is not ranked[0].entry:
+        chance = next(kept.mine.win for kept in ranked if kept.entry is best)
+        lines.append(
+            lang.say(
+                "best on points: keep {keep} (total {total}),\n  {chance} to win",
+                keep=best.choice.keep,
+                total=lang.number(best.total, ".3f"),
+                chance=percent(chance, lang),
+            )
+        )
+    else:
+        lines.append(lang.say("the best on points is the best to win"))
     return "\n".join(lines)
