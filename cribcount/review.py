@@ -67,10 +67,12 @@ __all__ = [
     "PlayerSummary",
     "Position",
     "Review",
+    "WinChances",
     "accuracy",
     "advise_position",
     "advisor",
     "default_jobs",
+    "discard_chances",
     "play_positions",
     "grade",
     "review_game",
@@ -130,11 +132,26 @@ class DiscardReview:
     laid: tuple[Card, ...]
     chosen: ChoiceValue
     best: ChoiceValue
+    win: WinChances | None = None
 
     @property
     def loss(self) -> float:
         """Expected points lost against the best discard (0 for the best)."""
         return self.best.value - self.chosen.value
+
+
+class WinChances(NamedTuple):
+    """A two-player discard's chance to win the game from the score before the deal, as
+    ``discard --score`` gives it: the cards laid away's, the best discard's, and that best."""
+
+    chosen: float
+    best: float
+    best_discard: tuple[Card, ...]
+
+    @property
+    def loss(self) -> float:
+        """The chance to win lost against the best discard for it (0 to 1)."""
+        return self.best - self.chosen
 
 
 class Position(NamedTuple):
@@ -232,10 +249,15 @@ class DealReview:
     counts: tuple[CountReview, ...] = ()
     luck: tuple[Luck, ...] = ()
     after_end: bool = False
+    chances: tuple[float, float] | None = None
 
     @property
-    def swing(self) -> int:
-        """How far the deal moved the game: the most a side gained less the least."""
+    def swing(self) -> float:
+        """How far the deal moved the game: with two players the change in the first player's
+        chance to win (``chances``: before the deal and after it), else the most a side gained
+        less the least."""
+        if self.chances is not None:
+            return abs(self.chances[1] - self.chances[0])
         return max(self.gains) - min(self.gains)
 
 
@@ -416,20 +438,54 @@ def play_positions(
     return found
 
 
-def _discards(deal: DealRecord, partners: bool) -> tuple[DiscardReview, ...]:
+def _discards(
+    deal: DealRecord, partners: bool, scores: dict[str, int] | None, target: int
+) -> tuple[DiscardReview, ...]:
+    """Each discard rated; with ``scores`` (two players: each one's score before the deal),
+    its chance to win as well."""
     players = len(deal.seats)
     reviews = []
     for hand in deal.hands:
         if not hand.laid:
             continue  # a seat dealt four keeps them: no decision
         seat = deal.seats.index(hand.player) + 1
-        values = choice_values(
-            (*hand.kept, *hand.laid), players=players, seat=seat, partners=partners
-        )
+        cards = (*hand.kept, *hand.laid)
+        values = choice_values(cards, players=players, seat=seat, partners=partners)
         chosen = next(v for v in values if set(v.discard) == set(hand.laid))
         role = seat_role(players, seat, partners=partners)
-        reviews.append(DiscardReview(hand.player, seat, role, hand.laid, chosen, values[0]))
+        win = None
+        if scores is not None:
+            other = next(name for name in scores if name != hand.player)
+            win = discard_chances(
+                cards, hand.laid, role, scores[hand.player], scores[other], target
+            )
+        reviews.append(DiscardReview(hand.player, seat, role, hand.laid, chosen, values[0], win))
     return tuple(reviews)
+
+
+def discard_chances(
+    cards: Sequence[Card], laid: Sequence[Card], role: Role, me: int, opponent: int, target: int
+) -> WinChances:
+    """The chance to win of laying ``laid`` away from a two-player deal of ``cards`` at a score,
+    and of the best discard for it: ``odds.keep_chances``, as ``discard --score`` ranks them."""
+    from cribcount.discard import advise_discard
+    from cribcount.discard_play import with_play
+    from cribcount.odds import keep_chances
+
+    ranked = keep_chances(with_play(advise_discard(cards, role=role)), me, opponent, game=target)
+    chosen = next(k for k in ranked if set(k.entry.choice.discard) == set(laid))
+    return WinChances(chosen.mine.win, ranked[0].mine.win, ranked[0].entry.choice.discard)
+
+
+def _chance(game: Game, scores: tuple[int, ...], dealer: str) -> float:
+    """The first player's chance to win at ``scores`` (each side's), ``dealer`` to deal."""
+    from cribcount.odds import chances
+
+    first, second = scores
+    if first >= game.record.target or second >= game.record.target:
+        return 1.0 if first >= game.record.target else 0.0
+    dealing = dealer == game.record.players[0]
+    return chances(first, second, dealer=dealing, game=game.record.target).mine.win
 
 
 def _counts(result: DealResult) -> tuple[CountReview, ...]:
@@ -489,12 +545,15 @@ def review_game(
     seed: int = 0,
     jobs: int = 1,
     advise: Advisor | None = None,
+    odds: bool = False,
 ) -> Review:
     """Review every deal of a checked record, and sum up each player.
 
     The cards laid in a two-player play are advised with ``samples`` and
     ``seed`` as ``peg --advise`` takes them, on ``jobs`` processes (the
-    figures are the same whatever their number), or by ``advise``.
+    figures are the same whatever their number), or by ``advise``. With
+    ``odds``, each two-player discard also gets its chance to win from the
+    score before the deal (``discard_chances``).
     """
     game = score_game(record)
     advise = advise or advisor(samples=samples, seed=seed, jobs=jobs)
@@ -517,12 +576,19 @@ def review_game(
             # The game was over before this deal: nothing in it counts.
             deals.append(DealReview(deal.number, deal.dealer, None, True, gains, after_end=True))
             continue
+        before = scores
         if result.events:
             scores = result.events[-1].scores
+        chances = None
+        if two:
+            # The deal passes to the other player: the dealer of the next deal.
+            after_dealer = next(name for name in record.players if name != deal.dealer)
+            chances = (_chance(game, before, deal.dealer), _chance(game, scores, after_dealer))
         if not deal.hands:
-            deals.append(DealReview(deal.number, deal.dealer, None, True, gains))
+            deals.append(DealReview(deal.number, deal.dealer, None, True, gains, chances=chances))
             continue
-        discards = _discards(deal, record.partners)
+        at_score = dict(zip(record.players, before, strict=True)) if two and odds else None
+        discards = _discards(deal, record.partners, at_score, record.target)
         plays = []
         for player, card, count, position in found:
             given = next(advice)
@@ -552,6 +618,7 @@ def review_game(
                 deal.pegging is not None,
                 _counts(result),
                 _luck(deal, discards, record.partners),
+                chances=chances,
             )
         )
     summaries = tuple(_summary(player, deals) for player in record.players)

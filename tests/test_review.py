@@ -70,6 +70,13 @@ def review_json(path: Path, *args: str) -> dict:  # type: ignore[type-arg]
     return json.loads(out)  # type: ignore[no-any-return]
 
 
+def odds_win(me: int, opponent: int, seat: str) -> float:
+    """The first side's chance to win as ``cribcount odds`` gives it."""
+    code, out, _ = outcome("odds", str(me), str(opponent), f"--{seat}", "-f", "json")
+    assert code == 0
+    return json.loads(out)["chances"]["me"]["win"]  # type: ignore[no-any-return]
+
+
 def discard_totals(cards: str, *options: str) -> dict[tuple[str, ...], float]:
     """Each choice's value as ``cribcount discard`` ranks it (total, or net with 3+ players)."""
     code, out, _ = outcome("discard", cards, *options, "-f", "json")
@@ -305,9 +312,15 @@ def test_the_deal_that_swung_most(tmp_path: Path) -> None:
     review = review_json(path)
     # Deal 1: Ann 6, Ben 7 (a swing of 1); deal 2: Ann 22, Ben 2 (20).
     assert [d["gains"] for d in review["deals"]] == [{"Ann": 6, "Ben": 7}, {"Ann": 22, "Ben": 2}]
-    assert review["swing"] == 2
+    # Ann's chance to win: deal 1 from 0-0 dealing, to 6-7 with Ben to deal; deal 2 on to
+    # 28-9 with Ann to deal (as cribcount odds gives each).
+    first = abs(odds_win(6, 7, "pone") - odds_win(0, 0, "dealer"))
+    second = abs(odds_win(28, 9, "dealer") - odds_win(6, 7, "pone"))
+    assert second > first and review["swing"] == 2
     code, out, _ = outcome("review", str(path))
-    assert out.splitlines()[-2:] == ["the deal that swung most: deal 2", "  Ann +22, Ben +2"]
+    lines = out.splitlines()
+    assert lines[-3:-1] == ["the deal that swung most: deal 2", "  Ann +22, Ben +2"]
+    assert lines[-1].startswith("  Ann's chance to win: ")
     assert review["summary"][0]["decisions"] == 0 and "Ann: no decision rated" in out
 
 
@@ -508,3 +521,35 @@ def test_five_players_the_dealer_lays_nothing_away_and_has_only_the_cut(tmp_path
     code, out, _ = outcome("review", str(path))
     assert "E: no decision rated" in out.splitlines()
     assert "  play: not in the record" in out.splitlines()
+
+
+def test_with_two_players_the_swing_is_the_chance_to_win_as_odds_gives_it(planted: Path) -> None:
+    review = review_json(planted)
+    first, second = review["deals"]
+    assert first["chances"]["player"] == "Ann"
+    # Deal 1 from 0-0, Ann dealing; then Ann 35, Ben 12 (game says so), Ben to deal.
+    assert first["chances"]["before"] == pytest.approx(odds_win(0, 0, "dealer"), abs=1e-6)
+    assert first["chances"]["after"] == pytest.approx(odds_win(35, 12, "pone"), abs=1e-6)
+    assert second["chances"]["before"] == first["chances"]["after"]
+    swings = [abs(d["chances"]["after"] - d["chances"]["before"]) for d in review["deals"]]
+    assert review["swing"] == 1 + swings.index(max(swings))
+    # Without --odds no discard has a chance to win.
+    assert all("win" not in d for d in first["discards"])
+
+
+@pytest.mark.slow
+def test_odds_gives_each_discard_the_chance_to_win_discard_score_gives(planted: Path) -> None:
+    review = review_json(planted, "--odds")
+    ben, ann = review["deals"][0]["discards"]
+    for discard, cards, seat in (
+        (ben, "5c Js 2c 3d 5h 5d", "--pone"),
+        (ann, "7h 7s 8d 8c Kc Qs", "--dealer"),
+    ):
+        code, out, _ = outcome("discard", cards, seat, "--score", "0-0", "-f", "json")
+        options = json.loads(out)["options"]
+        wins = {tuple(o["discard"]): o["win"] for o in options}
+        assert discard["win"] == pytest.approx(wins[tuple(discard["laid"])], abs=1e-6)
+        assert discard["best_win"] == pytest.approx(options[0]["win"], abs=1e-6)
+        assert discard["best_win_discard"] == options[0]["discard"]
+    # Two fives in the dealer's crib cost Ben a deal's worth of his chance to win.
+    assert ben["win_loss"] > 0.1 and ann["win_loss"] == 0

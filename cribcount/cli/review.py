@@ -32,9 +32,14 @@ if TYPE_CHECKING:
     type=click.IntRange(min=1),
     help="Processes to advise the play on (the figures are the same).  [default: one a core]",
 )
+@click.option(
+    "--odds",
+    is_flag=True,
+    help="With two players: each discard's chance to win from the score, as discard --score.",
+)
 @base.format_option("text", "json")
 @base.lang_option()
-def review(file: str, samples: int, seed: int, jobs: int | None, fmt: str) -> None:
+def review(file: str, samples: int, seed: int, jobs: int | None, odds: bool, fmt: str) -> None:
     """Review a game record: every discard, card laid and count rated, and the luck.
 
     FILE (or '-', standard input) is a record as 'cribcount game' reads it.
@@ -65,7 +70,11 @@ def review(file: str, samples: int, seed: int, jobs: int | None, fmt: str) -> No
     if record is None:
         sys.exit(base.EXIT_BAD_INPUT)
     done = review_game(
-        record, samples=samples, seed=seed, jobs=default_jobs() if jobs is None else jobs
+        record,
+        samples=samples,
+        seed=seed,
+        jobs=default_jobs() if jobs is None else jobs,
+        odds=odds,
     )
     if fmt == "json":
         from cribcount.render.review import review_to_dict

@@ -61,6 +61,10 @@ def _packed(items: list[str], indent: str) -> list[str]:
     return lines
 
 
+def _percent(lang: Language, chance: float) -> str:
+    return lang.say("{percent}%", percent=lang.number(100 * chance, ".1f"))
+
+
 def _points(lang: Language, value: float) -> str:
     return lang.number(value, ".2f")
 
@@ -144,6 +148,14 @@ def _deal(deal: DealReview, lang: Language) -> list[str]:
     )
     for discard in deal.discards:
         lines += _fit(_discard(discard, lang), "  ")
+        if discard.win is not None:
+            said = lang.say(
+                "chance to win {chosen}, best {best} laying away {cards}",
+                chosen=_percent(lang, discard.win.chosen),
+                best=_percent(lang, discard.win.best),
+                cards=discard.win.best_discard,
+            )
+            lines += _fit(said, "    ")
     if not deal.play_given:
         lines += _fit(lang.say("play: not in the record"), "  ")
     elif deal.plays_rated:
@@ -230,6 +242,14 @@ def render_review(review: Review, *, lang: Language = DEFAULT_LANGUAGE) -> str:
         lines += _fit(lang.say("the deal that swung most: deal {n}", n=swing.number))
         gains = zip(review.game.sides, swing.gains, strict=True)
         lines += _packed([f"{side} {gain:+d}" for side, gain in gains], "  ")
+        if swing.chances is not None:
+            said = lang.say(
+                "{player}'s chance to win: {before} before it, {after} after",
+                player=review.game.record.players[0],
+                before=_percent(lang, swing.chances[0]),
+                after=_percent(lang, swing.chances[1]),
+            )
+            lines += _fit(said, "  ")
     if any(deal.plays for deal in review.deals):
         lines += _fit(
             lang.say(
@@ -253,6 +273,9 @@ def _deal_dict(deal: DealReview, sides: tuple[str, ...]) -> dict[str, Any]:
         "skipped": deal.skipped,
         "after_end": deal.after_end,
         "gains": dict(zip(sides, deal.gains, strict=True)),
+        "chances": None
+        if deal.chances is None
+        else {"player": sides[0], "before": deal.chances[0], "after": deal.chances[1]},
     }
     if deal.skipped:
         return data
@@ -268,6 +291,16 @@ def _deal_dict(deal: DealReview, sides: tuple[str, ...]) -> dict[str, Any]:
             "loss": d.loss,
             "error": d.chosen.error,
             "grade": grade(d.loss),
+            **(
+                {}
+                if d.win is None
+                else {
+                    "win": d.win.chosen,
+                    "best_win": d.win.best,
+                    "best_win_discard": _cards(d.win.best_discard),
+                    "win_loss": d.win.loss,
+                }
+            ),
         }
         for d in deal.discards
     ]
