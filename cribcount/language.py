@@ -116,8 +116,15 @@ class Language(FrozenValue):
         '12\u202f994\u202f800'
         >>> language("fr").number(0.13, ".3f"), language("en").number(0.13, ".3f")
         ('0,130', '0.130')
+
+        A value that rounds to zero is written without a minus sign:
+
+        >>> language("en").number(-0.001, ".2f"), language("en").number(-0.001, "+.2f")
+        ('0.00', '+0.00')
         """
         written = format(value, spec)
+        if written[:1] == "-" and not any(digit in written for digit in "123456789"):
+            written = ("+" if "+" in spec else "") + written[1:]
         return written if self.separators is None else written.translate(self.separators)
 
     def write(self, value: object) -> str:

@@ -506,13 +506,6 @@ def _tally_games(job: tuple[tuple[str, str], int, int, int, int, int]) -> Tally:
     return tally
 
 
-def _ignore_interrupts() -> None:
-    """In a worker: Ctrl-C is the parent's to handle (it ends the pool), not each worker's."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def play_games(
     strategies: tuple[str, str],
     games: int,
@@ -546,9 +539,9 @@ def play_games(
         for task in tasks:
             count(_tally_games(task))
         return tally
-    import multiprocessing
+    from cribcount.workers import worker_pool
 
-    with multiprocessing.Pool(jobs, initializer=_ignore_interrupts) as pool:
+    with worker_pool(jobs) as pool:
         for part in pool.imap_unordered(_tally_games, tasks):
             count(part)
     return tally

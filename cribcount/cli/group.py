@@ -73,6 +73,7 @@ class CribcountGroup(click.Group):
             "odds",
             "peg",
             "practice",
+            "review",
             "score",
             "simulate",
             "stats",
