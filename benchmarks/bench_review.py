@@ -13,6 +13,7 @@ of ``review --jobs 1`` (user and system), which load on the machine changes less
 
 from __future__ import annotations
 
+import argparse
 import sys
 import tempfile
 from pathlib import Path
@@ -32,7 +33,9 @@ def ten_deals() -> str:
 
 def main() -> None:
     """Print the median and fastest time of each command, and the ratio of the medians."""
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("runs", type=int, nargs="?", default=5, help="runs of each command")
+    runs = parser.parse_args().runs
     cribcount = cribcount_command()
     with tempfile.TemporaryDirectory() as folder:
         record = Path(folder) / "ten-deals.txt"

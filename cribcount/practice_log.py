@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import re
@@ -116,8 +117,10 @@ Outcome = tuple[bool, int, int, tuple[str, ...]]
 over-claimed, the kinds of its deal."""
 
 
+@functools.lru_cache(maxsize=1 << 12)
 def count_outcome(answer: int | None, count: int, kinds: tuple[str, ...]) -> Outcome:
-    """The outcome of ``answer`` (None for ``?``) to a deal of ``count`` points and ``kinds``."""
+    """The outcome of ``answer`` (None for ``?``) to a deal of ``count`` points and ``kinds``
+    (remembered: a log holds few different ones)."""
     return (answer == count, *answer_misses(answer, count), kinds)
 
 
