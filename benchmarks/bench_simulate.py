@@ -9,15 +9,19 @@ together), which the load of a shared machine changes less. Compare the rows of 
 
 from __future__ import annotations
 
-import sys
+import argparse
 
 from timing import cribcount_command, run_command
 
 
 def main() -> None:
     """Print games a second and CPU seconds a game of each command."""
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
-    samples = ["--samples", sys.argv[2]] if len(sys.argv) > 2 else []
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", type=int, nargs="?", default=100)
+    parser.add_argument("samples", type=int, nargs="?", help="the engine's draws a move")
+    args = parser.parse_args()
+    games = args.games
+    samples = [] if args.samples is None else ["--samples", str(args.samples)]
     base = [*cribcount_command(), "simulate", "--games", str(games), "--seed", "1", *samples]
     commands = {
         "show against show, 2 processes": [*base, "show", "show", "--jobs", "2"],
