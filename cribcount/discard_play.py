@@ -30,7 +30,7 @@ class PlayChoice:
     @property
     def total(self) -> float:
         """Hand and crib (and heels) as ``choice.net`` counts them, plus the net pegging."""
-        return float(self.choice.net) + self.peg
+        return self.choice.net_float + self.peg
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import IO, TYPE_CHECKING, BinaryIO
 
 import click
@@ -107,6 +107,36 @@ _SPOOL_SIZE = 1 << 20
 """Bytes of output held in memory before the rest goes to a temporary file."""
 
 
+class CheckedRecord:
+    """The deals of a record read from ``stream``, in order, each bad statement said on stderr
+    as it is found (``FILE:LINE:COLUMN: reason``); after the first, no deal is given, since
+    the score would no more be the game's. ``failed`` says whether one was bad, once read."""
+
+    def __init__(self, name: str, stream: BinaryIO) -> None:
+        from cribcount.game import RecordReader
+
+        self.name = name
+        self.stream = stream
+        self.reader = RecordReader(notation=base.lang().notation)
+        self.failed = False
+
+    def __iter__(self) -> Iterator[DealRecord]:
+        from cribcount.game import record_lines
+
+        for number, line in record_lines(self.stream):
+            yield from self._checked(self.reader.line(number, line))
+        yield from self._checked(self.reader.finish())
+
+    def _checked(self, deal: DealRecord | None) -> Iterator[DealRecord]:
+        said = base.lang()
+        for error in self.reader.errors():
+            self.failed = True
+            where = f"{self.name}:{error.line}:{max(error.column, 1)}"
+            base.say(f"{where}: {said.text(error.said)}")
+        if deal is not None and not self.failed:
+            yield deal
+
+
 def _check(
     name: str,
     stream: BinaryIO,
@@ -121,27 +151,19 @@ def _check(
     Returns whether a statement was bad (each said on stderr as found), the
     wrong claims, and the game at its end (None when bad).
     """
-    from cribcount.game import GameScorer, RecordReader, record_lines
+    from cribcount.game import GameScorer
     from cribcount.render.game import GameText, deal_to_dict
     from cribcount.render.odds import deal_odds_to_dict, render_deal_odds
 
     said = base.lang()
-    reader = RecordReader(notation=said.notation)
+    record = CheckedRecord(name, stream)
     scorer: GameScorer | None = None
     text = GameText(board=board, lang=said)
-    failed = False
     first = True
-
-    def take(deal: DealRecord | None) -> None:
-        nonlocal scorer, failed, first
-        for error in reader.errors():
-            failed = True
-            base.say(f"{name}:{error.line}:{max(error.column, 1)}: {said.text(error.said)}")
-        if deal is None or failed:
-            return  # once a statement is bad, the score is no more the game's
+    for deal in record:
         if scorer is None:
-            scorer = GameScorer(reader.record)
-            if convention is not None and len(reader.record.players) != 2:
+            scorer = GameScorer(record.reader.record)
+            if convention is not None and len(record.reader.record.players) != 2:
                 raise base.BadInput(base.lang().say("--odds is for a game of two players"))
         result = scorer.score(deal)
         game = scorer.game()
@@ -156,14 +178,10 @@ def _check(
             if odds_line:
                 spool.write(odds_line + "\n")
         first = False
-
-    for number, line in record_lines(stream):
-        take(reader.line(number, line))
-    take(reader.finish())
-    if failed:
+    if record.failed:
         return True, 0, None
     if scorer is None:
-        scorer = GameScorer(reader.record)
+        scorer = GameScorer(record.reader.record)
     return False, scorer.wrong, scorer.game()
 
 

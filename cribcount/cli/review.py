@@ -12,7 +12,7 @@ from cribcount.cli import base
 from cribcount.render import render_json
 
 if TYPE_CHECKING:
-    from cribcount.game.record import DealRecord, GameRecord
+    from cribcount.game.record import GameRecord
 
 
 @click.command()
@@ -87,25 +87,12 @@ def review(file: str, samples: int, seed: int, jobs: int | None, odds: bool, fmt
 
 
 def _read(name: str, stream: BinaryIO) -> GameRecord | None:
-    """The whole record, checked; None once a bad statement was said on stderr."""
-    from cribcount.game import RecordReader, record_lines
+    """The whole record, checked as ``game`` checks it; None once a bad statement was said on
+    stderr."""
+    from cribcount.cli.game import CheckedRecord
 
-    said = base.lang()
-    reader = RecordReader(notation=said.notation)
-    deals: list[DealRecord] = []
-    failed = False
-
-    def take(deal: DealRecord | None) -> None:
-        nonlocal failed
-        for error in reader.errors():
-            failed = True
-            base.say(f"{name}:{error.line}:{max(error.column, 1)}: {said.text(error.said)}")
-        if deal is not None:
-            deals.append(deal)
-
-    for number, line in record_lines(stream):
-        take(reader.line(number, line))
-    take(reader.finish())
-    if failed:
+    record = CheckedRecord(name, stream)
+    deals = tuple(record)
+    if record.failed:
         return None
-    return dataclasses.replace(reader.record, deals=tuple(deals))
+    return dataclasses.replace(record.reader.record, deals=deals)
