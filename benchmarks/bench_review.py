@@ -5,7 +5,7 @@ Run: ``python benchmarks/bench_review.py [RUNS]``. The record is the first ten
 deals of ``examples/game-121.txt`` (every hand, starter and play given: 20
 discards and the cards laid with a choice of rank rated, 64 hands drawn a
 position). ``review`` runs on one process (``--jobs 1``) and on one a core
-(the default). The commands run in turn, interleaved, so that load on the
+(the default), and without the discards' chances to win (``--no-odds``). The commands run in turn, interleaved, so that load on the
 machine hits them alike; the figures are the median and the fastest
 wall-clock time of each, then the CPU time of the one process of ``game`` and
 of ``review --jobs 1`` (user and system), which load on the machine changes less.
@@ -45,6 +45,7 @@ def main() -> None:
             "game (ten deals)": [*cribcount, "game", str(record)],
             "review --jobs 1": [*cribcount, "review", str(record), "--jobs", "1"],
             "review (one job a core)": [*cribcount, "review", str(record)],
+            "review --no-odds": [*cribcount, "review", str(record), "--no-odds"],
         }
         compare_commands(commands, runs, base="python -c 'import click'")
         # CPU seconds say less of the load on the machine: those of the one process of

@@ -110,7 +110,32 @@ class _Deals:
     deals' totals, merged where equal (a deal that ends nobody's game leads to the next deal
     by its totals alone)."""
 
-    def __init__(self, deals: Sequence[tuple[float, Scorings]], target: int) -> None:
+    def __init__(
+        self, weights: npt.NDArray[np.float64], gains: npt.NDArray[np.int64], target: int
+    ) -> None:
+        import numpy as np
+
+        self.weights = weights
+        self.cumulative = np.cumsum(gains, axis=2).astype(np.int16)  # deal, seat, step: so far
+        # The first step at which a seat has ``need`` points (up to ``target``): the steps
+        # before it with fewer, counted by how many points each has, then added up.
+        deals, seats, steps = gains.shape
+        so_far = np.minimum(self.cumulative, target).reshape(deals * seats, steps)
+        rows = np.arange(deals * seats)[:, None] * (target + 1)
+        had = np.bincount((rows + so_far).ravel(), minlength=deals * seats * (target + 1))
+        before = np.zeros((deals * seats, target + 1), dtype=np.int64)
+        np.cumsum(had.reshape(deals * seats, target + 1)[:, :-1], axis=1, out=before[:, 1:])
+        self.reach = before.reshape(deals, seats, target + 1).astype(np.int16)
+        # Each distinct (pone's, dealer's) total of a deal, and how likely it is.
+        totals = self.cumulative[:, :, -1].astype(np.int64)
+        wide = int(totals.max(initial=0)) + 1
+        keys, where = np.unique(totals[:, PONE] * wide + totals[:, DEALER], return_inverse=True)
+        self.totals = np.stack([keys // wide, keys % wide], axis=1)
+        self.total_weights = np.bincount(where.ravel(), self.weights, minlength=len(keys))
+
+    @classmethod
+    def of(cls, deals: Sequence[tuple[float, Scorings]], target: int) -> _Deals:
+        """Weighted deals, each its scorings in order."""
         import numpy as np
 
         stepped = [steps for _, steps in deals]
@@ -119,15 +144,8 @@ class _Deals:
         for row, steps in enumerate(stepped):
             for at, (seat, points) in enumerate(steps, start=1):
                 gains[row, seat, at] = points
-        self.weights = np.array([weight for weight, _ in deals], dtype=np.float64)
-        self.cumulative = np.cumsum(gains, axis=2).astype(np.int16)  # deal, seat, step: so far
-        needs = np.arange(target + 1)
-        # The first step at which a seat has ``need`` points: the steps before it with fewer.
-        reach = (self.cumulative[:, :, :, None] < needs).sum(axis=2)  # deal, seat, need
-        self.reach = reach.astype(np.int16)
-        totals, where = np.unique(self.cumulative[:, :, -1], axis=0, return_inverse=True)
-        self.totals = totals  # each distinct (pone's, dealer's) total of a deal
-        self.total_weights = np.bincount(where.ravel(), self.weights, minlength=len(totals))
+        weights = np.array([weight for weight, _ in deals], dtype=np.float64)
+        return cls(weights, gains, target)
 
 
 def _finishes(
@@ -196,7 +214,7 @@ def solve_board(deals: Sequence[tuple[float, Scorings]], board: Board) -> npt.ND
     import numpy as np
 
     target = board.target
-    prepared = _Deals(deals, target)
+    prepared = _Deals.of(deals, target)
     needs = np.arange(target, 0, -1)  # the pone's need at scores 0, 1, ...
     table = np.stack([_finishes(prepared, target - d, needs, board) for d in range(target)])
     # Every deal scores, so each score pair depends only on pairs of a larger sum.
@@ -216,14 +234,31 @@ def deal_chances(
 ) -> tuple[float, ...]:
     """The six ends' chances (as ``solve_board``'s) from one score pair when this deal's
     outcomes are ``deals`` and every later deal's are the shipped table's."""
+    return _chances_after(_Deals.of(deals, game), dealer, pone, game)
+
+
+def _chances_after(deals: _Deals, dealer: int, pone: int, game: int) -> tuple[float, ...]:
+    """``deal_chances`` of deals already prepared."""
     import numpy as np
 
     board = BOARDS[game]
-    later = np.array(_read_all(game), dtype=np.float64).reshape(game, game, _COLUMNS)
-    prepared = _Deals(deals, game)
-    ends = _finishes(prepared, game - dealer, np.array([game - pone]), board)
-    ends += _following(prepared, np.array([dealer]), np.array([pone]), game, later)
+    later = _later(game)
+    ends = _finishes(deals, game - dealer, np.array([game - pone]), board)
+    ends += _following(deals, np.array([dealer]), np.array([pone]), game, later)
     return tuple(float(x) for x in ends[0])
+
+
+_LATER: dict[int, npt.NDArray[np.float64]] = {}
+
+
+def _later(game: int) -> npt.NDArray[np.float64]:
+    """A game's shipped table as ``[dealer, pone, end]``, made once."""
+    import numpy as np
+
+    if game not in _LATER:
+        whole = np.array(_read_all(game), dtype=np.float64)
+        _LATER[game] = whole.reshape(game, game, _COLUMNS)
+    return _LATER[game]
 
 
 # --- the shipped table ----------------------------------------------------------------------
@@ -577,29 +612,51 @@ class KeepChances:
     theirs: Ends
 
 
-def _shift(pegs: list[list[int]], seat: int, by: int) -> None:
-    """Move a seat's pegging by ``by`` points: more on its first peg (a peg of its own at the
-    end of the play if it has none), fewer taken from its last pegs, never below none."""
-    mine = [peg for peg in pegs if peg[0] == seat]
-    if by > 0:
-        if mine:
-            mine[0][1] += by
-        else:
-            pegs.append([seat, by])
-    for peg in reversed(mine):
-        if by >= 0:
-            break
-        taken = min(peg[1], -by)
-        peg[1] -= taken
-        by += taken
+class _Shipped(NamedTuple):
+    """The shipped deals as numpy columns: each deal's pegs in the order pegged (the seat, -1
+    past the last, and the points), each seat's show, the crib; each seat's average pegging
+    and the average crib."""
+
+    seat: npt.NDArray[np.int64]
+    points: npt.NDArray[np.int64]
+    hand: npt.NDArray[np.int64]
+    crib: npt.NDArray[np.int64]
+    mean_pegs: tuple[float, float]
+    mean_crib: float
 
 
-def _whole(shift: float, index: int) -> int:
-    """A whole shift for deal ``index``, the deals' shifts averaging ``shift``."""
+def _shifted(
+    shipped: _Shipped, points: npt.NDArray[np.int64], side: int, by: npt.NDArray[np.int64]
+) -> npt.NDArray[np.int64]:
+    """Move a side's pegging in every deal by ``by`` points (by deal): more on its first peg,
+    fewer taken from its last pegs, never below none. The pegs as they become (``points`` is
+    changed) and, by deal, a peg of its own the side gets at the end of the play when it has
+    none to add to."""
+    import numpy as np
+
+    owned = shipped.seat == side
+    has = owned.any(axis=1)
+    up = np.maximum(by, 0)
+    mine = np.where(owned, points, 0)
+    mine[np.arange(len(mine)), owned.argmax(axis=1)] += np.where(has, up, 0)
+    # Taken from the last pegs first: each gives what the later ones have not.
+    later = np.cumsum(mine[:, ::-1], axis=1)[:, ::-1] - mine
+    mine -= np.clip(np.maximum(-by, 0)[:, None] - later, 0, mine)
+    points[owned] = mine[owned]
+    appended: npt.NDArray[np.int64] = np.where(has, 0, up)
+    return appended
+
+
+def _wholes(shift: float, places: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """Whole shifts for the deals at ``places``, averaging ``shift``: the higher of the two
+    whole shifts around it for a fraction of the deals that close to it, evenly spread."""
     import math
 
+    import numpy as np
+
     low = math.floor(shift)
-    return low + int((index * _SPREAD) % 1 < shift - low)
+    wholes: npt.NDArray[np.int64] = low + ((places * _SPREAD) % 1 < shift - low).astype(np.int64)
+    return wholes
 
 
 def keep_chances(
@@ -614,8 +671,9 @@ def keep_chances(
     play's pegs of the shipped deal, each side's shifted to the pegging
     table's figures for the kept ranks; the crib shifted to the way's exact
     average crib; the opponent's show as shipped. Later deals as the table.
+    All the deals of a way are worked out at once, as numpy columns.
     """
-    import dataclasses
+    import numpy as np
 
     from cribcount.cards import DECK, Hand
     from cribcount.discard import Role
@@ -626,14 +684,14 @@ def keep_chances(
     advice = played.advice
     dealer = advice.role is Role.DEALER
     seat = DEALER if dealer else PONE
-    deals = _shipped_deals()
+    shipped = _shipped_columns()
+    count, pegs = shipped.points.shape
     starters = [card for card in DECK if card not in advice.cards]
-    by_starter = [0] * len(starters)
-    for index in range(len(deals)):
-        by_starter[index % len(starters)] += 1
-    weights = [1 / (len(starters) * by_starter[i % len(starters)]) for i in range(len(deals))]
-    mean_pegs = [sum(deal.pegging[s] for deal in deals) / len(deals) for s in (PONE, DEALER)]
-    mean_crib = sum(deal.crib for deal in deals) / len(deals)
+    index = np.arange(count)
+    starter = index % len(starters)  # each deal's starter
+    weights = 1 / (len(starters) * np.bincount(starter)[starter])
+    heels = np.array([heels_points(card.rank) for card in starters])[starter]
+    dealer_score, pone_score = (me, opponent) if dealer else (opponent, me)
     role = "dealer" if dealer else "pone"
     found = []
     for entry in played.choices:
@@ -641,38 +699,54 @@ def keep_chances(
         shows = [count_show(Hand((keep[0], keep[1], keep[2], keep[3]), s)).total for s in starters]
         figures = pegging(keep=[card.rank.value for card in keep], role=role)
         wanted = {seat: figures.keeper, 1 - seat: figures.opponent}
-        outcomes = []
-        for index, deal in enumerate(deals):
-            starter = starters[index % len(starters)]
-            pegs = [list(peg) for peg in deal.pegs]
-            # Each shift rounds by its own place in the sequence: three shifts, three places.
-            for side in (PONE, DEALER):
-                _shift(pegs, side, _whole(wanted[side] - mean_pegs[side], 3 * index + side))
-            hands = [deal.hand[PONE], deal.hand[DEALER]]
-            hands[seat] = shows[index % len(starters)]
-            crib = max(0, deal.crib + _whole(float(entry.choice.crib) - mean_crib, 3 * index + 2))
-            again = dataclasses.replace(
-                deal,
-                starter=starter,
-                heels=heels_points(starter.rank),
-                pegs=tuple((side, points) for side, points in pegs),
-                hand=(hands[PONE], hands[DEALER]),
-                crib=crib,
-            )
-            outcomes.append((weights[index], tuple(again.events())))
-        dealer_score, pone_score = (me, opponent) if dealer else (opponent, me)
-        ends = deal_chances(outcomes, dealer_score, pone_score, game=game)
+        # The steps of each deal: none, the heels, the pegs, a peg of each side's own at the end
+        # of the play, the pone's show, the dealer's, the crib.
+        gains = np.zeros((count, 2, pegs + 7), dtype=np.int64)
+        gains[:, DEALER, 1] = heels
+        points = shipped.points.copy()
+        # Each shift rounds by its own place in the sequence: three shifts, three places.
+        for side in (PONE, DEALER):
+            by = _wholes(wanted[side] - shipped.mean_pegs[side], 3 * index + side)
+            gains[:, side, pegs + 2 + side] = _shifted(shipped, points, side, by)
+        for side in (PONE, DEALER):
+            gains[:, side, 2 : pegs + 2] = np.where(shipped.seat == side, points, 0)
+        hands = shipped.hand.copy()
+        hands[:, seat] = np.array(shows)[starter]
+        gains[:, PONE, pegs + 4] = hands[:, PONE]
+        gains[:, DEALER, pegs + 5] = hands[:, DEALER]
+        crib_shift = _wholes(float(entry.choice.crib) - shipped.mean_crib, 3 * index + 2)
+        gains[:, DEALER, pegs + 6] = np.maximum(0, shipped.crib + crib_shift)
+        ends = _chances_after(_Deals(weights, gains, game), dealer_score, pone_score, game)
         first, second = _side(*ends[:3]), _side(*ends[3:])
         mine, theirs = (first, second) if dealer else (second, first)
         found.append(KeepChances(entry, mine, theirs))
     return sorted(found, key=lambda kept: (-round(kept.mine.win, 9), -kept.entry.total))
 
 
-_SHIPPED: list[DealPoints] = []
+_SHIPPED: list[_Shipped] = []
 
 
-def _shipped_deals() -> list[DealPoints]:
-    """The shipped deals, read once."""
+def _shipped_columns() -> _Shipped:
+    """The shipped deals as columns, read once."""
+    import numpy as np
+
     if not _SHIPPED:
-        _SHIPPED.extend(load_deals())
-    return _SHIPPED
+        deals = load_deals()
+        most = max(len(deal.pegs) for deal in deals)
+        seat = np.full((len(deals), most), -1, dtype=np.int64)
+        points = np.zeros((len(deals), most), dtype=np.int64)
+        for row, deal in enumerate(deals):
+            for at, (side, peg) in enumerate(deal.pegs):
+                seat[row, at], points[row, at] = side, peg
+        means = [sum(deal.pegging[side] for deal in deals) / len(deals) for side in (PONE, DEALER)]
+        _SHIPPED.append(
+            _Shipped(
+                seat=seat,
+                points=points,
+                hand=np.array([deal.hand for deal in deals], dtype=np.int64),
+                crib=np.array([deal.crib for deal in deals], dtype=np.int64),
+                mean_pegs=(means[PONE], means[DEALER]),
+                mean_crib=sum(deal.crib for deal in deals) / len(deals),
+            )
+        )
+    return _SHIPPED[0]

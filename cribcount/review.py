@@ -536,7 +536,7 @@ def review_game(
     seed: int = 0,
     jobs: int = 1,
     advise: Advisor | None = None,
-    odds: bool = False,
+    odds: bool = True,
 ) -> Review:
     """Review every deal of a checked record, and sum up each player.
 

@@ -10,6 +10,9 @@ import numpy as np
 import pytest
 
 from cribcount import odds
+from cribcount.cards import DECK, Hand, parse_cards
+from cribcount.discard import Role, advise_discard
+from cribcount.discard_play import PlayChoice, PlayedAdvice, with_play
 from cribcount.odds import (
     DEALER,
     PONE,
@@ -26,7 +29,9 @@ from cribcount.odds import (
     weighed,
     write_deals,
 )
-from cribcount.rules import BOARDS, GAMES, Board
+from cribcount.pegging_table import pegging
+from cribcount.rules import BOARDS, GAMES, Board, heels_points
+from cribcount.show import count_show
 
 # A tiny board: game to 5, skunked at 2 or fewer, double-skunked at 1 or fewer.
 SMALL = Board(target=5, skunk=2, double_skunk=1, step=1)
@@ -206,25 +211,106 @@ def test_the_shipped_deals_read_back_as_written() -> None:
         assert sum(points for _, points in deal.pegs) >= 1
 
 
+def shifted(pegs: list[tuple[int, int]], side: int, by: int) -> tuple[list[list[int]], int]:
+    """``odds._shifted`` on one deal's pegs: the pegs after, and the side's own peg at the end
+    of the play (0: none)."""
+    seat = np.array([[s for s, _ in pegs]], dtype=np.int64)
+    points = np.array([[p for _, p in pegs]], dtype=np.int64)
+    empty = np.zeros((1, 2), dtype=np.int64)
+    shipped = odds._Shipped(seat, points, empty, empty[:, 0], (0.0, 0.0), 0.0)
+    appended = odds._shifted(shipped, points, side, np.array([by]))
+    return [[s, p] for s, p in zip(seat[0].tolist(), points[0].tolist(), strict=True)], int(
+        appended[0]
+    )
+
+
 def test_a_shift_moves_a_sides_pegging_by_whole_points() -> None:
-    pegs = [[PONE, 2], [DEALER, 1], [PONE, 1]]
-    odds._shift(pegs, PONE, 2)
-    assert pegs == [[PONE, 4], [DEALER, 1], [PONE, 1]]
-    odds._shift(pegs, PONE, -2)  # taken from the last pegs first
-    assert pegs == [[PONE, 3], [DEALER, 1], [PONE, 0]]
-    odds._shift(pegs, DEALER, -5)  # never below none
-    assert pegs == [[PONE, 3], [DEALER, 0], [PONE, 0]]
-    odds._shift(pegs, DEALER, 0)
-    none: list[list[int]] = [[PONE, 1]]
-    odds._shift(none, DEALER, 2)  # a side with no peg gets one at the end
-    assert none == [[PONE, 1], [DEALER, 2]]
+    start = [(PONE, 2), (DEALER, 1), (PONE, 1)]
+    assert shifted(start, PONE, 2) == ([[PONE, 4], [DEALER, 1], [PONE, 1]], 0)
+    # Taken from the last pegs first.
+    assert shifted(start, PONE, -2) == ([[PONE, 1], [DEALER, 1], [PONE, 0]], 0)
+    assert shifted(start, PONE, -1) == ([[PONE, 2], [DEALER, 1], [PONE, 0]], 0)
+    assert shifted(start, DEALER, -5) == ([[PONE, 2], [DEALER, 0], [PONE, 1]], 0)  # not below
+    assert shifted(start, DEALER, 0) == ([[PONE, 2], [DEALER, 1], [PONE, 1]], 0)
+    # A side with no peg gets one of its own at the end.
+    assert shifted([(PONE, 1)], DEALER, 2) == ([[PONE, 1]], 2)
+    assert shifted([(PONE, 1)], DEALER, -2) == ([[PONE, 1]], 0)
 
 
 @pytest.mark.parametrize("shift", [-1.25, 0.0, 0.4, 2.9])
 def test_whole_shifts_average_the_shift(shift: float) -> None:
-    shifts = [odds._whole(shift, index) for index in range(2000)]
+    shifts = odds._wholes(shift, np.arange(2000)).tolist()
     assert set(shifts) <= {math.floor(shift), math.floor(shift) + 1}
     assert sum(shifts) / len(shifts) == pytest.approx(shift, abs=0.01)
+
+
+def one_deal_at_a_time(
+    played: PlayedAdvice, entry: PlayChoice, me: int, opponent: int
+) -> tuple[float, ...]:
+    """The six ends of a way to lay away, its deals made one at a time as ``keep_chances``
+    says (each shipped deal with its starter, shifts and shows), solved by ``deal_chances``."""
+    deals = load_deals()
+    dealer = played.advice.role is Role.DEALER
+    seat = DEALER if dealer else PONE
+    starters = [card for card in DECK if card not in played.advice.cards]
+    uses = [
+        sum(1 for i in range(len(deals)) if i % len(starters) == s) for s in range(len(starters))
+    ]
+    mean_pegs = [sum(deal.pegging[side] for deal in deals) / len(deals) for side in (0, 1)]
+    mean_crib = sum(deal.crib for deal in deals) / len(deals)
+    keep = entry.choice.keep
+    figures = pegging(keep=[card.rank.value for card in keep], role="dealer" if dealer else "pone")
+    wanted = {seat: figures.keeper, 1 - seat: figures.opponent}
+
+    def whole(shift: float, place: int) -> int:
+        low = math.floor(shift)
+        return low + int((place * odds._SPREAD) % 1 < shift - low)
+
+    outcomes = []
+    for index, deal in enumerate(deals):
+        starter = starters[index % len(starters)]
+        pegs = [list(peg) for peg in deal.pegs]
+        for side in (PONE, DEALER):
+            by = whole(wanted[side] - mean_pegs[side], 3 * index + side)
+            mine = [peg for peg in pegs if peg[0] == side]
+            if by > 0 and mine:
+                mine[0][1] += by
+            elif by > 0:
+                pegs.append([side, by])
+            for peg in reversed(mine if by < 0 else []):
+                taken = min(peg[1], -by)
+                peg[1], by = peg[1] - taken, by + taken
+        hands = list(deal.hand)
+        hands[seat] = count_show(Hand((keep[0], keep[1], keep[2], keep[3]), starter)).total
+        crib = max(0, deal.crib + whole(float(entry.choice.crib) - mean_crib, 3 * index + 2))
+        steps = [(DEALER, heels_points(starter.rank)), *pegs, (PONE, hands[PONE])]
+        steps += [(DEALER, hands[DEALER]), (DEALER, crib)]
+        weight = 1 / (len(starters) * uses[index % len(starters)])
+        outcomes.append((weight, tuple((s, p) for s, p in steps if p)))
+    scores = (me, opponent) if dealer else (opponent, me)
+    return deal_chances(outcomes, *scores)
+
+
+@pytest.mark.parametrize(
+    ("cards", "role", "me", "opponent"),
+    [("7c Js 4d 7s Qh Ad", Role.PONE, 115, 110), ("9c 6h Tc Kh 8d 5d", Role.DEALER, 90, 104)],
+)
+def test_a_ways_chances_are_those_of_its_deals_one_at_a_time(
+    cards: str, role: Role, me: int, opponent: int
+) -> None:
+    played = with_play(advise_discard([card for card, _ in parse_cards(cards)], role=role))
+    found = {kept.entry.choice.keep: kept for kept in odds.keep_chances(played, me, opponent)}
+    for entry in played.choices[:3]:
+        ends = one_deal_at_a_time(played, entry, me, opponent)
+        # Each side's ends alone (plain, skunk, double): a win is any of them.
+        dealers, pones = [
+            (plain + skunk + double, skunk + double, double)
+            for plain, skunk, double in (ends[:3], ends[3:])
+        ]
+        mine, theirs = (dealers, pones) if role is Role.DEALER else (pones, dealers)
+        kept = found[entry.choice.keep]
+        assert kept.mine == pytest.approx(mine, abs=1e-12)
+        assert kept.theirs == pytest.approx(theirs, abs=1e-12)
 
 
 # --- made again, and played out -------------------------------------------------------------

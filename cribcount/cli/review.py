@@ -33,8 +33,9 @@ if TYPE_CHECKING:
     help="Processes to advise the play on (the figures are the same).  [default: one a core]",
 )
 @click.option(
-    "--odds",
-    is_flag=True,
+    "--odds/--no-odds",
+    default=True,
+    show_default=True,
     help="With two players: each discard's chance to win from the score, as discard --score.",
 )
 @base.format_option("text", "json")
