@@ -146,6 +146,10 @@ class FrozenValue:
     def __reduce__(self) -> tuple[type[FrozenValue], tuple[Any, ...]]:
         return type(self), self._fields()
 
+    def __repr__(self) -> str:
+        named = zip(self.__match_args__, self._fields(), strict=True)
+        return f"{type(self).__name__}({', '.join(f'{name}={value!r}' for name, value in named)})"
+
 
 def _frozen(said: str) -> AttributeError:
     """The error of assigning to a value: the one a frozen dataclass raises."""

@@ -21,17 +21,16 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass
-from fractions import Fraction
 from itertools import combinations, combinations_with_replacement
 from math import comb, prod
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from cribcount import rules
 from cribcount.cards import (
     DECK,
     ENGLISH,
     Card,
+    FrozenValue,
     Notation,
     Rank,
     Suit,
@@ -47,6 +46,9 @@ from cribcount.seats import (
     crib_side,
     seats_laying_away,
 )
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 __all__ = [
     "Advice",
@@ -94,16 +96,22 @@ class Choice(NamedTuple):
     @property
     def hand(self) -> Fraction:
         """The average show of the kept cards over the unseen starters, exactly."""
+        from fractions import Fraction  # (only when asked: a one-deal command does without)
+
         return Fraction(self.hand_sum, self.starters)
 
     @property
     def crib(self) -> Fraction:
         """The average crib (no heels), exactly."""
+        from fractions import Fraction
+
         return Fraction(self.crib_sum, self.cribs)
 
     @property
     def net(self) -> Fraction:
         """What the choice is worth to the player, heels included, exactly."""
+        from fractions import Fraction
+
         return Fraction(self.net_sum, self.starters * self.cribs)
 
     # The floats nearest the exact values: a quotient of whole numbers is rounded once, as
@@ -124,16 +132,44 @@ class Choice(NamedTuple):
         return self.net_sum / (self.starters * self.cribs)
 
 
-@dataclass(frozen=True)
-class Advice:
-    """Every choice for a deal, best first, with the heels the cut is worth to the dealer."""
+class Advice(FrozenValue):
+    """Every choice for a deal, best first, with the heels the cut is worth to the dealer:
+    ``heels_sum`` points over the ``starters`` unseen cards that may be cut."""
+
+    __slots__ = ("cards", "role", "players", "heels_sum", "starters", "choices", "seat")
+    __match_args__ = ("cards", "role", "players", "heels_sum", "starters", "choices", "seat")
 
     cards: tuple[Card, ...]
     role: Role
     players: int
-    heels: Fraction
+    heels_sum: int
+    starters: int
     choices: tuple[Choice, ...]
     seat: int
+
+    def __init__(
+        self,
+        cards: tuple[Card, ...],
+        role: Role,
+        players: int,
+        heels_sum: int,
+        starters: int,
+        choices: tuple[Choice, ...],
+        seat: int,
+    ) -> None:
+        self._set_fields(cards, role, players, heels_sum, starters, choices, seat)
+
+    @property
+    def heels(self) -> Fraction:
+        """What the cut is worth to the dealer in his heels, on average, exactly."""
+        from fractions import Fraction  # (only when asked: a one-deal command does without)
+
+        return Fraction(self.heels_sum, self.starters)
+
+    @property
+    def heels_float(self) -> float:
+        """``float(self.heels)``, without making the fraction."""
+        return self.heels_sum / self.starters
 
     @property
     def best(self) -> Choice:
@@ -370,4 +406,4 @@ def advise_discard(
         net = hand * cribs + sign * (crib * n + heels * cribs)
         choices.append(Choice(keep, discard, hand, min(shows), max(shows), crib, net, n, cribs))
     ranked = sorted(choices, key=lambda c: (-c.net_sum, -c.hand_sum))
-    return Advice(tuple(cards), role, players, Fraction(heels, n), tuple(ranked), seat)
+    return Advice(tuple(cards), role, players, heels, n, tuple(ranked), seat)

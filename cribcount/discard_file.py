@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterator, Sequence
-from fractions import Fraction
 from itertools import combinations, combinations_with_replacement
 from math import comb, factorial
 from operator import itemgetter
@@ -158,7 +157,7 @@ def render_deal_record(record: DealRecord, fmt: str, *, lang: Language | None = 
     if isinstance(record, Failed):
         return _render_failed(record, fmt, lang, play=False)
     advice = record.result
-    heels = float(advice.heels)
+    heels = advice.heels_float
     deal = _Deal(advice.role, advice.players, advice.seat, advice.cards, heels, choice_rows(advice))
     return _deal_text(record.line, fmt, lang, deal)
 
@@ -225,7 +224,7 @@ def render_played_record(record: DealRecord, fmt: str, *, lang: Language | None 
         return _render_failed(record, fmt, lang, play=True)
     advice = record.result
     rows = played_rows(with_play(advice))
-    deal = _Deal(advice.role, advice.players, advice.seat, advice.cards, float(advice.heels), rows)
+    deal = _Deal(advice.role, advice.players, advice.seat, advice.cards, advice.heels_float, rows)
     return _played_text(record.line, fmt, lang, deal)
 
 
@@ -537,7 +536,7 @@ def _advise_block(
                     )
                 )
             )
-        advice.append(Advice(tuple(cards), role, players, Fraction(heel, n), tuple(choices), seat))
+        advice.append(Advice(tuple(cards), role, players, heel, n, tuple(choices), seat))
     return advice
 
 

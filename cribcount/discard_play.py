@@ -10,22 +10,26 @@ only: the table is for the play of two.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from cribcount.cards import FrozenValue
 from cribcount.discard import Advice, Choice, Role
 from cribcount.pegging_table import pegging
 
 __all__ = ["PlayChoice", "PlayedAdvice", "with_play"]
 
 
-@dataclass(frozen=True)
-class PlayChoice:
+class PlayChoice(FrozenValue):
     """A way to lay away (``choice``, exact), its expected net pegging and that figure's standard
     error, and ``total``: the choice's net with the pegging added."""
+
+    __slots__ = ("choice", "peg", "peg_error")
+    __match_args__ = ("choice", "peg", "peg_error")
 
     choice: Choice
     peg: float
     peg_error: float
+
+    def __init__(self, choice: Choice, peg: float, peg_error: float) -> None:
+        self._set_fields(choice, peg, peg_error)
 
     @property
     def total(self) -> float:
@@ -33,12 +37,17 @@ class PlayChoice:
         return self.choice.net_float + self.peg
 
 
-@dataclass(frozen=True)
-class PlayedAdvice:
+class PlayedAdvice(FrozenValue):
     """A deal's advice with the play: every choice, best total first."""
+
+    __slots__ = ("advice", "choices")
+    __match_args__ = ("advice", "choices")
 
     advice: Advice
     choices: tuple[PlayChoice, ...]
+
+    def __init__(self, advice: Advice, choices: tuple[PlayChoice, ...]) -> None:
+        self._set_fields(advice, choices)
 
     @property
     def best(self) -> PlayChoice:

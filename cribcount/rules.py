@@ -328,9 +328,19 @@ def rank_totals() -> dict[int, int]:
     one-deal command; the same numbers as ``rank_table()``, a test checks.
     """
     data = rank_data()
-    # rank_multisets order, built from the rank keys' summands rather than the ranks.
+    # rank_multisets order, built from the rank keys' summands rather than the ranks: each
+    # four ranks in turn (a running sum), then each fifth rank from the fourth's on (but
+    # five of one rank).
     powers = [RANK_KEY_BASE ** (rank - 1) for rank in range(1, 14)]
-    keys = (sum(five) for five in combinations_with_replacement(powers, 5) if five[0] != five[4])
+    keys: list[int] = []
+    for first, one in enumerate(powers):
+        for second in range(first, len(powers)):
+            two = one + powers[second]
+            for third in range(second, len(powers)):
+                three = two + powers[third]
+                for fourth in range(third, len(powers)):
+                    four = three + powers[fourth]
+                    keys += [four + fifth for fifth in powers[fourth + (first == fourth) :]]
     totals = (a + b + c for a, b, c in zip(data[0::3], data[1::3], data[2::3], strict=True))
     return dict(zip(keys, totals, strict=True))
 

@@ -61,7 +61,7 @@ def discard_to_dict(advice: Advice) -> dict[str, Any]:
     With more than two players, ``players`` and ``seat`` follow the role.
     """
     return discard_data(
-        advice.role, advice.players, advice.seat, float(advice.heels), choice_rows(advice)
+        advice.role, advice.players, advice.seat, advice.heels_float, choice_rows(advice)
     )
 
 
@@ -219,7 +219,7 @@ def render_discard(advice: Advice, *, lang: Language = DEFAULT_LANGUAGE) -> str:
         advice.players,
         advice.seat,
         advice.cards,
-        float(advice.heels),
+        advice.heels_float,
         choice_rows(advice),
     )
 
@@ -285,7 +285,7 @@ def played_to_dict(played: PlayedAdvice) -> dict[str, Any]:
     """``discard_to_dict`` with the play: each option gains ``peg``, ``peg_error`` and ``total``,
     and the options run best total first; ``ranking`` says so."""
     advice = played.advice
-    return played_data(advice.role, float(advice.heels), played_rows(played))
+    return played_data(advice.role, advice.heels_float, played_rows(played))
 
 
 def played_data(role: Role, heels: float, rows: Sequence[PlayedRow]) -> dict[str, Any]:
