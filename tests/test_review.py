@@ -353,8 +353,12 @@ def test_text_fits_60_columns_and_french_says_the_same(planted: Path) -> None:
     assert all(len(line) <= 60 for line in lines)
     assert lines[0] == "donne 1 : Ann donne, carte de départ 5p"
     assert lines[1] == "  Ben écarte 5c 5k : meilleur 2t 3k, perte 9,43, gaffe"
+    # The chance line is too long for one line: it breaks before the cards, not between them.
+    chance = "    chance de gagner 36,1\u202f%, au mieux 55,1\u202f% en écartant"
+    assert lines[2:4] == [chance, "        2t 3k"]
     assert "  Ben montre 11 : annoncé 9, oubliés 2, pris par Ann" in lines
     assert "bilan" in lines
+    assert any(line.startswith("  chance de gagner d'Ann : ") for line in lines)
 
 
 def test_a_bad_record_is_one_line_a_statement_and_status_2(tmp_path: Path) -> None:

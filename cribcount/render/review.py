@@ -7,7 +7,7 @@ language asked for, the JSON stays English.
 from __future__ import annotations
 
 import textwrap
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cribcount.language import DEFAULT_LANGUAGE, Language
 from cribcount.messages import N_
@@ -24,6 +24,9 @@ from cribcount.review import (
     grade,
 )
 
+if TYPE_CHECKING:
+    from cribcount.cards import Card
+
 __all__ = ["render_review", "review_to_dict"]
 
 _GRADE_WORDS = {
@@ -38,16 +41,26 @@ _GRADE_COUNTS = {
 }
 
 
+_TOGETHER = "\xa0"
+"""Joins what a line is not broken within (the cards of a discard), a space once wrapped."""
+
+
 def _fit(text: str, indent: str = "") -> list[str]:
     """``text`` as lines of at most ``TEXT_WIDTH`` columns, the later ones indented further."""
-    return textwrap.wrap(
+    lines = textwrap.wrap(
         text,
         TEXT_WIDTH,
         initial_indent=indent,
         subsequent_indent=indent + "    ",
         break_on_hyphens=False,
         break_long_words=False,
-    ) or [indent]
+    )
+    return [line.replace(_TOGETHER, " ") for line in lines] or [indent]
+
+
+def _written(lang: Language, cards: tuple[Card, ...]) -> str:
+    """Cards as ``lang`` writes them, kept on one line by ``_fit``."""
+    return _TOGETHER.join(lang.write(card) for card in cards)
 
 
 def _packed(items: list[str], indent: str) -> list[str]:
@@ -79,14 +92,14 @@ def _discard(review: DiscardReview, lang: Language) -> str:
         return lang.say(
             "{player} lays away {cards}: the best ({value})",
             player=review.player,
-            cards=review.laid,
+            cards=_written(lang, review.laid),
             value=_points(lang, review.chosen.value),
         )
     text = lang.say(
         "{player} lays away {cards}: best {best}, loss {loss}",
         player=review.player,
-        cards=review.laid,
-        best=review.best.discard,
+        cards=_written(lang, review.laid),
+        best=_written(lang, review.best.discard),
         loss=_points(lang, review.loss),
     )
     return text if said is None else f"{text}, {lang.say(_GRADE_WORDS[said])}"
@@ -153,7 +166,7 @@ def _deal(deal: DealReview, lang: Language) -> list[str]:
                 "chance to win {chosen}, best {best} laying away {cards}",
                 chosen=_percent(lang, discard.win.chosen),
                 best=_percent(lang, discard.win.best),
-                cards=discard.win.best_discard,
+                cards=_written(lang, discard.win.best_discard),
             )
             lines += _fit(said, "    ")
     if not deal.play_given:
