@@ -628,10 +628,10 @@ class _Shipped(NamedTuple):
 def _shifted(
     shipped: _Shipped, points: npt.NDArray[np.int64], side: int, by: npt.NDArray[np.int64]
 ) -> npt.NDArray[np.int64]:
-    """Move a side's pegging in every deal by ``by`` points (by deal): more on its first peg,
-    fewer taken from its last pegs, never below none. The pegs as they become (``points`` is
-    changed) and, by deal, a peg of its own the side gets at the end of the play when it has
-    none to add to."""
+    """Move a side's pegging in every deal by ``by`` points (by deal), in ``points``: more on
+    its first peg, fewer taken from its last pegs, never below none. Returns, by deal, the
+    points of a peg of its own the side gets at the end of the play when it has none to add
+    to (0: none)."""
     import numpy as np
 
     owned = shipped.seat == side
