@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 from conftest import outcome
 
@@ -76,3 +78,21 @@ def test_many_deals_with_the_play_in_csv() -> None:
         "discard", "--from", "-", "--dealer", "-f", "csv", "--show-only", stdin=lines
     )
     assert out.splitlines()[0] == "line,cards,keep,discard,hand,crib,net,error"
+
+
+def test_one_deal_starts_without_what_it_does_not_need() -> None:
+    # A one-deal discard prints floats: no Fraction is made, so fractions (and decimal) are
+    # not imported; its values are hand-written, not dataclasses; and nothing looks up
+    # Click's own translations, which imports locale. Each costs every start.
+    code = (
+        "import sys\n"
+        "sys.argv = ['cribcount', 'discard', '5h 5d 6c 7s Jh Kd', '--dealer']\n"
+        "from cribcount.entry import main\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(*(name in sys.modules for name in ('fractions', 'dataclasses', 'locale')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines()[-1] == "False False False"

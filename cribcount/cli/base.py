@@ -279,6 +279,15 @@ def input_file() -> FilePath:
     return FilePath(exists=True, dir_okay=False, allow_dash=True)
 
 
+class _InputFileWhenGiven(click.types.StringParamType):
+    """``input_file()``, made only when a value is given: for an option most runs leave out."""
+
+    name = "file"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        return input_file().convert(value, param, ctx)
+
+
 @contextlib.contextmanager
 def about(source: str) -> Iterator[None]:
     """Name ``source`` (an option) in the errors its input raises."""
@@ -430,7 +439,7 @@ def from_option(what: str) -> Callable[[F], F]:
     return click.option(
         "--from",
         "from_path",
-        type=input_file(),
+        type=_InputFileWhenGiven(),
         metavar="FILE",
         help=_FROM_HELP[what],
     )

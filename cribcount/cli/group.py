@@ -16,6 +16,7 @@ from cribcount.cli.base import (
     EXIT_BROKEN_PIPE,
     EXIT_IO_ERROR,
     EXIT_OK,
+    HELP_HELP,
     StreamError,
     TranslatedContext,
     card_like,
@@ -37,6 +38,34 @@ from cribcount.messages import N_
 
 GROUP_OPTIONS = ("-h", "--help", "--version", "--no-color")
 """The group's own options that take no value: a first argument among them is not cards."""
+
+
+HELP_NAMES = ["-h", "--help"]
+"""The names of every command's help option."""
+
+
+def _say_help(ctx: click.Context, _: click.Parameter, asked: bool) -> None:
+    """Print the command's help and stop, as Click's ``help_option`` does."""
+    if asked and not ctx.resilient_parsing:
+        click.echo(ctx.get_help(), color=ctx.color)
+        ctx.exit()
+
+
+def own_help_option(command: click.Command) -> None:
+    """Give ``command`` its ``-h``/``--help`` option, last, as Click would: made here, because
+    Click makes its own by looking up Click's translations (importing ``locale`` and searching
+    for catalogs), a cost every command would pay as it reads its arguments."""
+    if command.add_help_option:
+        command.add_help_option = False
+        option = click.Option(
+            HELP_NAMES,
+            is_flag=True,
+            expose_value=False,
+            is_eager=True,
+            callback=_say_help,
+            help=HELP_HELP,
+        )
+        command.params.append(option)
 
 
 def keep_help(command: click.Command) -> None:
@@ -64,6 +93,11 @@ class CribcountGroup(click.Group):
     """
 
     context_class = TranslatedContext
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        own_help_option(self)
+
     lazy = {
         name: f"cribcount.cli.{name}"
         for name in (
@@ -93,6 +127,7 @@ class CribcountGroup(click.Group):
         command = super().get_command(ctx, cmd_name)
         if command is not None:
             command.context_class = TranslatedContext  # its help in the run's language
+            own_help_option(command)
             keep_help(command)
         return command
 
@@ -223,8 +258,24 @@ class CribcountGroup(click.Group):
         return EXIT_OK
 
 
-@click.group(cls=CribcountGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="cribcount", help=N_("Show the version and exit."))
+def _say_version(ctx: click.Context, _: click.Parameter, asked: bool) -> None:
+    """Print the version and stop, as Click's ``version_option`` does."""
+    if asked and not ctx.resilient_parsing:
+        click.echo(f"cribcount, version {__version__}", color=ctx.color)
+        ctx.exit()
+
+
+@click.group(cls=CribcountGroup, context_settings={"help_option_names": HELP_NAMES})
+# Not Click's version_option: that looks up Click's translations of its help as this module is
+# imported (importing ``locale`` and searching for catalogs), a cost paid by every command.
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_say_version,
+    help=N_("Show the version and exit."),
+)
 @no_color_option
 @lang_option(group=True)
 def cli() -> None:
