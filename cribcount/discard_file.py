@@ -34,7 +34,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
-from itertools import chain, combinations, combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 from math import comb, factorial
 from operator import itemgetter
 from typing import Any, BinaryIO, NamedTuple
@@ -405,7 +405,7 @@ def _csv_bodies(columns: _Columns, *, role: Role, play: bool) -> list[str]:
         pegs, errors = _peg_reprs(role)
         rows = columns.rows[:, 0]
         best += [pegs[rows].tolist(), errors[rows].tolist()]
-        best.append(_rounded(columns.total[:, 0].tolist()))
+        best.append(_rounded(columns.total[:, 0]))
     return [
         csv_line(
             [
@@ -420,84 +420,109 @@ def _csv_bodies(columns: _Columns, *, role: Role, play: bool) -> list[str]:
     ]
 
 
-_QUOTED_CARDS = np.array(QUOTED, dtype=object)
-
-
 def _jsonl_bodies(
     columns: _Columns, *, role: Role, players: int, seat: int, play: bool
 ) -> list[str]:
     """Each deal's JSON record after ``{"line": N, ``: one ``%`` a deal, of a template of
     every option, with the cells of the block made column by column."""
-    deals, choices, kept = columns.kept.shape
-    laid = columns.laid.shape[2]
+    deals, choices, _ = columns.kept.shape
     start, end = advice_json(role, players, seat, play=play)
-    template = start + ", ".join([option_json(kept, laid, play=play)] * choices) + end + "\n"
+    template = start + ", ".join([option_json(play=play)] * choices) + end + "\n"
     figures = [
-        _written_once(columns.hand, _reprs),
+        _cards_written(columns.kept, QUOTED, ", ")[0],
+        _cards_written(columns.laid, QUOTED, ", ")[0],
+        _written_once(columns.hand, _reprs)[0],
         columns.least,
         columns.most,
-        _written_once(columns.crib, _reprs),
-        _written_once(columns.net, _reprs),
+        _written_once(columns.crib, _reprs)[0],
+        _written_once(columns.net, _reprs)[0],
     ]
     if play:
         pegs, errors = _peg_reprs(role)
-        figures += [
-            pegs[columns.rows],
-            errors[columns.rows],
-            _written_once(columns.total, _rounded),
-        ]
-    cells = np.empty((deals, choices, kept + laid + len(figures)), dtype=object)
-    cells[:, :, :kept] = _QUOTED_CARDS[columns.kept]
-    cells[:, :, kept : kept + laid] = _QUOTED_CARDS[columns.laid]
-    for i, figure in enumerate(figures, start=kept + laid):
-        cells[:, :, i] = figure
-    heels = _written_once(columns.heels, _reprs).tolist()
+        totals, _ = _written_once(columns.total, _rounded)
+        figures += [pegs[columns.rows], errors[columns.rows], totals]
+    cells = np.stack(figures, axis=2, dtype=object)  # (deals, choices, cells)
+    heels = _written_once(columns.heels, _reprs)[0].tolist()
     return [
         template % (heel, *row)
         for heel, row in zip(heels, cells.reshape(deals, -1).tolist(), strict=True)
     ]
 
 
-def _written_once(figures: Any, write: Callable[[list[float]], list[str]]) -> Any:
-    """``write`` of each of ``figures`` (floats), as an object array of their shape: each
-    distinct float written once (told apart by its bits, so that 0.0 and -0.0 stay apart)."""
+def _written_once(figures: Any, write: Callable[[Any], list[str]]) -> tuple[Any, Any]:
+    """``write`` of each of ``figures`` (floats) and the length of each text, as arrays of
+    their shape: each distinct float written once (told apart by its bits, so that 0.0 and
+    -0.0 stay apart)."""
     distinct, where = np.unique(figures.ravel().view(np.int64), return_inverse=True)
-    written = np.array(write(distinct.view(np.float64).tolist()), dtype=object)
-    return written[where.ravel()].reshape(figures.shape)
+    texts = write(distinct.view(np.float64))
+    lengths = np.fromiter(map(len, texts), np.int64, len(texts))
+    where = where.ravel()
+    written = np.array(texts, dtype=object)[where].reshape(figures.shape)
+    return written, lengths[where].reshape(figures.shape)
 
 
-def _reprs(figures: list[float]) -> list[str]:
+def _reprs(figures: Any) -> list[str]:
     """Each float as JSON writes it: its ``repr``."""
-    return [repr(figure) for figure in figures]
+    return [repr(figure) for figure in figures.tolist()]
 
 
-def _rounded(figures: list[float]) -> list[str]:
-    """Each float rounded to 4 places, as JSON writes it."""
-    return [repr(round(figure, 4)) for figure in figures]
+def _rounded(figures: Any) -> list[str]:
+    """Each float rounded to 4 places as JSON writes it, ``repr(round(figure, 4))``: the
+    figure written to 4 places by ``%.4f`` (which rounds as ``round`` does, half to even on
+    the exact value), less the zeros that end it, one digit kept after the point; below
+    10**15 in size, where ``repr`` writes no exponent (a test checks)."""
+    if not np.all(np.abs(figures) < 1e15):
+        return [repr(round(figure, 4)) for figure in figures.tolist()]
+    text = ("%.4f\n" * len(figures)) % tuple(figures.tolist())
+    for _ in range(3):
+        text = text.replace("0\n", "\n")
+    return text.split("\n")[:-1]
 
 
 @functools.cache
 def _peg_reprs(role: Role) -> tuple[Any, Any]:
     """``_pegs(role)`` rounded to 4 places as JSON writes them, by row."""
-    net, error = (np.array(_rounded(figures.tolist()), dtype=object) for figures in _pegs(role))
+    net, error = (np.array(_rounded(figures), dtype=object) for figures in _pegs(role))
     return net, error
 
 
-# Each range of a show, least to most, as the text writes it: "4-17".
-_RANGES = np.array(
-    [
-        [f"{least}-{most}" for most in range(rules.HIGHEST_SHOW + 1)]
-        for least in range(rules.HIGHEST_SHOW + 1)
-    ],
-    dtype=object,
-)
+@functools.cache
+def _card_pairs(written: tuple[str, ...], between: str) -> tuple[Any, Any]:
+    """Every card (``written``, by ``Card.index``) and every two cards written together,
+    ``between`` them: (52,) and (52, 52) arrays of text."""
+    cards = np.array(written, dtype=object)
+    pairs = np.array([[f"{a}{between}{b}" for b in written] for a in written], dtype=object)
+    return cards, pairs
+
+
+def _cards_written(cards: Any, written: tuple[str, ...], between: str) -> tuple[Any, Any]:
+    """The cards of each row of ``cards`` (``Card.index``, the last axis a row's cards) as
+    ``written`` writes them, ``between`` each two, and the length of each text."""
+    singles, pairs = _card_pairs(written, between)
+    count = cards.shape[-1]
+    parts = [pairs[cards[..., i], cards[..., i + 1]] for i in range(0, count - 1, 2)]
+    if count % 2:
+        parts.append(singles[cards[..., -1]])
+    text = parts[0]
+    for part in parts[1:]:
+        text = text + between + part
+    lengths = np.array([len(card) for card in written])[cards].sum(axis=-1)
+    return text, lengths + (count - 1) * len(between)
+
+
+# Each range of a show, least to most, as the text writes it ("4-17"), and its length.
+_SHOWS = range(rules.HIGHEST_SHOW + 1)
+_RANGES = np.array([[f"{least}-{most}" for most in _SHOWS] for least in _SHOWS], dtype=object)
+_RANGE_LENGTHS = np.vectorize(len)(_RANGES)
 
 
 @functools.cache
-def _peg_column(lang: Language, role: Role) -> Any:
-    """The ``peg`` column of the text of each row of kept ranks (``_hand_ranks``)."""
+def _peg_column(lang: Language, role: Role) -> tuple[Any, Any]:
+    """The ``peg`` column of the text of each row of kept ranks (``_hand_ranks``), and the
+    length of each."""
     pegs, errors = _pegs(role)
-    return np.array(peg_texts(lang, pegs.tolist(), errors.tolist()), dtype=object)
+    texts = peg_texts(lang, pegs.tolist(), errors.tolist())
+    return np.array(texts, dtype=object), np.array([len(text) for text in texts])
 
 
 def _text_bodies(
@@ -508,37 +533,40 @@ def _text_bodies(
     ``%`` a deal, of a template made once for each set of column widths."""
     said = words(lang)
     count, choices, _ = columns.kept.shape
-    n = count * choices
-    written = np.array(lang.notation.written, dtype=object)
-    keeps, lays = (
-        np.array([" ".join(cards) for cards in written[held].reshape(n, -1).tolist()], dtype=object)
-        for held in (columns.kept, columns.laid)
-    )
-    laid = columns.laid.shape[2]
 
-    def three_places(figures: list[float]) -> list[str]:
-        return numbers(lang, figures, [(".3f", len(figures))])
+    def three_places(figures: Any) -> list[str]:
+        return numbers(lang, figures.tolist(), [(".3f", len(figures))])
 
-    hands = _written_once(columns.hand, three_places)
-    cribs = _written_once(columns.crib, three_places)
+    written = lang.notation.written
+    table = [
+        _cards_written(columns.kept, written, " "),
+        _cards_written(columns.laid, written, " "),
+        _written_once(columns.hand, three_places),
+    ]
     if play:
-        figures = _written_once(columns.total, three_places)
-        middle = [cribs, _peg_column(lang, role)[columns.rows]]
+        pegs, peg_lengths = _peg_column(lang, role)
+        table += [
+            _written_once(columns.crib, three_places),
+            (pegs[columns.rows], peg_lengths[columns.rows]),
+            _written_once(columns.total, three_places),
+        ]
         labels = said.play_labels
     else:
-        figures = _written_once(columns.net, three_places)
-        middle = [_RANGES[columns.least, columns.most], cribs]
-        heels = _written_once(columns.heels, three_places).tolist()
+        ranges = (columns.least, columns.most)
+        table += [
+            (_RANGES[ranges], _RANGE_LENGTHS[ranges]),
+            _written_once(columns.crib, three_places),
+            _written_once(columns.net, three_places),
+        ]
+        heels = _written_once(columns.heels, three_places)[0].tolist()
         labels = said.labels
-    table = [keeps.reshape(count, choices), lays.reshape(count, choices), hands, *middle, figures]
-    cells = np.stack(table, axis=2)  # (deals, choices, columns)
+    cells = np.stack([texts for texts, _ in table], axis=2)  # (deals, choices, columns)
     rows = cells.reshape(count, -1).tolist()
     # Each column as wide as its widest entry or its label.
-    lengths = np.fromiter(map(len, chain.from_iterable(rows)), np.int64, cells.size)
-    widest = lengths.reshape(cells.shape).max(axis=1)
+    widest = np.stack([lengths.max(axis=1) for _, lengths in table], axis=1)
     widths = np.maximum(widest, [len(label) for label in labels]).tolist()
-    best = figures[:, 0].tolist()
-    head = f"%s\n{_escape(said.ways_line(choices, laid, play=play))}\n"
+    best = cells[:, 0, [0, 1, -1]].tolist()  # keep, lay away, and net or total
+    head = f"%s\n{_escape(said.ways_line(choices, columns.laid.shape[2], play=play))}\n"
     if play:
         foot = f"{_escape(said.play_how[role])}\n{_escape(said.peg_note)}\n%s\n"
     else:
@@ -553,8 +581,7 @@ def _text_bodies(
             lines = [_escape(pattern % (" ", *labels))]
             lines += [("*" if i == 0 else " ") + pattern[2:] for i in range(choices)]
             template = templates[width] = head + "\n".join(lines) + "\n" + foot
-        first = d * choices
-        last = said.best(keeps[first], lays[first], best[d], play=play)
+        last = said.best(*best[d], play=play)
         if play:
             bodies.append(template % (title, *rows[d], last))
         else:

@@ -103,15 +103,14 @@ QUOTED = tuple(f'"{card}"' for card in DECK)
 """Each card as a JSON string, by ``Card.index``: its canonical notation needs no escape."""
 
 
-def option_json(kept: int, laid: int, *, play: bool) -> str:
-    """One option of the JSON advice as a ``%`` template: a ``%s`` for each card kept and each
-    laid away (written as ``QUOTED``), then hand, hand_min, hand_max, crib and net and, with the
-    play, peg, peg_error and total (rounded to 4 places), each a ``%s`` of the number as the
-    JSON module writes it (a float by its ``repr``; a test checks)."""
-    keep, lay = ", ".join(["%s"] * kept), ", ".join(["%s"] * laid)
+def option_json(*, play: bool) -> str:
+    """One option of the JSON advice as a ``%`` template: the cards kept and those laid away
+    (each written as ``QUOTED``, ``", "`` between), then hand, hand_min, hand_max, crib and net
+    and, with the play, peg, peg_error and total (rounded to 4 places), each a ``%s`` of the
+    number as the JSON module writes it (a float by its ``repr``; a test checks)."""
     played = ', "peg": %s, "peg_error": %s, "total": %s' if play else ""
     return (
-        f'{{"keep": [{keep}], "discard": [{lay}], "hand": %s, "hand_min": %s, "hand_max": %s,'
+        '{"keep": [%s], "discard": [%s], "hand": %s, "hand_min": %s, "hand_max": %s,'
         f' "crib": %s, "net": %s{played}}}'
     )
 
@@ -130,7 +129,7 @@ def discard_json(
     """``render_json({"line": line, **discard_data(...)})``, written by ``%``: the same text
     (the JSON module writes a float by its ``repr``; a test checks), a few times faster."""
     start, end = advice_json(role, players, seat, play=False)
-    option = option_json(len(rows[0][0]), len(rows[0][1]), play=False)
+    option = option_json(play=False)
     options = ", ".join([option % _json_cells(row) for row in rows])
     return f'{{"line": {line}, {start % repr(heels)}{options}{end}'
 
@@ -138,7 +137,7 @@ def discard_json(
 def played_json(line: int, role: Role, heels: float, rows: Sequence[PlayedRow]) -> str:
     """``render_json({"line": line, **played_data(...)})``, written as ``discard_json`` writes."""
     start, end = advice_json(role, 2, 0, play=True)
-    option = option_json(len(rows[0][0]), len(rows[0][1]), play=True)
+    option = option_json(play=True)
     options = ", ".join(
         [
             option % (*_json_cells(row), *[repr(round(figure, 4)) for figure in row[7:10]])
@@ -151,8 +150,8 @@ def played_json(line: int, role: Role, heels: float, rows: Sequence[PlayedRow]) 
 def _json_cells(row: Row | PlayedRow) -> tuple[object, ...]:
     """The cells of ``option_json`` for a row, up to net."""
     return (
-        *[QUOTED[card.index] for card in row[0]],
-        *[QUOTED[card.index] for card in row[1]],
+        ", ".join([QUOTED[card.index] for card in row[0]]),
+        ", ".join([QUOTED[card.index] for card in row[1]]),
         repr(row[2]),
         row[3],
         row[4],
