@@ -469,9 +469,10 @@ def _reprs(figures: Any) -> list[str]:
 def _rounded(figures: Any) -> list[str]:
     """Each float rounded to 4 places as JSON writes it, ``repr(round(figure, 4))``: the
     figure written to 4 places by ``%.4f`` (which rounds as ``round`` does, half to even on
-    the exact value), less the zeros that end it, one digit kept after the point; below
-    10**15 in size, where ``repr`` writes no exponent (a test checks)."""
-    if not np.all(np.abs(figures) < 1e15):
+    the exact value), less the zeros that end it, one digit kept after the point. Below
+    10**11 in size, the figure to 4 places has at most 15 digits, so it is the shortest text
+    of its float, which ``repr`` writes; a larger one is left to ``repr`` (a test checks)."""
+    if not np.all(np.abs(figures) < 1e11):
         return [repr(round(figure, 4)) for figure in figures.tolist()]
     text = ("%.4f\n" * len(figures)) % tuple(figures.tolist())
     for _ in range(3):
