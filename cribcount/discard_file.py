@@ -604,10 +604,11 @@ def _pegs(role: Role) -> tuple[Any, Any]:
     known, _ = _hand_ranks(HAND_SIZE)
     net = np.zeros(len(known))
     error = np.zeros(len(known))
-    for keep in kept_rank_sets():
-        entry = pegging(keep=keep, role=role.value)
-        row = np.searchsorted(known, rules.rank_key(keep))
-        net[row], error[row] = entry.net, entry.net_se
+    keeps = list(kept_rank_sets())
+    entries = [pegging(keep=keep, role=role.value) for keep in keeps]
+    rows = np.searchsorted(known, [rules.rank_key(keep) for keep in keeps])
+    net[rows] = [entry.net for entry in entries]
+    error[rows] = [entry.net_se for entry in entries]
     return net, error
 
 
