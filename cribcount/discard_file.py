@@ -290,11 +290,13 @@ def render_lines(
         bodies = iter(
             _bodies(values, deals, fmt, lang, role=role, players=players, seat=seat, play=play)
         )
+        del values  # each block's numbers and texts let go before the next is made
         for entry in read:
             if isinstance(entry, tuple):
                 yield Done(entry[0], with_line(entry[0], next(bodies)))
             else:
                 yield entry
+        del bodies
 
 
 def render_record(record: Rendered | Failed, fmt: str, *, lang: Language, play: bool) -> str:
