@@ -310,12 +310,12 @@ def render_record(record: Rendered | Failed, fmt: str, *, lang: Language, play: 
 
 
 class _Columns(NamedTuple):
-    """A block's choices in the order its records write them, best first: each deal's cards,
-    as ``Card.index`` (deals, cards); the cards kept and
-    laid away as ``Card.index`` (deals, choices, cards); hand, least, most, crib and net
-    (deals, choices), the floats as ``Choice.hand_float`` and its kin give them; each choice's
-    row of kept ranks in ``_hand_ranks``; with the play, the total (``PlayChoice.total``),
-    else None; and each deal's heels, a float."""
+    """A block's choices in the order its records write them, best first: each deal's cards
+    as ``Card.index`` (deals, cards); each choice's cards kept and laid away, likewise (deals,
+    choices, cards); hand, least, most, crib and net (deals, choices), the floats as
+    ``Choice.hand_float`` and its kin give them; each choice's row of kept ranks in
+    ``_hand_ranks``; with the play, the total (``PlayChoice.total``), else None; and each
+    deal's heels, a float."""
 
     dealt: Any
     kept: Any
