@@ -49,7 +49,18 @@ from cribcount.from_lines import Done, Line, read_lines, render_failed
 from cribcount.language import DEFAULT, Language, language
 from cribcount.messages import N_
 from cribcount.render import csv_line
-from cribcount.render.discard import PlayedRow, Row, choice_rows, discard_json, discard_text
+from cribcount.render.discard import (
+    QUOTED,
+    advice_json,
+    choice_rows,
+    discard_json,
+    discard_text,
+    numbers,
+    option_json,
+    peg_texts,
+    table_pattern,
+    words,
+)
 from cribcount.seats import CRIB_SIZE, DEAL_SIZES, HAND_SIZE
 
 __all__ = [
@@ -170,7 +181,7 @@ def _render_failed(record: Failed, fmt: str, lang: Language, *, play: bool) -> s
 
 class _Deal(NamedTuple):
     """A deal advised, as its record writes it: ``rows`` are ``Row`` (``PlayedRow`` with the
-    play); ``written``, if known, the cards of each row as the language writes them."""
+    play)."""
 
     role: Role
     players: int
@@ -178,7 +189,6 @@ class _Deal(NamedTuple):
     cards: tuple[Card, ...]
     heels: float
     rows: Sequence[Any]
-    written: tuple[list[str], list[str]] | None = None
 
 
 def _deal_text(line: int, fmt: str, lang: Language, deal: _Deal) -> str:
@@ -240,7 +250,7 @@ def _played_text(line: int, fmt: str, lang: Language, deal: _Deal) -> str:
         said = (format_cards(deal.cards), format_cards(keep), format_cards(discard))
         figures = (round(peg, 4), round(peg_error, 4), round(total, 4))
         return csv_line([line, *said, hand, crib, net, *figures, ""])
-    table = played_text(lang, deal.role, deal.cards, rows, deal.written)
+    table = played_text(lang, deal.role, deal.cards, rows)
     return f"{_line_label(lang, line)}\n{table}\n"
 
 
@@ -268,6 +278,7 @@ def render_lines(
     laid = DEAL_SIZES[players][seat - 1][1]
     if play and players != 2:
         raise ValueError("the pegging table is for two players")
+    with_line = _with_line(fmt, lang)
     for lines in _blocks(stream, laid):
         read = _read_deals(lines, players=players, seat=seat, notation=notation)
         deals = [entry[1] for entry in read if isinstance(entry, tuple)]
@@ -275,15 +286,16 @@ def render_lines(
             yield from (entry for entry in read if isinstance(entry, Failed))
             continue
         values = _block_values(deals, role=role, laid=laid)
-        blocks = _render_block(
-            values, deals, fmt, lang, role=role, players=players, seat=seat, play=play
+        bodies = iter(
+            _bodies(values, deals, fmt, lang, role=role, players=players, seat=seat, play=play)
         )
-        texts = iter(blocks)
+        del values  # each block's numbers and texts let go before the next is made
         for entry in read:
             if isinstance(entry, tuple):
-                yield Done(entry[0], next(texts)(entry[0]))
+                yield Done(entry[0], with_line(entry[0], next(bodies)))
             else:
                 yield entry
+        del bodies
 
 
 def render_record(record: Rendered | Failed, fmt: str, *, lang: Language, play: bool) -> str:
@@ -293,19 +305,60 @@ def render_record(record: Rendered | Failed, fmt: str, *, lang: Language, play: 
     return record.result
 
 
-def _floats(values: _Values) -> tuple[list[Any], list[Any], list[Any], list[float]]:
-    """Hand, crib and net of each choice as floats, and each deal's heels: a whole number over
-    its denominator, divided once as ``Choice.hand_float`` divides it."""
+# --- each deal's record written straight from a block's numbers --------------------------------
+
+
+class _Columns(NamedTuple):
+    """A block's choices in the order its records write them, best first: each deal's cards
+    as ``Card.index`` (deals, cards); each choice's cards kept and laid away, likewise (deals,
+    choices, cards); hand, least, most, crib and net (deals, choices), the floats as
+    ``Choice.hand_float`` and its kin give them; each choice's row of kept ranks in
+    ``_hand_ranks``; with the play, the total (``PlayChoice.total``), else None; and each
+    deal's heels, a float."""
+
+    dealt: Any
+    kept: Any
+    laid: Any
+    hand: Any
+    least: Any
+    most: Any
+    crib: Any
+    net: Any
+    rows: Any
+    total: Any
+    heels: Any
+
+
+def _columns(values: _Values, *, role: Role, play: bool) -> _Columns:
+    """The columns of a block's records: with the play, the choices ranked by total as
+    ``with_play`` ranks them, a stable sort of the ranking by hand and crib."""
     ranked, n, cribs = values.ranked, values.starters, values.cribs
-    return (
-        (ranked[:, :, 1] / n).tolist(),
-        (ranked[:, :, 4] / cribs).tolist(),
-        (ranked[:, :, 5] / (n * cribs)).tolist(),
-        (np.array(values.heels) / n).tolist(),
-    )
+    # Each float a whole number over its denominator, divided once, as Choice divides it.
+    columns = [
+        ranked[:, :, 0],
+        ranked[:, :, 1] / n,
+        ranked[:, :, 2],
+        ranked[:, :, 3],
+        ranked[:, :, 4] / cribs,
+        ranked[:, :, 5] / (n * cribs),
+        values.kept_rows,
+    ]
+    total = None
+    if play:
+        # float(net) + peg, as PlayChoice.total adds them: the same two floats, added once.
+        total = columns[5] + _pegs(role)[0][values.kept_rows]
+        order = np.argsort(-total, axis=1, kind="stable")
+        columns = [np.take_along_axis(column, order, axis=1) for column in columns]
+        total = np.take_along_axis(total, order, axis=1)
+    choice, hand, least, most, crib, net, rows = columns
+    deal = np.arange(len(choice))[:, None, None]
+    kept = values.index[deal, values.keeps[choice]]
+    laid = values.index[deal, values.discards[choice]]
+    heels = np.array(values.heels) / n
+    return _Columns(values.index, kept, laid, hand, least, most, crib, net, rows, total, heels)
 
 
-def _render_block(
+def _bodies(
     values: _Values,
     deals: Sequence[tuple[Card, ...]],
     fmt: str,
@@ -315,59 +368,232 @@ def _render_block(
     players: int,
     seat: int,
     play: bool,
-) -> Iterator[Callable[[int], str]]:
-    """Each deal's record as a function of its line number. With the play, the choices are
-    ranked by total as ``with_play`` ranks them: a stable sort of the ranking by hand and crib,
-    by net (the float of ``Choice.net``) plus the table's net pegging."""
-    hands, cribs, nets, heels = _floats(values)
-    ranked = values.ranked.tolist()
+) -> list[str]:
+    """Each deal's record in ``fmt`` without its line number (``_with_line`` puts it in)."""
+    columns = _columns(values, role=role, play=play)
+    if fmt == "csv":
+        return _csv_bodies(columns, role=role, play=play)
+    if fmt == "jsonl":
+        return _jsonl_bodies(columns, role=role, players=players, seat=seat, play=play)
+    said, write = words(lang), lang.notation.cards
+    titles = [said.title(role, players, seat, write(cards)) for cards in deals]
+    return _text_bodies(columns, titles, lang, role=role, play=play)
+
+
+def _with_line(fmt: str, lang: Language) -> Callable[[int, str], str]:
+    """How a record is made from its line number and the rest (``_bodies``)."""
+    if fmt == "csv":
+        return lambda line, body: f"{line},{body}"
+    if fmt == "jsonl":
+        return lambda line, body: f'{{"line": {line}, {body}'
+    return lambda line, body: f"{_line_label(lang, line)}\n{body}"
+
+
+_CANONICAL = [str(card) for card in DECK]
+
+
+def _csv_bodies(columns: _Columns, *, role: Role, play: bool) -> list[str]:
+    """Each deal's CSV row after its line number: the cards dealt, and the best choice."""
+    best = [
+        columns.kept[:, 0].tolist(),
+        columns.laid[:, 0].tolist(),
+        columns.hand[:, 0].tolist(),
+        columns.crib[:, 0].tolist(),
+        columns.net[:, 0].tolist(),
+    ]
+    canonical = _CANONICAL
     if play:
-        net_by_row, error_by_row = _pegs(role)
-        peg = net_by_row[values.kept_rows]
-        # float(net) + peg, as PlayChoice.total adds them: the same two floats, added once.
-        total = np.array(nets) + peg
-        orders = np.argsort(-total, axis=1, kind="stable").tolist()
-        pegs, errors = peg.tolist(), error_by_row[values.kept_rows].tolist()
-        totals = total.tolist()
-    else:
-        orders = [list(range(values.ranked.shape[1]))] * len(deals)
-    takes, one = values.takes, values.laid == 1
-    text = _played_text if play else _deal_text
-    for d, cards in enumerate(deals):
-        ranking = orders[d][:1] if fmt == "csv" else orders[d]  # csv writes the best alone
-        choices, hand, crib, net = ranked[d], hands[d], cribs[d], nets[d]
-        rows: list[Row | PlayedRow] = []
-        for i in ranking:
-            c, _, least, most, _, _ = choices[i]
-            keep, lay = takes[c]
-            away = (lay(cards),) if one else lay(cards)
-            row: Row = (keep(cards), away, hand[i], least, most, crib[i], net[i])
-            rows.append((*row, pegs[d][i], errors[d][i], totals[d][i]) if play else row)
-        written = _written(cards, [choices[i][0] for i in ranking], takes, lang, one, fmt)
-        deal = _Deal(role, players, seat, cards, heels[d], rows, written)
-        yield functools.partial(text, fmt=fmt, lang=lang, deal=deal)
+        pegs, errors = _peg_reprs(role)
+        rows = columns.rows[:, 0]
+        best += [pegs[rows].tolist(), errors[rows].tolist()]
+        best.append(_rounded(columns.total[:, 0]))
+    return [
+        csv_line(
+            [
+                " ".join([canonical[i] for i in cards]),
+                " ".join([canonical[i] for i in keep]),
+                " ".join([canonical[i] for i in lay]),
+                *figures,
+                "",
+            ]
+        )
+        for cards, keep, lay, *figures in zip(columns.dealt.tolist(), *best, strict=True)
+    ]
 
 
-def _written(
-    cards: tuple[Card, ...],
-    ranked: list[int],
-    takes: list[tuple[itemgetter[Any], itemgetter[Any]]],
-    lang: Language,
-    one: bool,
-    fmt: str,
-) -> tuple[list[str], list[str]] | None:
-    """For text, the cards kept and laid away of each choice in ``ranked`` as ``lang`` writes
-    them: each of the deal's cards written once, then taken by place."""
-    if fmt != "text":
-        return None
+def _jsonl_bodies(
+    columns: _Columns, *, role: Role, players: int, seat: int, play: bool
+) -> list[str]:
+    """Each deal's JSON record after ``{"line": N, ``: one ``%`` a deal, of a template of
+    every option, with the cells of the block made column by column."""
+    deals, choices, _ = columns.kept.shape
+    start, end = advice_json(role, players, seat, play=play)
+    template = start + ", ".join([option_json(play=play)] * choices) + end + "\n"
+    figures = [
+        _cards_written(columns.kept, QUOTED, ", ")[0],
+        _cards_written(columns.laid, QUOTED, ", ")[0],
+        _written_once(columns.hand, _reprs)[0],
+        columns.least,
+        columns.most,
+        _written_once(columns.crib, _reprs)[0],
+        _written_once(columns.net, _reprs)[0],
+    ]
+    if play:
+        pegs, errors = _peg_reprs(role)
+        totals, _ = _written_once(columns.total, _rounded)
+        figures += [pegs[columns.rows], errors[columns.rows], totals]
+    cells = np.stack(figures, axis=2, dtype=object)  # (deals, choices, cells)
+    heels = _written_once(columns.heels, _reprs)[0].tolist()
+    return [
+        template % (heel, *row)
+        for heel, row in zip(heels, cells.reshape(deals, -1).tolist(), strict=True)
+    ]
+
+
+def _written_once(figures: Any, write: Callable[[Any], list[str]]) -> tuple[Any, Any]:
+    """``write`` of each of ``figures`` (floats) and the length of each text, as arrays of
+    their shape: each distinct float written once (told apart by its bits, so that 0.0 and
+    -0.0 stay apart)."""
+    distinct, where = np.unique(figures.ravel().view(np.int64), return_inverse=True)
+    texts = write(distinct.view(np.float64))
+    lengths = np.fromiter(map(len, texts), np.int64, len(texts))
+    where = where.ravel()
+    written = np.array(texts, dtype=object)[where].reshape(figures.shape)
+    return written, lengths[where].reshape(figures.shape)
+
+
+def _reprs(figures: Any) -> list[str]:
+    """Each float as JSON writes it: its ``repr``."""
+    return [repr(figure) for figure in figures.tolist()]
+
+
+def _rounded(figures: Any) -> list[str]:
+    """Each float rounded to 4 places as JSON writes it, ``repr(round(figure, 4))``: the
+    figure written to 4 places by ``%.4f`` (which rounds as ``round`` does, half to even on
+    the exact value), less the zeros that end it, one digit kept after the point. Below
+    10**11 in size, the figure to 4 places has at most 15 digits, so it is the shortest text
+    of its float, which ``repr`` writes; a larger one is left to ``repr`` (a test checks)."""
+    if not np.all(np.abs(figures) < 1e11):
+        return [repr(round(figure, 4)) for figure in figures.tolist()]
+    text = ("%.4f\n" * len(figures)) % tuple(figures.tolist())
+    for _ in range(3):
+        text = text.replace("0\n", "\n")
+    return text.split("\n")[:-1]
+
+
+@functools.cache
+def _peg_reprs(role: Role) -> tuple[Any, Any]:
+    """``_pegs(role)`` rounded to 4 places as JSON writes them, by row."""
+    net, error = (np.array(_rounded(figures), dtype=object) for figures in _pegs(role))
+    return net, error
+
+
+@functools.cache
+def _card_pairs(written: tuple[str, ...], between: str) -> tuple[Any, Any]:
+    """Every card (``written``, by ``Card.index``) and every two cards written together,
+    ``between`` them: (52,) and (52, 52) arrays of text."""
+    cards = np.array(written, dtype=object)
+    pairs = np.array([[f"{a}{between}{b}" for b in written] for a in written], dtype=object)
+    return cards, pairs
+
+
+def _cards_written(cards: Any, written: tuple[str, ...], between: str) -> tuple[Any, Any]:
+    """The cards of each row of ``cards`` (``Card.index``, the last axis a row's cards) as
+    ``written`` writes them, ``between`` each two, and the length of each text."""
+    singles, pairs = _card_pairs(written, between)
+    count = cards.shape[-1]
+    parts = [pairs[cards[..., i], cards[..., i + 1]] for i in range(0, count - 1, 2)]
+    if count % 2:
+        parts.append(singles[cards[..., -1]])
+    text = parts[0]
+    for part in parts[1:]:
+        text = text + between + part
+    lengths = np.array([len(card) for card in written])[cards].sum(axis=-1)
+    return text, lengths + (count - 1) * len(between)
+
+
+# Each range of a show, least to most, as the text writes it ("4-17"), and its length.
+_SHOWS = range(rules.HIGHEST_SHOW + 1)
+_RANGES = np.array([[f"{least}-{most}" for most in _SHOWS] for least in _SHOWS], dtype=object)
+_RANGE_LENGTHS = np.vectorize(len)(_RANGES)
+
+
+@functools.cache
+def _peg_column(lang: Language, role: Role) -> tuple[Any, Any]:
+    """The ``peg`` column of the text of each row of kept ranks (``_hand_ranks``), and the
+    length of each."""
+    pegs, errors = _pegs(role)
+    texts = peg_texts(lang, pegs.tolist(), errors.tolist())
+    return np.array(texts, dtype=object), np.array([len(text) for text in texts])
+
+
+def _text_bodies(
+    columns: _Columns, titles: list[str], lang: Language, *, role: Role, play: bool
+) -> list[str]:
+    """Each deal's table after ``line N:``, under its title: the cells of the block made column
+    by column, the columns as wide as ``discard_text`` (``played_text``) makes them, and one
+    ``%`` a deal, of a template made once for each set of column widths."""
+    said = words(lang)
+    count, choices, _ = columns.kept.shape
+
+    def three_places(figures: Any) -> list[str]:
+        return numbers(lang, figures.tolist(), [(".3f", len(figures))])
+
     written = lang.notation.written
-    texts = [written[card.index] for card in cards]
-    keeps, discards = [], []
-    for c in ranked:
-        keep, lay = takes[c]
-        keeps.append(" ".join(keep(texts)))
-        discards.append(lay(texts) if one else " ".join(lay(texts)))
-    return keeps, discards
+    table = [
+        _cards_written(columns.kept, written, " "),
+        _cards_written(columns.laid, written, " "),
+        _written_once(columns.hand, three_places),
+    ]
+    if play:
+        pegs, peg_lengths = _peg_column(lang, role)
+        table += [
+            _written_once(columns.crib, three_places),
+            (pegs[columns.rows], peg_lengths[columns.rows]),
+            _written_once(columns.total, three_places),
+        ]
+        labels = said.play_labels
+    else:
+        ranges = (columns.least, columns.most)
+        table += [
+            (_RANGES[ranges], _RANGE_LENGTHS[ranges]),
+            _written_once(columns.crib, three_places),
+            _written_once(columns.net, three_places),
+        ]
+        heels = _written_once(columns.heels, three_places)[0].tolist()
+        labels = said.labels
+    cells = np.stack([texts for texts, _ in table], axis=2)  # (deals, choices, columns)
+    rows = cells.reshape(count, -1).tolist()
+    # Each column as wide as its widest entry or its label.
+    widest = np.stack([lengths.max(axis=1) for _, lengths in table], axis=1)
+    widths = np.maximum(widest, [len(label) for label in labels]).tolist()
+    best = cells[:, 0, [0, 1, -1]].tolist()  # keep, lay away, and net or total
+    head = f"%s\n{_escape(said.ways_line(choices, columns.laid.shape[2], play=play))}\n"
+    if play:
+        foot = f"{_escape(said.play_how[role])}\n{_escape(said.peg_note)}\n%s\n"
+    else:
+        foot = f"%s\n{_escape(said.how[role])}\n%s\n"
+    templates: dict[tuple[int, ...], str] = {}
+    bodies = []
+    for d, title in enumerate(titles):
+        width = tuple(widths[d])
+        template = templates.get(width)
+        if template is None:
+            pattern = table_pattern(width, 2)
+            lines = [_escape(pattern % (" ", *labels))]
+            lines += [("*" if i == 0 else " ") + pattern[2:] for i in range(choices)]
+            template = templates[width] = head + "\n".join(lines) + "\n" + foot
+        last = said.best(*best[d], play=play)
+        if play:
+            bodies.append(template % (title, *rows[d], last))
+        else:
+            bodies.append(template % (title, *rows[d], said.heels_line(heels[d]), last))
+    return bodies
+
+
+def _escape(text: str) -> str:
+    """``text`` as it stands in a ``%`` template."""
+    return text.replace("%", "%%")
 
 
 @functools.cache
@@ -379,10 +605,11 @@ def _pegs(role: Role) -> tuple[Any, Any]:
     known, _ = _hand_ranks(HAND_SIZE)
     net = np.zeros(len(known))
     error = np.zeros(len(known))
-    for keep in kept_rank_sets():
-        entry = pegging(keep=keep, role=role.value)
-        row = np.searchsorted(known, rules.rank_key(keep))
-        net[row], error[row] = entry.net, entry.net_se
+    keeps = list(kept_rank_sets())
+    entries = [pegging(keep=keep, role=role.value) for keep in keeps]
+    rows = np.searchsorted(known, [rules.rank_key(keep) for keep in keeps])
+    net[rows] = [entry.net for entry in entries]
+    error[rows] = [entry.net_se for entry in entries]
     return net, error
 
 
@@ -508,6 +735,9 @@ class _Values(NamedTuple):
     takes: list[tuple[itemgetter[Any], itemgetter[Any]]]
     """Each choice's kept cards and cards laid away, taken from a deal's cards."""
     laid: int
+    index: Any  # (deals, cards dealt): each deal's cards as ``Card.index``
+    keeps: Any  # (choices, cards kept): the places in a deal of each choice's cards kept
+    discards: Any  # (choices, cards laid away): and of its cards laid away
 
 
 def _advise_block(
@@ -625,7 +855,8 @@ def _block_values(deals: Sequence[Sequence[Card]], *, role: Role, laid: int) -> 
         (itemgetter(*keep), itemgetter(*laid_away))
         for keep, laid_away in zip(keeps.tolist(), ways_keep, strict=True)
     ]
-    return _Values(ranked, kept_rows, heels.tolist(), n, cribs, takes, laid)
+    heels_list = heels.tolist()
+    return _Values(ranked, kept_rows, heels_list, n, cribs, takes, laid, index, keeps, discards)
 
 
 # Choice(...) without the Python-level __new__ of a named tuple: a deal makes several.

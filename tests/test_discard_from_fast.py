@@ -7,7 +7,10 @@ from __future__ import annotations
 import io
 import random
 
+import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cribcount import discard_file
 from cribcount.batch.engine import Failed
@@ -16,6 +19,7 @@ from cribcount.discard import Role, advise_discard, discard_seat, parse_deal
 from cribcount.discard_file import (
     Rendered,
     _read_deals,
+    advise_many,
     render_deal_record,
     render_lines,
     render_played_record,
@@ -190,3 +194,108 @@ def test_a_block_of_bad_lines_alone() -> None:
     assert isinstance(record, Done)
     rendered: Rendered = record
     assert rendered.line == 1 and rendered.result.startswith("1,5h 5d 6c 7s Jh Kd,")
+
+
+# --- two players, many deals in one block, against the records of advise_many's advice ----------
+
+# Random deals, and some that put the writers' edges to the test: four jacks held (heels 0.0),
+# tens (written with two digits in French), the same ranks in other suits (figures repeated).
+_TWO_PLAYER_DEALS = [
+    "Jh Jd Jc Js 5h 5d",
+    "10h 10d 10c 10s 5h 5d",
+    "5h 5d 5c Js 10h Kd",
+    "5s 5c 5h Jd 10c Kh",
+    "Ah 2c 3d 4s 6h 7c",
+    *(format_cards(random.Random(f"two {i}").sample(DECK, 6)) for i in range(80)),
+]
+
+
+@pytest.mark.parametrize(
+    ("fmt", "code"), [("text", "en"), ("text", "fr"), ("jsonl", "en"), ("csv", "en")]
+)
+@pytest.mark.parametrize("play", [True, False])
+@pytest.mark.parametrize("role", list(Role))
+def test_a_block_of_two_player_deals_is_written_as_each_deal_alone(
+    fmt: str, code: str, play: bool, role: Role
+) -> None:
+    lang = language(code)
+    lines = [lang.notation.cards(parse_deal(text)) for text in _TWO_PLAYER_DEALS]
+    got = fast_records(lines, fmt, lang, role=role, players=2, play=play)
+    advice = advise_many([parse_deal(text) for text in _TWO_PLAYER_DEALS], role=role)
+    expected = []
+    for line, one in enumerate(advice, start=1):
+        if fmt == "jsonl":
+            data = played_to_dict(with_play(one)) if play else discard_to_dict(one)
+            expected.append(render_json({"line": line, **data}) + "\n")
+        else:
+            render = render_played_record if play else render_deal_record
+            expected.append(render(Done(line, one), fmt, lang=lang))
+    assert got == expected
+
+
+# --- the pieces of the writers ----------------------------------------------------------------
+
+_ROUNDING_EDGES = [
+    0.0,
+    -0.0,
+    2.0,
+    -2.0,
+    1.03125,  # 10312.5 ten-thousandths exactly: half to even, 1.0312
+    1.03135,
+    -1.03125,
+    0.00005,  # nearest double just above or below half a ten-thousandth
+    0.00015,
+    -0.00001,  # rounds to -0.0
+    0.0001,
+    9.99995,
+    29.99999,
+    123456.78905,
+    1e-20,
+    99999999999.99995,  # just below the bound of the written path
+    -99999999999.9,
+    1e11,  # beyond it: round and repr themselves
+    999999999999999.9,
+    1e17,
+    -3.5e20,
+]
+
+
+@pytest.mark.parametrize("figure", _ROUNDING_EDGES)
+def test_a_figure_to_4_places_is_written_as_repr_of_round(figure: float) -> None:
+    (written,) = discard_file._rounded(np.array([figure]))
+    assert written == repr(round(figure, 4))
+
+
+_BELOW_BOUND = st.floats(min_value=-99999999999.0, max_value=99999999999.0)
+# Halves of a ten-thousandth, to the nearest float: the ties and near-ties of rounding.
+_NEAR_TIES = st.integers(-(10**9), 10**9).map(lambda k: (k + 0.5) / 10_000)
+
+
+@given(st.lists(_BELOW_BOUND | _NEAR_TIES, min_size=1, max_size=40))
+def test_figures_to_4_places_are_written_as_repr_of_round(figures: list[float]) -> None:
+    expected = [repr(round(figure, 4)) for figure in figures]
+    assert discard_file._rounded(np.array(figures)) == expected
+
+
+def test_each_distinct_figure_is_written_once_and_0_apart_from_minus_0() -> None:
+    figures = np.array([[0.5, -0.0, 0.0], [0.0, 0.5, 1 / 3]])
+    calls = []
+
+    def write(distinct: np.ndarray) -> list[str]:
+        calls.append(len(distinct))
+        return [repr(figure) for figure in distinct.tolist()]
+
+    written, lengths = discard_file._written_once(figures, write)
+    assert written.tolist() == [["0.5", "-0.0", "0.0"], ["0.0", "0.5", "0.3333333333333333"]]
+    assert lengths.tolist() == [[3, 4, 3], [3, 3, 18]]
+    assert calls == [4]
+
+
+@pytest.mark.parametrize("count", [1, 2, 3, 4, 5])
+def test_cards_are_written_together_as_one_join_writes_them(count: int) -> None:
+    written = language("fr").notation.written
+    rows = np.array([random.Random(count * 10 + i).sample(range(52), count) for i in range(6)])
+    texts, lengths = discard_file._cards_written(rows.reshape(2, 3, count), written, ", ")
+    expected = [", ".join(written[i] for i in row) for row in rows.tolist()]
+    assert texts.ravel().tolist() == expected
+    assert lengths.ravel().tolist() == [len(text) for text in expected]

@@ -17,12 +17,18 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PlayedRow",
+    "QUOTED",
     "Row",
+    "Words",
+    "advice_json",
     "choice_rows",
     "discard_data",
     "discard_json",
     "discard_text",
     "discard_to_dict",
+    "numbers",
+    "option_json",
+    "peg_texts",
     "played_data",
     "played_json",
     "played_rows",
@@ -32,6 +38,8 @@ __all__ = [
     "render_played",
     "render_scored",
     "scored_to_dict",
+    "table_pattern",
+    "words",
 ]
 
 _ROLES = {Role.DEALER: N_("dealer"), Role.PONE: N_("pone")}
@@ -91,12 +99,28 @@ def _option(row: Row | PlayedRow) -> dict[str, Any]:
     }
 
 
-_QUOTED = tuple(f'"{card}"' for card in DECK)
+QUOTED = tuple(f'"{card}"' for card in DECK)
 """Each card as a JSON string, by ``Card.index``: its canonical notation needs no escape."""
-_OPTION_JSON = (
-    '{"keep": [%s], "discard": [%s], "hand": %r, "hand_min": %d, "hand_max": %d, "crib": %r,'
-    ' "net": %r}'
-)
+
+
+def option_json(*, play: bool) -> str:
+    """One option of the JSON advice as a ``%`` template: the cards kept and those laid away
+    (each written as ``QUOTED``, ``", "`` between), then hand, hand_min, hand_max, crib and net
+    and, with the play, peg, peg_error and total (rounded to 4 places), each a ``%s`` of the
+    number as the JSON module writes it (a float by its ``repr``; a test checks)."""
+    played = ', "peg": %s, "peg_error": %s, "total": %s' if play else ""
+    return (
+        '{"keep": [%s], "discard": [%s], "hand": %s, "hand_min": %s, "hand_max": %s,'
+        f' "crib": %s, "net": %s{played}}}'
+    )
+
+
+def advice_json(role: Role, players: int, seat: int, *, play: bool) -> tuple[str, str]:
+    """The JSON advice of a deal around its options, after ``{"line": N, ``: the part before
+    them as a ``%`` template of the heels (written), and the part after them."""
+    table = f'"players": {players}, "seat": {seat}, ' if players != 2 else ""
+    start = f'"role": "{role.value}", {table}"heels": %s, "options": ['
+    return start, ('], "ranking": "hand+crib+peg"}' if play else "]}")
 
 
 def discard_json(
@@ -104,39 +128,39 @@ def discard_json(
 ) -> str:
     """``render_json({"line": line, **discard_data(...)})``, written by ``%``: the same text
     (the JSON module writes a float by its ``repr``; a test checks), a few times faster."""
-    table = f'"players": {players}, "seat": {seat}, ' if players != 2 else ""
-    options = ", ".join([_OPTION_JSON % _json_cells(row) for row in rows])
-    start = f'{{"line": {line}, "role": "{role.value}", {table}"heels": {heels!r}'
-    return f'{start}, "options": [{options}]}}'
+    start, end = advice_json(role, players, seat, play=False)
+    option = option_json(play=False)
+    options = ", ".join([option % _json_cells(row) for row in rows])
+    return f'{{"line": {line}, {start % repr(heels)}{options}{end}'
 
 
 def played_json(line: int, role: Role, heels: float, rows: Sequence[PlayedRow]) -> str:
     """``render_json({"line": line, **played_data(...)})``, written as ``discard_json`` writes."""
+    start, end = advice_json(role, 2, 0, play=True)
+    option = option_json(play=True)
     options = ", ".join(
         [
-            _OPTION_JSON[:-1]
-            % _json_cells(row)
-            + f', "peg": {round(row[7], 4)!r}, "peg_error": {round(row[8], 4)!r},'
-            f' "total": {round(row[9], 4)!r}}}'
+            option % (*_json_cells(row), *[repr(round(figure, 4)) for figure in row[7:10]])
             for row in rows
         ]
     )
-    return (
-        f'{{"line": {line}, "role": "{role.value}", "heels": {heels!r}, "options": [{options}],'
-        ' "ranking": "hand+crib+peg"}'
-    )
+    return f'{{"line": {line}, {start % repr(heels)}{options}{end}'
 
 
 def _json_cells(row: Row | PlayedRow) -> tuple[object, ...]:
-    """The cells of ``_OPTION_JSON`` for a row."""
+    """The cells of ``option_json`` for a row, up to net."""
     return (
-        ", ".join([_QUOTED[card.index] for card in row[0]]),
-        ", ".join([_QUOTED[card.index] for card in row[1]]),
-        *row[2:7],
+        ", ".join([QUOTED[card.index] for card in row[0]]),
+        ", ".join([QUOTED[card.index] for card in row[1]]),
+        repr(row[2]),
+        row[3],
+        row[4],
+        repr(row[5]),
+        repr(row[6]),
     )
 
 
-class _Words:
+class Words:
     """What every table of a language says the same, said once: the words of ``render_discard``
     and ``render_played``, and the templates of what they say with values (``say``)."""
 
@@ -169,22 +193,62 @@ class _Words:
             text = self.templates[template] = self.lang.catalog.gettext(template)
         return text.format(**written)
 
-    def ways_line(self, template: str, ways: int, laid: int) -> str:
-        """The line that says how many ways there are to lay away how many cards."""
+    def ways_line(self, ways: int, laid: int, *, play: bool) -> str:
+        """The line that says how many ways there are to lay away how many cards (and, with
+        the play, how they are ranked)."""
+        template = _PLAYED_WAYS if play else _WAYS
         said = self.ways.get((template, ways, laid))
         if said is None:
             said = self.ways[template, ways, laid] = self.lang.say(template, ways=ways, laid=laid)
         return said
 
+    def title(self, role: Role, players: int, seat: int, cards: str) -> str:
+        """The first line of a table: whose crib, the cards held (``cards``, written) and, with
+        more than two players, the seat."""
+        if players != 2:
+            return self.say(
+                "{role}, holding {cards}, seat {seat} of {players} players:",
+                role=self.roles[role],
+                cards=cards,
+                seat=seat,
+                players=players,
+            )
+        return self.say("{role}, holding {cards}:", role=self.roles[role], cards=cards)
+
+    def heels_line(self, heels: str) -> str:
+        """What heels is worth (``heels``, written) and to whom."""
+        return self.say(
+            "heels {heels}: a jack turned is 2 to the dealer,\n  in no hand or crib", heels=heels
+        )
+
+    def best(self, keep: str, discard: str, figure: str, *, play: bool) -> str:
+        """The last line: the best choice and its net (its total, with the play)."""
+        if play:
+            return self.say(
+                "best: keep {keep}, lay away {discard} (total {total})",
+                keep=keep,
+                discard=discard,
+                total=figure,
+            )
+        return self.say(
+            "best: keep {keep}, lay away {discard} (net {net})",
+            keep=keep,
+            discard=discard,
+            net=figure,
+        )
+
+
+_WAYS = N_("{ways} ways to lay away {laid}, best first")
+_PLAYED_WAYS = N_("{ways} ways to lay away {laid}, best first by hand + crib + peg")
+
 
 @functools.cache
-def _words(lang: Language) -> _Words:
-    return _Words(lang)
+def words(lang: Language) -> Words:
+    """The ``Words`` of ``lang``, made once."""
+    return Words(lang)
 
 
-def _numbers(
-    lang: Language, values: Sequence[float], specs: Sequence[tuple[str, int]]
-) -> list[str]:
+def numbers(lang: Language, values: Sequence[float], specs: Sequence[tuple[str, int]]) -> list[str]:
     """``lang.number(value, spec)`` of each value, ``specs`` saying each spec and how many values
     take it in turn: written by one ``%`` (``%`` with a spec writes a float as ``format``
     does) and translated once."""
@@ -195,16 +259,22 @@ def _numbers(
     return text.split("\n")[:-1]
 
 
+def table_pattern(widths: Sequence[int], left: int) -> str:
+    """The ``%`` template of a row of a table, its mark (``*`` for the best, else a space)
+    first: the first ``left`` columns to the left, each as wide as ``widths`` says with two
+    spaces after it, the rest to the right, one space between."""
+    cells = [f"%-{w}s  " for w in widths[:left]] + [f"%{w}s " for w in widths[left:]]
+    return "%s " + "".join(cells)[:-1]
+
+
 def _table(rows: Sequence[Sequence[str]], labels: Sequence[str], left: int) -> list[str]:
-    """The header and the rows of a table, each column as wide as its widest entry: the first
-    ``left`` columns to the left, two spaces after each, the rest to the right, one space
-    between; the first row marked ``*``."""
+    """The header and the rows of a table (``table_pattern``), each column as wide as its
+    widest entry; the first row marked ``*``."""
     widths = [
         max(len(label), *map(len, column))
         for label, column in zip(labels, zip(*rows, strict=True), strict=True)
     ]
-    cells = [f"%-{w}s  " for w in widths[:left]] + [f"%{w}s " for w in widths[left:]]
-    pattern = "%s " + "".join(cells)[:-1]
+    pattern = table_pattern(widths, left)
     return [
         pattern % (" ", *labels),
         *[pattern % ("*" if i == 0 else " ", *row) for i, row in enumerate(rows)],
@@ -232,46 +302,26 @@ def discard_text(
     cards: tuple[Card, ...],
     heels: float,
     rows: Sequence[Row],
-    written: tuple[list[str], list[str]] | None = None,
 ) -> str:
-    """``render_discard`` of the advice whose rows are ``rows``; ``written``, if given, holds
-    each row's cards kept and laid away as ``lang`` writes them."""
-    words = _words(lang)
+    """``render_discard`` of the advice whose rows are ``rows``."""
+    said = words(lang)
     write = lang.notation.cards
-    laid = len(rows[0][1])
-    if players != 2:
-        title = words.say(
-            "{role}, holding {cards}, seat {seat} of {players} players:",
-            role=words.roles[role],
-            cards=write(cards),
-            seat=seat,
-            players=players,
-        )
-    else:
-        title = words.say("{role}, holding {cards}:", role=words.roles[role], cards=write(cards))
-    ways = words.ways_line(N_("{ways} ways to lay away {laid}, best first"), len(rows), laid)
-    keeps, discards = written or ([write(row[0]) for row in rows], [write(row[1]) for row in rows])
+    keeps, discards = [write(row[0]) for row in rows], [write(row[1]) for row in rows]
     n = len(rows)
     values = [row[2] for row in rows] + [row[5] for row in rows] + [row[6] for row in rows]
-    numbers = _numbers(lang, [*values, heels], [(".3f", 3 * n + 1)])
-    hands, cribs, nets = numbers[:n], numbers[n : 2 * n], numbers[2 * n : 3 * n]
+    written = numbers(lang, [*values, heels], [(".3f", 3 * n + 1)])
+    hands, cribs, nets = written[:n], written[n : 2 * n], written[2 * n : 3 * n]
     ranges = [f"{row[3]}-{row[4]}" for row in rows]
     # Each column as wide as its widest entry as written (within 60 columns in English
     # and French): two spaces after the cards, one between numbers.
     table = list(zip(keeps, discards, hands, ranges, cribs, nets, strict=True))
-    lines = [title, ways, *_table(table, words.labels, 2)]
-    lines += [
-        words.say(
-            "heels {heels}: a jack turned is 2 to the dealer,\n  in no hand or crib",
-            heels=numbers[-1],
-        ),
-        words.how[role],
-        words.say(
-            "best: keep {keep}, lay away {discard} (net {net})",
-            keep=keeps[0],
-            discard=discards[0],
-            net=nets[0],
-        ),
+    lines = [
+        said.title(role, players, seat, write(cards)),
+        said.ways_line(n, len(rows[0][1]), play=False),
+        *_table(table, said.labels, 2),
+        said.heels_line(written[-1]),
+        said.how[role],
+        said.best(keeps[0], discards[0], nets[0], play=False),
     ]
     return "\n".join(lines)
 
@@ -315,52 +365,34 @@ def render_played(played: PlayedAdvice, *, lang: Language = DEFAULT_LANGUAGE) ->
 
 
 def played_text(
-    lang: Language,
-    role: Role,
-    cards: tuple[Card, ...],
-    rows: Sequence[PlayedRow],
-    written: tuple[list[str], list[str]] | None = None,
+    lang: Language, role: Role, cards: tuple[Card, ...], rows: Sequence[PlayedRow]
 ) -> str:
-    """``render_played`` of the two-player advice whose rows are ``rows`` (and ``written``, as
-    ``discard_text`` takes it)."""
-    words = _words(lang)
+    """``render_played`` of the two-player advice whose rows are ``rows``."""
+    said = words(lang)
     write = lang.notation.cards
-    title = words.say("{role}, holding {cards}:", role=words.roles[role], cards=write(cards))
-    ways = words.ways_line(
-        N_("{ways} ways to lay away {laid}, best first by hand + crib + peg"),
-        len(rows),
-        len(rows[0][1]),
-    )
-    keeps, discards = written or ([write(row[0]) for row in rows], [write(row[1]) for row in rows])
+    keeps, discards = [write(row[0]) for row in rows], [write(row[1]) for row in rows]
     n = len(rows)
     values = [row[2] for row in rows] + [row[5] for row in rows] + [row[9] for row in rows]
-    values += [row[7] for row in rows] + [row[8] for row in rows]
-    numbers = _numbers(lang, values, [(".3f", 3 * n), ("+.2f", n), (".2f", n)])
-    pegs, errors = numbers[3 * n : 4 * n], numbers[4 * n :]
-    table = list(
-        zip(
-            keeps,
-            discards,
-            numbers[:n],
-            numbers[n : 2 * n],
-            [f"{peg}±{error}" for peg, error in zip(pegs, errors, strict=True)],
-            numbers[2 * n : 3 * n],
-            strict=True,
-        )
-    )
-    lines = [title, ways, *_table(table, words.play_labels, 2)]
-    best = table[0]
-    lines += [
-        words.play_how[role],
-        words.peg_note,
-        words.say(
-            "best: keep {keep}, lay away {discard} (total {total})",
-            keep=best[0],
-            discard=best[1],
-            total=best[5],
-        ),
+    written = numbers(lang, values, [(".3f", 3 * n)])
+    pegs = peg_texts(lang, [row[7] for row in rows], [row[8] for row in rows])
+    totals = written[2 * n : 3 * n]
+    table = list(zip(keeps, discards, written[:n], written[n : 2 * n], pegs, totals, strict=True))
+    lines = [
+        said.title(role, 2, 0, write(cards)),
+        said.ways_line(n, len(rows[0][1]), play=True),
+        *_table(table, said.play_labels, 2),
+        said.play_how[role],
+        said.peg_note,
+        said.best(keeps[0], discards[0], totals[0], play=True),
     ]
     return "\n".join(lines)
+
+
+def peg_texts(lang: Language, pegs: Sequence[float], errors: Sequence[float]) -> list[str]:
+    """Each net pegging with its standard error, as the table's ``peg`` column writes them."""
+    n = len(pegs)
+    written = numbers(lang, [*pegs, *errors], [("+.2f", n), (".2f", n)])
+    return [f"{peg}±{error}" for peg, error in zip(written[:n], written[n:], strict=True)]
 
 
 # --- the discard ranked by the chance to win from a score -------------------------------------
