@@ -848,7 +848,8 @@ def report_log_file(
                 run.append((found[1], found[2]))
                 continue
             if run:
-                fast.take(run)
+                taken = fast.take(run)
+                assert taken, "each line of the run is a record"
                 run = []
             for record in _careful_records(number, raw):
                 if isinstance(record, LogError):
@@ -856,5 +857,6 @@ def report_log_file(
                 else:
                     tally.add(record.time, _outcome(record), record.seconds, _loss(record))
         if run:
-            fast.take(run)
+            taken = fast.take(run)
+            assert taken, "each line of the run is a record"
     return tally.report()
