@@ -109,15 +109,18 @@ def cribcount_command() -> list[str]:
 
 
 def run_versions(
-    args: Sequence[str], against: Path | None, *, ok: Sequence[int] = (0,)
+    args: Sequence[str], against: Path | None, *, ok: Sequence[int] = (0,), keep: Path | None = None
 ) -> Iterator[tuple[str, Run]]:
     """``cribcount ARGS`` run by this environment's cribcount and, with ``against``, by the
-    source tree ``against`` (put on PYTHONPATH for its run): each run with its label."""
-    yield "this version", run_command([*cribcount_command(), *args], ok=ok)
+    source tree ``against`` (put on PYTHONPATH for its run): each run with its label. With
+    ``keep`` (a folder), each run's stdout is kept there, as ``1.out`` and ``2.out``."""
+    outs = [None, None] if keep is None else [keep / "1.out", keep / "2.out"]
+    yield "this version", run_command([*cribcount_command(), *args], ok=ok, out=outs[0])
     if against is not None:
         os.environ["PYTHONPATH"] = str(against.resolve())
         try:
-            yield str(against), run_command([sys.executable, "-m", "cribcount", *args], ok=ok)
+            command = [sys.executable, "-m", "cribcount", *args]
+            yield str(against), run_command(command, ok=ok, out=outs[1])
         finally:
             os.environ.pop("PYTHONPATH", None)
 

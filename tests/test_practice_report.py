@@ -10,6 +10,7 @@ import io
 import itertools
 import json
 import random
+import re
 from datetime import UTC, datetime, timedelta, timezone
 
 from conftest import damaged
@@ -26,14 +27,29 @@ from cribcount.practice_log import (
     report,
     report_log_file,
 )
+from cribcount.render.practice import render_report
 
 START = datetime(2026, 11, 20, 9, 30, tzinfo=timezone(timedelta(hours=-5)))
 
 
+SMALL_CHUNK = 512
+"""Bytes a chunk in the fast reader's runs when a log must span many chunks: two or three lines."""
+
+
 def both_ways(data: bytes) -> tuple[tuple[Report, list[str]], tuple[Report, list[str]]]:
-    """(report, bad lines) of ``data`` by the fast reader, and by the careful one."""
-    fast_bad: list[str] = []
-    fast = report_log_file(io.BytesIO(data), lambda error: fast_bad.append(str(error)))
+    """(report, bad lines) of ``data`` by the fast reader, and by the careful one.
+
+    The fast reader reads the log in its own large chunks and again in chunks of a
+    few lines, and must say the same both times; each report is also rendered, and
+    the texts compared (the first and last times as written, offsets included).
+    """
+    fast_runs = []
+    for size in (None, SMALL_CHUNK):
+        errors: list[LogError] = []
+        chunks = {} if size is None else {"chunk_size": size}
+        figures = report_log_file(io.BytesIO(data), errors.append, **chunks)
+        fast_bad = [str(error) for error in errors]
+        fast_runs.append((figures, fast_bad, render_report(figures), stamps(figures)))
     careful_bad: list[str] = []
     records = []
     for result in read_log_file(io.BytesIO(data)):
@@ -41,7 +57,16 @@ def both_ways(data: bytes) -> tuple[tuple[Report, list[str]], tuple[Report, list
             careful_bad.append(str(result))
         else:
             records.append(result)
-    return (fast, fast_bad), (report(records), careful_bad)
+    careful = report(records)
+    for figures, fast_bad, text, times in fast_runs:
+        assert (text, times) == (render_report(careful), stamps(careful))
+        assert (figures, fast_bad) == fast_runs[0][:2]
+    return fast_runs[0][:2], (careful, careful_bad)
+
+
+def stamps(figures: Report) -> tuple[str | None, str | None]:
+    """The first and last times of a report as written, with their offsets."""
+    return tuple(None if when is None else when.isoformat() for when in figures[2:])  # type: ignore[return-value]
 
 
 def mixed_log(seed: int, lines: int) -> list[str]:
@@ -116,11 +141,51 @@ def test_lines_near_the_canonical_shape_take_the_careful_path_and_agree() -> Non
         play_line(first["time"], ["Kc", "go", "9c"], 0),  # a go with 9c to lay
         play_line(first["time"], ["Kc", "Qc", "9c", "5c"], 0),  # past 31
         play_line(first["time"], ["Kc", "Qc", "9c"], 0),  # 29, rightly
+        *written_otherwise(good[0]),
     ]
     for line in variants:
         data = ("\n".join([good[2], line, good[3]]) + "\n").encode()
         (fast, fast_bad), (careful, careful_bad) = both_ways(data)
         assert (fast, fast_bad) == (careful, careful_bad), line
+
+
+def written_otherwise(line: str) -> list[str]:
+    """``line`` with one value written as JSON does not write it (some not JSON at all), or a
+    time that is not one: the careful reader decides each."""
+    count = json.loads(line)["count"]
+    at = line.index('"time": "') + len('"time": "')
+    stamp = line[at : at + 25]  # 2026-11-20T10:30:00-05:00
+
+    def timed(new: str) -> str:
+        return line.replace(stamp, new)
+
+    return [
+        line.replace(f'"count": {count}', f'"count": 0{count}'),  # not JSON
+        line.replace(f'"count": {count}', f'"count": {count}.0'),  # a float count
+        line.replace('"seed": 2', '"seed": 02'),
+        line.replace('"seconds": ', '"seconds": 0'),
+        line.replace('"seconds": ', '"seconds": -'),
+        re.sub(r'"seconds": ([0-9.]+)', r'"seconds": \g<1>000', line),  # more places, same
+        re.sub(r'"seconds": ([0-9.]+)', r'"seconds": \g<1>e0', line),
+        line.replace('"answer": ', '"answer": 0'),
+        line.replace('"muggins": ', '"muggins": 0'),
+        timed(stamp[:11] + "24:00:00" + stamp[19:]),
+        timed(stamp[:11] + "23:59:60" + stamp[19:]),
+        timed(stamp[:11] + "23:60:00" + stamp[19:]),
+        timed(stamp[:19] + "+24:00"),
+        timed(stamp[:19] + "+23:59"),
+        timed(stamp[:19] + "-00:00"),
+        timed(stamp[:19] + "+05:60"),
+        timed("2026-02-29" + stamp[10:]),
+        timed("2028-02-29" + stamp[10:]),
+        timed("0000-01-01" + stamp[10:]),
+        timed("9999-12-31T23:59:59-23:59"),
+        timed(stamp[:10] + " " + stamp[11:]),
+        timed(stamp + "Z"),
+        line.replace(", ", ","),
+        line + " ",
+        line.replace("}", "}\r"),
+    ]
 
 
 def play_line(time: str, moves: list[str], count: int) -> str:
@@ -200,3 +265,70 @@ def test_plays_of_the_same_ranks_peg_alike_whatever_their_suits() -> None:
     (fast, fast_bad), (careful, careful_bad) = both_ways(("\n".join(lines) + "\n").encode())
     assert fast_bad == careful_bad == []
     assert fast == careful
+
+
+def test_times_in_many_offsets_report_the_same_both_ways() -> None:
+    # The same instants written in offsets from -12:00 to +14:00, changing within a run of
+    # lines: the week is that of each time's own date, and of two lines at the earliest (or
+    # the latest) instant the report keeps the first, as written.
+    rng = random.Random(11)
+    lines = []
+    for text in mixed_log(4, 90):
+        data = json.loads(text)
+        when = datetime.fromisoformat(data["time"])
+        if rng.random() < 0.7:
+            hours = rng.randint(-12, 14)
+            when = when.astimezone(timezone(timedelta(hours=hours, minutes=rng.choice((0, 30)))))
+        lines.append(json.dumps({**data, "time": when.isoformat()}))
+    earliest = min(lines, key=lambda text: datetime.fromisoformat(json.loads(text)["time"]))
+    latest = max(lines, key=lambda text: datetime.fromisoformat(json.loads(text)["time"]))
+    for twin in (earliest, latest):
+        data = json.loads(twin)
+        moved = datetime.fromisoformat(data["time"]).astimezone(timezone(timedelta(hours=9)))
+        lines.insert(rng.randrange(len(lines)), json.dumps({**data, "time": moved.isoformat()}))
+    data = ("\n".join(lines) + "\n").encode()
+    (fast, fast_bad), (careful, careful_bad) = both_ways(data)
+    assert fast_bad == careful_bad == []
+    assert fast == careful
+
+
+def test_odd_lines_among_many_chunks_are_read_in_their_places() -> None:
+    # A byte order mark, CR LF and CR line ends, blank lines, bad lines in the fast shape and
+    # out of it, and a torn last line, among good lines that span many chunks.
+    good = mixed_log(6, 60)
+    lines = ["\ufeff" + good[0], *good[1:]]
+    lines[5] += "\r"  # CR LF
+    lines[9] = lines[9] + "\r" + lines[10]  # a CR alone ends line 10
+    lines[10] = ""
+    lines[14] = "   "
+    lines[20] = lines[20].replace('"count": ', '"count": 1')  # the fast shape, a wrong count
+    lines[21] = lines[21].replace('"hand": ["', '"hand": ["Xx", "')
+    lines[33] = lines[33][:40]  # torn
+    lines[34] = json.dumps({**json.loads(lines[34]), "time": "2026-12-01T08:00:00"})
+    data = ("\n".join(lines) + "\n").encode() + good[0][:70].encode()
+    (fast, fast_bad), (careful, careful_bad) = both_ways(data)
+    assert fast_bad == careful_bad
+    assert [error.split(":")[0] for error in fast_bad] == [
+        "line 22",  # lines[20]: a CR alone made line 10 two, and lines[10] is blank
+        "line 23",
+        "line 35",
+        "line 62",  # torn
+    ]
+    assert fast == careful
+    assert fast.overall.hands == 56  # 60, less a blank line and three bad ones
+
+
+def test_the_first_and_last_times_are_instants_not_text() -> None:
+    # As text, 23:00 at -05:00 on the 20th sorts before 01:00 at +09:00 on the 21st; as an
+    # instant it is 12 hours after it. Equal instants: the first line of them is kept.
+    line = mixed_log(8, 1)[0]
+    stamp = json.loads(line)["time"]
+    times = [
+        "2026-11-20T23:00:00-05:00",  # 04:00 UTC on the 21st: the last
+        "2026-11-21T01:00:00+09:00",  # 16:00 UTC on the 20th: the first
+        "2026-11-20T16:00:00+00:00",  # the first again, written otherwise: not kept
+        "2026-11-21T04:00:00+00:00",  # the last again: not kept
+    ]
+    data = "".join(line.replace(stamp, when) + "\n" for when in times).encode()
+    (fast, _), (careful, _) = both_ways(data)
+    assert stamps(fast) == stamps(careful) == (times[1], times[0])
