@@ -5,8 +5,9 @@ Run: ``python benchmarks/bench_review.py [RUNS]``. The record is the first ten
 deals of ``examples/game-121.txt`` (every hand, starter and play given: 20
 discards and the cards laid with a choice of rank rated, 64 hands drawn a
 position). ``review`` runs on one process (``--jobs 1``) and on one a core
-(the default), and without the discards' chances to win (``--no-odds``). The commands run in turn, interleaved, so that load on the
-machine hits them alike; the figures are the median and the fastest
+(the default), and without the discards' chances to win (``--no-odds``).
+The commands run in turn, interleaved, so that load on the machine hits them
+alike; the figures are the median and the fastest
 wall-clock time of each, then the CPU time of the one process of ``game`` and
 of ``review --jobs 1`` (user and system), which load on the machine changes less.
 """
