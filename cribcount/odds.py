@@ -30,12 +30,13 @@ Ends(win=1.0, skunk=1.0, double=0.0)
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cribcount.errors import CribcountError
 from cribcount.messages import N_, Message
@@ -104,6 +105,10 @@ Scorings = Sequence[tuple[int, int]]
 # --- the dynamic program --------------------------------------------------------------------
 
 
+_FEW_NEEDS = 4
+"""Needs counted straight from the scores (``_Deals.reached``); more, from the whole table."""
+
+
 class _Deals:
     """Weighted deals as numpy columns, for a board: for each deal and each number of points
     a side still needs, the step at which it gets them (``steps + 1``: never); and the
@@ -117,21 +122,39 @@ class _Deals:
 
         self.weights = weights
         self.cumulative = np.cumsum(gains, axis=2).astype(np.int16)  # deal, seat, step: so far
-        # The first step at which a seat has ``need`` points (up to ``target``): the steps
-        # before it with fewer, counted by how many points each has, then added up.
-        deals, seats, steps = gains.shape
-        so_far = np.minimum(self.cumulative, target).reshape(deals * seats, steps)
-        rows = np.arange(deals * seats)[:, None] * (target + 1)
-        had = np.bincount((rows + so_far).ravel(), minlength=deals * seats * (target + 1))
-        before = np.zeros((deals * seats, target + 1), dtype=np.int64)
-        np.cumsum(had.reshape(deals * seats, target + 1)[:, :-1], axis=1, out=before[:, 1:])
-        self.reach = before.reshape(deals, seats, target + 1).astype(np.int16)
+        self.target = target
         # Each distinct (pone's, dealer's) total of a deal, and how likely it is.
         totals = self.cumulative[:, :, -1].astype(np.int64)
         wide = int(totals.max(initial=0)) + 1
         keys, where = np.unique(totals[:, PONE] * wide + totals[:, DEALER], return_inverse=True)
         self.totals = np.stack([keys // wide, keys % wide], axis=1)
         self.total_weights = np.bincount(where.ravel(), self.weights, minlength=len(keys))
+
+    @functools.cached_property
+    def reach(self) -> npt.NDArray[np.int16]:
+        """For each deal, seat and need up to the target, the first step at which the seat
+        has that many points: the steps before it with fewer, counted by how many points each
+        has, then added up."""
+        import numpy as np
+
+        target = self.target
+        deals, seats, steps = self.cumulative.shape
+        so_far = np.minimum(self.cumulative, target).reshape(deals * seats, steps)
+        rows = np.arange(deals * seats)[:, None] * (target + 1)
+        had = np.bincount((rows + so_far).ravel(), minlength=deals * seats * (target + 1))
+        before = np.zeros((deals * seats, target + 1), dtype=np.int64)
+        np.cumsum(had.reshape(deals * seats, target + 1)[:, :-1], axis=1, out=before[:, 1:])
+        return before.reshape(deals, seats, target + 1).astype(np.int16)
+
+    def reached(self, seat: int, needs: npt.NDArray[np.int64]) -> npt.NDArray[np.integer[Any]]:
+        """``reach`` of one seat for some needs, ``[deal, need]``: for a need or two (one
+        position's), counted straight from the scores, not from the whole table."""
+        if len(needs) > _FEW_NEEDS:
+            return self.reach[:, seat, needs]
+        found: npt.NDArray[np.integer[Any]] = (self.cumulative[:, seat, :, None] < needs).sum(
+            axis=1
+        )
+        return found
 
     @classmethod
     def of(cls, deals: Sequence[tuple[float, Scorings]], target: int) -> _Deals:
@@ -158,8 +181,8 @@ def _finishes(
     target = board.target
     rows = np.arange(len(deals.weights))[:, None]
     steps = deals.cumulative.shape[2] - 1
-    dealer_at = deals.reach[:, DEALER, need_dealer][:, None]  # deal, 1
-    pone_at = deals.reach[:, PONE, need_pone]  # deal, need
+    dealer_at = deals.reached(DEALER, np.array([need_dealer]))  # deal, 1
+    pone_at = deals.reached(PONE, need_pone)  # deal, need
     # Each step scores for one side only: who reaches the target at the earlier step wins,
     # and the loser's score is theirs at that step.
     ends = []
