@@ -294,6 +294,14 @@ def render_discard(advice: Advice, *, lang: Language = DEFAULT_LANGUAGE) -> str:
     )
 
 
+def _kept_and_laid(
+    lang: Language, rows: Sequence[Row] | Sequence[PlayedRow]
+) -> tuple[list[str], list[str]]:
+    """The kept cards and the cards laid away of each row, in ``lang``'s notation."""
+    write = lang.notation.cards
+    return [write(row[0]) for row in rows], [write(row[1]) for row in rows]
+
+
 def discard_text(
     lang: Language,
     role: Role,
@@ -306,7 +314,7 @@ def discard_text(
     """``render_discard`` of the advice whose rows are ``rows``."""
     said = words(lang)
     write = lang.notation.cards
-    keeps, discards = [write(row[0]) for row in rows], [write(row[1]) for row in rows]
+    keeps, discards = _kept_and_laid(lang, rows)
     n = len(rows)
     values = [row[2] for row in rows] + [row[5] for row in rows] + [row[6] for row in rows]
     written = numbers(lang, [*values, heels], [(".3f", 3 * n + 1)])
@@ -370,7 +378,7 @@ def played_text(
     """``render_played`` of the two-player advice whose rows are ``rows``."""
     said = words(lang)
     write = lang.notation.cards
-    keeps, discards = [write(row[0]) for row in rows], [write(row[1]) for row in rows]
+    keeps, discards = _kept_and_laid(lang, rows)
     n = len(rows)
     values = [row[2] for row in rows] + [row[5] for row in rows] + [row[9] for row in rows]
     written = numbers(lang, values, [(".3f", 3 * n)])
