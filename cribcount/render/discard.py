@@ -294,12 +294,16 @@ def render_discard(advice: Advice, *, lang: Language = DEFAULT_LANGUAGE) -> str:
     )
 
 
-def _kept_and_laid(
-    lang: Language, rows: Sequence[Row] | Sequence[PlayedRow]
-) -> tuple[list[str], list[str]]:
-    """The kept cards and the cards laid away of each row, in ``lang``'s notation."""
+def _columns(
+    lang: Language, rows: Sequence[Row] | Sequence[PlayedRow], last: list[float], *more: float
+) -> tuple[list[str], list[str], list[str]]:
+    """What a table of choices writes of its rows, in ``lang``: the kept cards and the cards
+    laid away of each row; then, to 3 places, each row's hand and crib, the ``last`` column
+    (a figure a row) and ``more``."""
     write = lang.notation.cards
-    return [write(row[0]) for row in rows], [write(row[1]) for row in rows]
+    values = [row[2] for row in rows] + [row[5] for row in rows] + last
+    written = numbers(lang, [*values, *more], [(".3f", len(values) + len(more))])
+    return [write(row[0]) for row in rows], [write(row[1]) for row in rows], written
 
 
 def discard_text(
@@ -314,10 +318,8 @@ def discard_text(
     """``render_discard`` of the advice whose rows are ``rows``."""
     said = words(lang)
     write = lang.notation.cards
-    keeps, discards = _kept_and_laid(lang, rows)
+    keeps, discards, written = _columns(lang, rows, [row[6] for row in rows], heels)
     n = len(rows)
-    values = [row[2] for row in rows] + [row[5] for row in rows] + [row[6] for row in rows]
-    written = numbers(lang, [*values, heels], [(".3f", 3 * n + 1)])
     hands, cribs, nets = written[:n], written[n : 2 * n], written[2 * n : 3 * n]
     ranges = [f"{row[3]}-{row[4]}" for row in rows]
     # Each column as wide as its widest entry as written (within 60 columns in English
@@ -378,10 +380,8 @@ def played_text(
     """``render_played`` of the two-player advice whose rows are ``rows``."""
     said = words(lang)
     write = lang.notation.cards
-    keeps, discards = _kept_and_laid(lang, rows)
+    keeps, discards, written = _columns(lang, rows, [row[9] for row in rows])
     n = len(rows)
-    values = [row[2] for row in rows] + [row[5] for row in rows] + [row[9] for row in rows]
-    written = numbers(lang, values, [(".3f", 3 * n)])
     pegs = peg_texts(lang, [row[7] for row in rows], [row[8] for row in rows])
     totals = written[2 * n : 3 * n]
     table = list(zip(keeps, discards, written[:n], written[n : 2 * n], pegs, totals, strict=True))
