@@ -36,12 +36,11 @@ from cribcount.errors import CribcountError, quote
 from cribcount.language import Language
 from cribcount.messages import N_
 
-GROUP_OPTIONS = ("-h", "--help", "--version", "--no-color")
-"""The group's own options that take no value: a first argument among them is not cards."""
-
-
 HELP_NAMES = ["-h", "--help"]
 """The names of every command's help option."""
+
+GROUP_OPTIONS = (*HELP_NAMES, "--version", "--no-color")
+"""The group's own options that take no value: a first argument among them is not cards."""
 
 
 def _say_help(ctx: click.Context, _: click.Parameter, asked: bool) -> None:
