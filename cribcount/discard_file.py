@@ -41,10 +41,10 @@ from typing import Any, BinaryIO, NamedTuple
 import numpy as np
 
 from cribcount import rules
-from cribcount.batch.engine import Failed
 from cribcount.cards import DECK, ENGLISH, SUIT_ORDER, Card, Notation, card_indices, format_cards
 from cribcount.discard import Advice, Choice, Role, check_deal, discard_seat, parse_deal
 from cribcount.errors import CribcountError
+from cribcount.failed import Failed
 from cribcount.from_lines import Done, Line, read_lines, render_failed
 from cribcount.language import DEFAULT, Language, language
 from cribcount.messages import N_

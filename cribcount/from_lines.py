@@ -11,11 +11,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import BinaryIO, Generic, TypeVar
 
-from cribcount.batch.engine import Failed, bad_byte, is_skipped, too_long
-from cribcount.batch.records import DEFAULT_LANGUAGE, failed_text
 from cribcount.errors import CribcountError
-from cribcount.language import Language
-from cribcount.reading import CAREFUL_CHUNK_SIZE, MAX_LINE, read_chunks
+from cribcount.failed import Failed, bad_byte, failed_text, too_long
+from cribcount.language import DEFAULT_LANGUAGE, Language
+from cribcount.reading import CAREFUL_CHUNK_SIZE, MAX_LINE, is_skipped, read_chunks
 from cribcount.render import csv_line, render_json
 
 __all__ = ["Done", "Line", "decode_line", "line_records", "read_lines", "render_failed"]

@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from cribcount.batch.engine import Failed
 from cribcount.cards import ENGLISH, Notation
 from cribcount.errors import PlayError
+from cribcount.failed import Failed
 from cribcount.from_lines import Done, line_records, render_failed
 from cribcount.language import DEFAULT, Language, language
 from cribcount.messages import Message

@@ -21,8 +21,8 @@ import functools
 from collections.abc import Iterator
 from typing import BinaryIO, TypedDict, Unpack
 
-from cribcount.batch.engine import Failed
 from cribcount.cards import ENGLISH, Notation
+from cribcount.failed import Failed
 from cribcount.from_lines import Done, line_records, render_failed
 from cribcount.language import DEFAULT, Language, language
 from cribcount.messages import N_

@@ -23,6 +23,7 @@ __all__ = [
     "MAX_LINE",
     "CAREFUL_CHUNK_SIZE",
     "count_lines",
+    "is_skipped",
     "read_chunks",
 ]
 
@@ -30,6 +31,13 @@ CAREFUL_CHUNK_SIZE = 1 << 16
 """Bytes read at a time by the careful readers, whose records take more memory a line."""
 MAX_LINE = 1 << 16
 """Bytes a line may hold (64 KiB): a longer line is one error record, never held whole."""
+
+
+def is_skipped(text: str) -> bool:
+    """Blank lines and comments hold no hand."""
+    stripped = text.strip()
+    return not stripped or stripped.startswith("#")
+
 
 _UTF8_BOM = b"\xef\xbb\xbf"
 _UTF16_BOMS = {b"\xff\xfe": "utf-16-le", b"\xfe\xff": "utf-16-be"}

@@ -12,9 +12,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cribcount.batch import reader
-from cribcount.batch.engine import Failed, Scored, Summary, score_line, score_stream
+from cribcount.batch.engine import Scored, Summary, score_line, score_stream
 from cribcount.batch.lines import parse_line
 from cribcount.errors import CribcountError
+from cribcount.failed import Failed
 from cribcount.reading import MAX_LINE, count_lines, read_chunks
 
 

@@ -11,7 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cribcount.batch.csvinput import score_csv
-from cribcount.batch.engine import Failed, Record, Scored
+from cribcount.batch.engine import Record, Scored
+from cribcount.failed import Failed
 from cribcount.render import csv_line
 
 

@@ -9,14 +9,14 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cribcount.batch.engine import Failed, Scored, Summary, score_line
+from cribcount.batch.engine import Scored, Summary, score_line
 from cribcount.batch.records import (
     CSV_COLUMNS,
     csv_header,
-    render_error,
     render_record,
     render_summary,
 )
+from cribcount.failed import Failed, render_error
 from cribcount.render import csv_line
 
 

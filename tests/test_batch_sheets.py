@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from cribcount.batch.csvinput import score_csv
-from cribcount.batch.engine import Failed, Scored, score_line, score_lines
+from cribcount.batch.engine import Scored, score_line, score_lines
 from cribcount.batch.lines import parse_line, split_line
 from cribcount.errors import CribcountError
+from cribcount.failed import Failed
 
 
 @pytest.mark.parametrize(

@@ -14,11 +14,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cribcount.batch import placed
-from cribcount.batch.engine import Chunk, Failed, Record, Scored
+from cribcount.batch.engine import Chunk, Record, Scored
 from cribcount.batch.records import render_record
 from cribcount.batch.vector import NO_CLAIM, Rows, score_rows
 from cribcount.batch.writers import render_chunk
 from cribcount.cards import DECK, Hand, parse_hand
+from cribcount.failed import Failed
 from cribcount.show import count_show
 
 Deal = tuple[str, bool, int | None]

@@ -15,11 +15,11 @@ import random
 import pytest
 
 from cribcount import discard_file
-from cribcount.batch.engine import Failed
 from cribcount.cards import DECK, Card, parse_cards
 from cribcount.discard import Role, advise_discard, discard_seat
 from cribcount.discard_file import advise_many
 from cribcount.errors import CribcountError, TableError
+from cribcount.failed import Failed
 from cribcount.from_lines import Done
 from cribcount.seats import DEAL_SIZES, seats_laying_away
 

@@ -13,7 +13,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cribcount import discard_file
-from cribcount.batch.engine import Failed
 from cribcount.cards import DECK, format_cards
 from cribcount.discard import Role, advise_discard, discard_seat, parse_deal
 from cribcount.discard_file import (
@@ -27,6 +26,7 @@ from cribcount.discard_file import (
 )
 from cribcount.discard_play import with_play
 from cribcount.errors import CribcountError, TableError
+from cribcount.failed import Failed
 from cribcount.from_lines import Done
 from cribcount.language import Language, language
 from cribcount.render import render_json

@@ -32,7 +32,6 @@ from typing import BinaryIO, NamedTuple
 
 from cribcount.batch.engine import (
     Chunk,
-    Failed,
     Record,
     Scored,
     Summary,
@@ -41,6 +40,7 @@ from cribcount.batch.engine import (
     score_stream,
 )
 from cribcount.batch.lines import Entry, parse_line
+from cribcount.failed import Failed
 from cribcount.language import DEFAULT, Language, language
 
 __all__ = [

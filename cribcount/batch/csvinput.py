@@ -26,10 +26,11 @@ import csv
 from collections.abc import Iterator
 from typing import BinaryIO, cast
 
-from cribcount.batch.engine import Chunk, Failed, Record, Scored
+from cribcount.batch.engine import Chunk, Record, Scored
 from cribcount.batch.lines import read_claim
 from cribcount.cards import ENGLISH, Notation, parse_card, parse_hand
 from cribcount.errors import CribcountError, NotationError, Token, quote
+from cribcount.failed import Failed
 from cribcount.messages import N_, Message
 from cribcount.reading import CAREFUL_CHUNK_SIZE, MAX_LINE, read_chunks
 from cribcount.show import count_show

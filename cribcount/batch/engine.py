@@ -16,8 +16,8 @@ from cribcount import rules
 from cribcount.batch.lines import parse_body, split_line
 from cribcount.cards import ENGLISH, Notation
 from cribcount.errors import CribcountError
-from cribcount.messages import Message
-from cribcount.reading import CAREFUL_CHUNK_SIZE, MAX_LINE, read_chunks
+from cribcount.failed import Failed, bad_byte, too_long
+from cribcount.reading import CAREFUL_CHUNK_SIZE, MAX_LINE, is_skipped, read_chunks
 from cribcount.show import Count, count_show
 
 if TYPE_CHECKING:
@@ -29,12 +29,9 @@ __all__ = [
     "Record",
     "Scored",
     "Summary",
-    "bad_byte",
-    "is_skipped",
     "score_line",
     "score_lines",
     "score_stream",
-    "too_long",
 ]
 
 CHUNK_SIZE = 1 << 19
@@ -42,9 +39,6 @@ CHUNK_SIZE = 1 << 19
 whose arrays stay small (longer lines are read more bytes at a time, ``CHUNK_LINES``)."""
 CHUNK_LINES = 28_000
 """Lines the vectorised reader reads at a time, about: ``CHUNK_SIZE`` of canonical lines."""
-_SHOWN = 40
-"""Bytes of a too-long line kept as its input in the error record."""
-
 _UNDECODED = re.compile("[\udc80-\udcff]")
 """A byte that was not UTF-8, as ``surrogateescape`` keeps it."""
 
@@ -69,44 +63,7 @@ class Scored:
         return None if self.claim is None else self.claim - self.count.total
 
 
-@dataclass(frozen=True)
-class Failed:
-    """A line that could not be read: its line number, its text, what is wrong and the column."""
-
-    line: int
-    text: str
-    reason: str
-    column: int
-    label: str | None = None
-    said: Message | None = field(default=None, compare=False)
-    """The reason as a message, to say in another language (None: ``reason`` as it is)."""
-
-    @property
-    def message(self) -> str:
-        """The reason with its column in front, as records write it."""
-        return f"column {self.column}: {self.reason}"
-
-
 Record = Scored | Failed
-
-
-def is_skipped(text: str) -> bool:
-    """Blank lines and comments hold no hand."""
-    stripped = text.strip()
-    return not stripped or stripped.startswith("#")
-
-
-def too_long(raw: bytes, line: int) -> Failed:
-    """The record of a line longer than ``MAX_LINE`` bytes: its start only is kept."""
-    shown = raw[:_SHOWN].decode("utf-8", errors="replace") + "..."
-    reason = Message("line too long: more than {n} bytes", n=MAX_LINE)
-    return Failed(line, shown, str(reason), 1, said=reason)
-
-
-def bad_byte(shown: str, line: int, byte: int, column: int) -> Failed:
-    """The record of a line with a byte that is not UTF-8 where it is read."""
-    reason = Message("invalid UTF-8 byte 0x{byte}", byte=f"{byte:02x}")
-    return Failed(line, shown, str(reason), column, said=reason)
 
 
 def score_line(

@@ -24,17 +24,16 @@ starts with the line number, then lines indented by four spaces.
 
 from __future__ import annotations
 
-import re
-import textwrap
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from cribcount.batch.engine import Failed, Record, Summary
+from cribcount.batch.engine import Record, Summary
 from cribcount.cards import format_cards
 from cribcount.errors import escape, quote
+from cribcount.failed import INDENT, Failed, failed_text
 from cribcount.language import DEFAULT_LANGUAGE, Language
 from cribcount.messages import N_
-from cribcount.render import TEXT_WIDTH, csv_line, render_json
+from cribcount.render import csv_line, render_json
 from cribcount.render.show import claim_fields, count_to_dict, heels_fields, render_claim
 from cribcount.show import Count, Kind
 
@@ -47,9 +46,7 @@ __all__ = [
     "DEFAULT_LANGUAGE",
     "POINTS",
     "csv_header",
-    "failed_text",
     "label_piece",
-    "render_error",
     "render_crib_label",
     "render_record",
     "render_summary",
@@ -102,9 +99,6 @@ def _breakdown(points: tuple[int, ...], lang: Language) -> str:
     return ", ".join(parts) if parts else lang.say("no points")
 
 
-_INDENT = "    "
-
-
 def _text_points(
     crib: bool, heels: int, points: tuple[int, ...], lang: Language = DEFAULT_LANGUAGE
 ) -> str:
@@ -118,10 +112,10 @@ def _text_points(
     said_crib = " " + lang.say(N_("crib")) if crib else ""
     lines = [f"{said_crib}: {lang.plural(total, '{n} point', '{n} points')}"]
     if total:
-        lines.append(_INDENT + _breakdown(points, lang))
+        lines.append(INDENT + _breakdown(points, lang))
     if heels:
         said = lang.say("his heels: {points} to the dealer, not in the count", points=heels)
-        lines.append(_INDENT + said)
+        lines.append(INDENT + said)
     return "\n".join(lines)
 
 
@@ -130,7 +124,7 @@ def _text_claim(claim: int | None, total: int, lang: Language = DEFAULT_LANGUAGE
     and the newline."""
     if claim is None:
         return "\n"
-    return "\n" + _INDENT + render_claim(claim, total, note=False, lang=lang) + "\n"
+    return "\n" + INDENT + render_claim(claim, total, note=False, lang=lang) + "\n"
 
 
 def _csv_points(crib: bool, heels: int, points: tuple[int, ...]) -> str:
@@ -161,18 +155,6 @@ def label_piece(label: str, fmt: str) -> str:
     if fmt == "csv":
         return csv_line([label])[:-1]
     return f" [{escape(label)}]"
-
-
-def _wrap(reason: str) -> str:
-    """A reason indented and wrapped at 60 columns, never inside a short parenthesis or quote
-    (one that fits on a line)."""
-    # textwrap breaks only at ASCII white space: a no-break space holds a group together.
-    most = TEXT_WIDTH // 2
-    # A quote opens after no letter: the apostrophe of French l'annonce opens none.
-    short = rf"\([^)]{{0,{most}}}\)|(?<!\w)'[^']{{0,{most}}}'(?!\w)"
-    kept = re.sub(short, lambda group: group[0].replace(" ", "\u00a0"), reason)
-    lines = textwrap.wrap(kept, TEXT_WIDTH, initial_indent=_INDENT, subsequent_indent=_INDENT)
-    return "\n".join(line.replace("\u00a0", " ") for line in lines)
 
 
 def _where(file: str | None, record: Record) -> str:
@@ -219,22 +201,6 @@ def render_record(
     written = f"{lang.cards(hand.cards)} / {lang.notation.card(hand.starter)}"
     said = _text_points(count.crib, heels, points, lang)
     return f"{where} {written}" + said + _text_claim(record.claim, count.total, lang)
-
-
-def failed_text(record: Failed, lang: Language) -> str:
-    """What follows the place of a bad line in text: ``error at column C:``, then the reason
-    indented and wrapped at 60 columns; newline included."""
-    said = lang.say("error at column {column}:", column=record.column)
-    return f"{said}\n{_wrap(_reason(record, lang))}\n"
-
-
-def _reason(record: Failed, lang: Language) -> str:
-    return record.reason if record.said is None else lang.text(record.said)
-
-
-def render_error(record: Failed, file: str, *, lang: Language = DEFAULT_LANGUAGE) -> str:
-    """The stderr line for a bad line: ``FILE:LINE:COLUMN: reason``, the column said once."""
-    return f"{file}:{record.line}:{record.column}: {_reason(record, lang)}"
 
 
 def render_summary(summary: Summary, *, lang: Language = DEFAULT_LANGUAGE) -> str:

@@ -487,8 +487,7 @@ def write_records(
     any line failed, else 0; a fault in reading or writing is a StreamError
     (74), a closed pipe a BrokenPipeError (141), as in ``batch``.
     """
-    from cribcount.batch import Failed
-    from cribcount.batch.records import render_error
+    from cribcount.failed import Failed, render_error
 
     name = STDIN_NAME if path == "-" else display_name(path)
     out = stdout_bytes()

@@ -95,12 +95,12 @@ def batch(
     from cribcount.batch.records import (
         csv_header,
         render_crib_label,
-        render_error,
         render_summary,
         render_tallies,
     )
     from cribcount.batch.tally import Tallies, crib_labels
     from cribcount.cli.memory import keep_freed_memory
+    from cribcount.failed import render_error
 
     keep_freed_memory()
     paths = files or ("-",)
