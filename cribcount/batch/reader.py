@@ -306,18 +306,16 @@ def read_chunk(
     and every line left to the careful reader as (rows before it, its line number, its bytes)."""
     # Padding lets the windows of canonical bodies exist even when the chunk is shorter.
     buffer = np.frombuffer(chunk + bytes(WINDOW), dtype=np.uint8)
+    ends = np.flatnonzero(buffer == ord("\n"))
     if b":" in chunk or b"#" in chunk:
-        # Newlines, colons, hashes and commas, found together (numpy compares bytes quicker than
-        # ``bytes.translate`` maps them).
-        marked = buffer == ord("\n")
-        for mark in ":#,":
-            marked |= buffer == ord(mark)
-        found = np.flatnonzero(marked)
-        newline = buffer.take(found) == ord("\n")
-        ends, marks = found[newline], found[~newline]
-        line = np.cumsum(newline)[~newline]  # newlines before a mark: the number of its line
+        # Colons, hashes and commas, found together (numpy compares bytes quicker than
+        # ``bytes.translate`` maps them), and the number of each one's line.
+        marked = buffer == ord(":")
+        marked |= buffer == ord("#")
+        marked |= buffer == ord(",")
+        marks = np.flatnonzero(marked)
+        line = np.searchsorted(ends, marks)
     else:
-        ends = np.flatnonzero(buffer == ord("\n"))
         marks = line = np.empty(0, dtype=np.int64)
     starts = np.zeros_like(ends)
     starts[1:] = ends[:-1] + 1
