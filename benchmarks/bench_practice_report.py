@@ -1,17 +1,19 @@
 """How fast ``cribcount practice --report`` reads a long log, and the most memory it takes.
 
-Run as ``python benchmarks/bench_practice_report.py [LINES] [--against DIR]``. It
-writes a log of LINES lines (default 1,000,000) from practice sessions, and
-times ``cribcount practice --report`` on it, printing the wall-clock and CPU
-seconds, lines a second by each, and the peak resident memory. With
-``--against DIR`` (a source tree of another version) the same log is timed with
-that version too, in the same run, as the baseline, and the two reports are
-compared byte for byte. Wall-clock times stretch with whatever else the machine
-is doing, CPU times much less: compare the rows of one run.
+Run as ``python benchmarks/bench_practice_report.py [LINES] [--new-deals | --log FILE]
+[--against DIR]``. It writes a log of LINES lines (default 1,000,000), and times
+``cribcount practice --report`` on it, printing the wall-clock and CPU seconds,
+lines a second by each, and the peak resident memory. With ``--against DIR`` (a
+source tree of another version) the same log is timed with that version too, in
+the same run, as the baseline, and the two reports are compared byte for byte.
+Wall-clock times stretch with whatever else the machine is doing, CPU times much
+less: compare the rows of one run.
 
-The log repeats a thousand deals, as a player's log repeats the kinds of hand;
-with ``--new-deals`` every line is a deal of its own, a minute after the last
-(writing such a log takes minutes for a million lines).
+The log repeats a thousand deals from practice sessions, as a player's log
+repeats the kinds of hand; with ``--new-deals`` every line is a deal of its own,
+as in a real log, a minute after the last (a million lines are written in well
+under a minute); with ``--log FILE`` the log is FILE, as it is (LINES is then
+its number of lines, for the rates).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
-from timing import run_versions
+from timing import measure, run_versions
 
 from cribcount.batch.vector import NO_CLAIM, score_rows
 from cribcount.cards import DECK, Card, Hand, parse_card
@@ -188,11 +190,18 @@ def main() -> None:
     parser.add_argument("lines", type=int, nargs="?", default=1_000_000)
     parser.add_argument("--against", type=Path, help="a source tree of cribcount to compare")
     parser.add_argument("--new-deals", action="store_true", help="every line a deal of its own")
+    parser.add_argument("--log", type=Path, help="time this log instead of writing one")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         log = Path(folder) / "log.jsonl"
-        (write_new_deals if args.new_deals else write_log)(log, args.lines)
-        print(f"a log of {args.lines:,} lines ({log.stat().st_size / 1e6:.0f} MB)")
+        if args.log is not None:
+            log = args.log.resolve()
+            print(f"a log of {args.lines:,} lines ({log.stat().st_size / 1e6:.0f} MB)")
+        else:
+            write = write_new_deals if args.new_deals else write_log
+            _, seconds = measure(lambda: write(log, args.lines))
+            size = log.stat().st_size / 1e6
+            print(f"a log of {args.lines:,} lines ({size:.0f} MB), written in {seconds:.1f} s")
         command = ["practice", "--report", str(log)]
         for label, run in run_versions(command, args.against, ok=(0, 2), keep=Path(folder)):
             print(

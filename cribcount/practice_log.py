@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
+from itertools import compress
 from typing import Any, BinaryIO, NamedTuple
 
 from cribcount.cards import DECK, CribcountError, Hand, parse_card
@@ -177,10 +178,23 @@ class _Tally:
         """Answers given one after another (none losing points): each outcome with its
         seconds and how many times it came, and ``rights``, a byte an answer in order,
         1 if it was right (for the streak)."""
-        for outcome, seconds, times in counted:
+        counted = list(counted)
+        right = [(seconds, times) for outcome, seconds, times in counted if outcome[0]]
+        self.add_many(((outcome, times) for outcome, _, times in counted), right, rights)
+
+    def add_many(
+        self,
+        outcomes: Iterable[tuple[Outcome, int]],
+        right_seconds: Iterable[tuple[float, int]],
+        rights: bytes,
+    ) -> None:
+        """Answers given one after another (none losing points): each outcome with how many
+        times it came, the seconds of the right ones with how many times each came, and
+        ``rights``, a byte an answer in order, 1 if it was right (for the streak)."""
+        for outcome, times in outcomes:
             self.outcomes[outcome] = self.outcomes.get(outcome, 0) + times
-            if outcome[0]:
-                self.right_seconds[seconds] = self.right_seconds.get(seconds, 0) + times
+        for seconds, times in right_seconds:
+            self.right_seconds[seconds] = self.right_seconds.get(seconds, 0) + times
         self.streak, self.best = _streaks(self.streak, self.best, rights)
 
     def summary(self) -> PracticeSummary:
@@ -608,24 +622,25 @@ _LINE = re.compile(
     rb'"starter": "(' + _CARD + rb')", "crib": (true|false)'
     rb'|"hand": \[((?:"(?:' + _CARD + rb'|go)", )*"' + _CARD + rb'")\], '
     rb'"starter": null, "crib": false, "play": true), '
-    rb'("answer": (?:null|' + _WHOLE + rb'), "count": (?:0|[1-9][0-9]?), '
-    rb'"seconds": (?:0|[1-9][0-9]{0,8})(?:\.[0-9]{1,3})?), "muggins": (?:null|' + _WHOLE + rb")\}$",
+    rb'("answer": (?:null|' + _WHOLE + rb'), "count": (?:0|[1-9][0-9]?)), '
+    rb'"seconds": ((?:0|[1-9][0-9]{0,8})(?:\.[0-9]{1,3})?), '
+    rb'"muggins": (?:null|' + _WHOLE + rb")\}$",
     re.MULTILINE,
 )
 """A line exactly as ``log_line`` writes a count (``"time"`` to ``"muggins"``), every number
 within its bounds and written as JSON writes it. Such a line is read by the fast reader; any
 other takes the careful one, which gives the same record or says why it is none (a test checks
-both readers agree on damaged logs). Its groups: see ``_TIME`` to ``_TAIL``."""
+both readers agree on damaged logs). Its groups: see ``_TIME`` to ``_SECONDS``."""
 
 
-_TIME, _HAND, _STARTER, _CRIB, _MOVES, _TAIL = range(6)
+_TIME, _HAND, _STARTER, _CRIB, _MOVES, _SAID, _SECONDS = range(7)
 """Where each group of ``_LINE`` is in what ``findall`` gives a line (a group a line does not
 have is empty): the time; a hand's four cards (``"5h", "5d", "5c", "Js"``), starter and crib
-flag (``true`` or ``false``), or a play's moves (``"5h", "go", "Tc"``); and the answer, count
-and seconds as written."""
+flag (``true`` or ``false``), or a play's moves (``"5h", "go", "Tc"``); the answer and count
+as written (``"answer": 5, "count": 6``); the seconds."""
 
-_TAIL_FIELDS = re.compile(rb'"answer": (null|[0-9]+), "count": ([0-9]+), "seconds": ([0-9.]+)$')
-"""The answer, count and seconds of a line's ``_TAIL`` group."""
+_SAID_FIELDS = re.compile(rb'"answer": (null|[0-9]+), "count": ([0-9]+)$')
+"""The answer and count of a line's ``_SAID`` group."""
 
 Line = tuple[bytes, ...]
 """The groups of a line that ``_LINE`` took."""
@@ -652,17 +667,28 @@ _NO_DEAL = -1
 _PLAYERS = 2
 """The pegging drill's table, as the careful reader reads its lines."""
 
-Key = tuple[bytes, bytes, int]
-"""What a line adds to the report, as the fast reader groups lines: its day, its answer, count
-and seconds as written (``_TAIL``), and its deal key."""
+Key = tuple[bytes, int]
+"""What a line's answer is worth, as the fast reader groups lines: its answer and count as
+written (``_SAID``) and its deal key."""
 
 
-class _Judged(NamedTuple):
-    """What a tally takes of the lines of a key: their week, outcome and seconds."""
+class _Chunk(NamedTuple):
+    """Lines of a chunk that ``_LINE`` took, in order: their times, days, keys and seconds."""
 
-    week: _Tally
-    outcome: Outcome
-    seconds: float
+    times: Sequence[bytes]
+    days: Sequence[bytes]
+    keys: Sequence[Key]
+    seconds: Sequence[bytes]
+
+    def part(self, taken: Sequence[int]) -> _Chunk:
+        """The lines at ``taken`` (in order)."""
+        times, days, keys, seconds = self
+        return _Chunk(
+            [times[at] for at in taken],
+            [days[at] for at in taken],
+            [keys[at] for at in taken],
+            [seconds[at] for at in taken],
+        )
 
 
 class _FastReader:
@@ -672,9 +698,10 @@ class _FastReader:
     ``batch`` (``score_rows``); the kinds of each of its ``Rows.shape`` (the points
     by kind, which fix the kinds) come once, from the careful count of the first
     hand of that shape. A play is replayed by the play scorer from its cards, and
-    remembered by its ranks and goes (suits only make its cards distinct). The lines
-    are then counted alike by their day, answer, count, seconds and deal: each such
-    key is judged once, and tallied with how many lines it has.
+    remembered by its ranks and goes (suits only make its cards distinct). Each
+    different day, and each different answer and count of a deal (a ``Key``), is then
+    judged once; the lines are tallied by how many have each key in each week, and
+    the right ones by how many took each number of seconds.
     """
 
     def __init__(self, tally: _ReportTally) -> None:
@@ -687,6 +714,8 @@ class _FastReader:
         self.items_key: dict[tuple[PegItem, ...], int] = {}
         """The deal key of what a play's last card pegs, by its items: a few dozen."""
         self.days: dict[bytes, date | None] = {}
+        self.outcomes: dict[Key, Outcome | None] = {}
+        """The outcome of each key met, None for a count that is not its deal's."""
         self.kinds: list[tuple[str, ...]] = []
         self.kinds_number: dict[tuple[str, ...], int] = {}
         self.shape_kinds = np.full(shape_count(), -1, dtype=np.int32)
@@ -695,11 +724,11 @@ class _FastReader:
         self.card_of_name[CARD_NAMES] = np.arange(len(CARD_NAMES), dtype=np.uint8)
         """Each card's index by its name's two bytes as one number."""
 
-    def keys(self, lines: list[Line]) -> tuple[tuple[bytes, ...], list[Key]]:
-        """The time and the key of each line (``_LINE``'s groups), in order."""
-        times, hands, starters, cribs, moves, tails = zip(*lines, strict=True)
-        deals = self.deals(hands, starters, cribs, moves)
-        return times, list(zip(map(_STAMP_DAY, times), tails, deals, strict=True))
+    def read(self, lines: list[Line]) -> _Chunk:
+        """The lines (``_LINE``'s groups), keyed."""
+        times, hands, starters, cribs, moves, said, seconds = zip(*lines, strict=True)
+        keys = list(zip(said, self.deals(hands, starters, cribs, moves), strict=True))
+        return _Chunk(times, list(map(_STAMP_DAY, times)), keys, seconds)
 
     def deals(
         self,
@@ -792,81 +821,86 @@ class _FastReader:
             self.plays[key] = known
         return known
 
-    def judge(self, keys: Iterable[Key]) -> dict[Key, _Judged | None]:
-        """What each different key adds; None for a line that is no record (a day that is
-        none, a card twice, a play the rules do not allow, a count that is not the deal's)."""
-        judged: dict[Key, _Judged | None] = {}
-        for key in keys:
-            if key in judged:
-                continue
-            day, tail, deal = key
-            when = self.day(day)
-            points, kinds = divmod(deal, _KINDS_BASE)
-            fields = _TAIL_FIELDS.match(tail)
-            assert fields is not None  # _LINE took the line
-            answer, count, seconds = fields.groups()
-            if when is None or deal == _NO_DEAL or points != int(count):
-                judged[key] = None
-                continue
-            said = None if answer == b"null" else int(answer)
-            outcome = count_outcome(said, points, self.kinds[kinds])
-            judged[key] = _Judged(self.tally.week(when), outcome, float(seconds))
-        return judged
+    def judge(self, chunk: _Chunk) -> list[bool] | None:
+        """Whether each line is a record (not: a day that is none, a card twice, a play the
+        rules do not allow, a count that is not the deal's), each day and key judged once;
+        None if every line is."""
+        outcomes = self.outcomes
+        for key in dict.fromkeys(chunk.keys):
+            if key not in outcomes:
+                outcomes[key] = self.outcome(key)
+        days = self.days
+        for day in dict.fromkeys(chunk.days):
+            if day not in days:
+                self.day(day)
+        if None not in map(outcomes.__getitem__, dict.fromkeys(chunk.keys)) and None not in map(
+            days.__getitem__, dict.fromkeys(chunk.days)
+        ):
+            return None
+        return [
+            days[day] is not None and outcomes[key] is not None
+            for day, key in zip(chunk.days, chunk.keys, strict=True)
+        ]
+
+    def outcome(self, key: Key) -> Outcome | None:
+        """The outcome of an answer and count to a deal; None if the count is not the deal's."""
+        said, deal = key
+        points, kinds = divmod(deal, _KINDS_BASE)
+        fields = _SAID_FIELDS.match(said)
+        assert fields is not None  # _LINE took the line
+        answer, count = fields.groups()
+        if deal == _NO_DEAL or points != int(count):
+            return None
+        return count_outcome(None if answer == b"null" else int(answer), points, self.kinds[kinds])
 
     def day(self, day: bytes) -> date | None:
         """The date ``day`` (``2026-11-30``); None if there is no such day."""
         if day not in self.days:
-            if len(self.days) >= _CACHE_SIZE:
-                self.days.clear()
             try:
                 self.days[day] = date.fromisoformat(day.decode())
             except ValueError:
                 self.days[day] = None
         return self.days[day]
 
-    def add(
-        self, times: Sequence[bytes], keys: list[Key], judged: dict[Key, _Judged | None]
-    ) -> None:
-        """Add lines given one after another, by their times and keys, each judged a record."""
-        right = {key: _RIGHT if said.outcome[0] else _WRONG for key, said in judged.items() if said}
-        rights = b"".join(map(right.__getitem__, keys))
-        weeks = {said.week for said in judged.values() if said}
-        runs = (
-            [(weeks.pop(), keys, rights)]
-            if len(weeks) == 1
-            else [
-                (week, run, b"".join(map(right.__getitem__, run)))
-                for week, run in _by_week(keys, judged).items()
-            ]
+    def add(self, chunk: _Chunk) -> None:
+        """Add lines given one after another, each judged a record."""
+        outcomes: dict[Key, Outcome] = self.outcomes  # type: ignore[assignment]
+        counts = Counter(chunk.keys)
+        right = {key: _RIGHT if outcomes[key][0] else _WRONG for key in counts}
+        rights = b"".join(map(right.__getitem__, chunk.keys))
+        week_of = {day: self.tally.week(self.days[day]) for day in dict.fromkeys(chunk.days)}  # type: ignore[arg-type]
+        weeks = (
+            list(map(week_of.__getitem__, chunk.days)) if len(week_of) > 1 else [*week_of.values()]
         )
-        for week, run, run_rights in runs:
-            week.add_counted(_counted(Counter(run), judged), run_rights)
+        runs: list[tuple[_Tally, Counter[Key], Sequence[bytes], bytes]]
+        if len(week_of) == 1 or len(set(weeks)) == 1:
+            runs = [(weeks[0], counts, chunk.seconds, rights)]
+        else:
+            by_week: dict[_Tally, tuple[list[Key], list[bytes]]] = {}
+            for week, key, seconds in zip(weeks, chunk.keys, chunk.seconds, strict=True):
+                week_keys, week_seconds = by_week.setdefault(week, ([], []))
+                week_keys.append(key)
+                week_seconds.append(seconds)
+            runs = [
+                (week, Counter(keys), taken, b"".join(map(right.__getitem__, keys)))
+                for week, (keys, taken) in by_week.items()
+            ]
+        for week, run_counts, run_seconds, run_rights in runs:
+            week.add_many(
+                ((outcomes[key], n) for key, n in run_counts.items()),
+                (
+                    (float(text), n)
+                    for text, n in Counter(compress(run_seconds, run_rights)).items()
+                ),
+                run_rights,
+            )
+        times = chunk.times
         if len(set(map(_STAMP_OFFSET, times))) == 1:  # one offset: times sort as they read
             first, last = _time(min(times)), _time(max(times))
         else:
             whens = list(map(_time, times))
             first, last = min(whens), max(whens)
         self.tally.add_times(first, last, rights)
-
-
-def _by_week(keys: list[Key], judged: dict[Key, _Judged | None]) -> dict[_Tally, list[Key]]:
-    """The keys of lines of each week, in order."""
-    runs: dict[_Tally, list[Key]] = {}
-    for key in keys:
-        said = judged[key]
-        assert said is not None
-        runs.setdefault(said.week, []).append(key)
-    return runs
-
-
-def _counted(
-    counts: Counter[Key], judged: dict[Key, _Judged | None]
-) -> Iterator[tuple[Outcome, float, int]]:
-    """Each different key of a run's lines as the tally takes it: outcome, seconds, times."""
-    for key, times in counts.items():
-        said = judged[key]
-        assert said is not None
-        yield said.outcome, said.seconds, times
 
 
 _RANK_OF = {str(card).encode(): int(card.rank) for card in DECK}
@@ -895,40 +929,65 @@ def report_log_file(
     from cribcount.reading import read_chunks
 
     tally = _ReportTally()
+    with _no_cycle_collection():
+        _read_report(read_chunks(stream, size=chunk_size), tally, bad)
+    return tally.report()
+
+
+@contextlib.contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """The cyclic garbage collector held off: a chunk makes tens of thousands of small tuples
+    (none in a cycle), which it would otherwise walk again and again."""
+    import gc
+
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+def _read_report(
+    chunks: Iterable[tuple[int, bytes]], tally: _ReportTally, bad: Callable[[LogError], object]
+) -> None:
+    """Add each line of ``chunks`` (the first line's number, whole lines) to ``tally``, each
+    line that is not a record handed to ``bad``."""
     fast = _FastReader(tally)
-    for first, chunk in read_chunks(stream, size=chunk_size):
+    for first, chunk in chunks:
+        if len(fast.outcomes) >= _CACHE_SIZE or len(fast.days) >= _CACHE_SIZE:
+            fast.outcomes.clear()
+            fast.days.clear()
         lines = _LINE.findall(chunk)
         if len(lines) == chunk.count(b"\n"):
-            times, keys = fast.keys(lines)
-            judged = fast.judge(keys)
-            if all(judged.values()):
-                fast.add(times, keys, judged)
+            read = fast.read(lines)
+            if fast.judge(read) is None:
+                fast.add(read)
                 continue
         # A line here is not in the fast shape, or not a record: each such line read
         # carefully, in its place; the runs of lines between taken fast.
         raws = chunk.split(b"\n")[:-1]
         found = [_LINE.fullmatch(raw) for raw in raws]
         taken = [groups.groups(b"") for groups in found if groups is not None]
-        times, keys = fast.keys(taken) if taken else ((), [])
-        judged = fast.judge(keys)
-        at = iter(zip(times, keys, strict=True))
-        run_times: list[bytes] = []
-        run: list[Key] = []
+        read = fast.read(taken) if taken else _Chunk([], [], [], [])
+        judged = fast.judge(read)
+        good = itertools.repeat(True) if judged is None else iter(judged)
+        run: list[int] = []
+        at = 0  # the next of the lines taken
         for number, raw, groups in zip(itertools.count(first), raws, found, strict=False):
             if groups is not None:
-                time, key = next(at)
-                if judged[key] is not None:
-                    run_times.append(time)
-                    run.append(key)
+                at += 1
+                if next(good):
+                    run.append(at - 1)
                     continue
             if run:
-                fast.add(run_times, run, judged)
-                run_times, run = [], []
+                fast.add(read.part(run))
+                run = []
             for record in _careful_records(number, raw):
                 if isinstance(record, LogError):
                     bad(record)
                 else:
                     tally.add(record.time, _outcome(record), record.seconds, _loss(record))
         if run:
-            fast.add(run_times, run, judged)
-    return tally.report()
+            fast.add(read.part(run))
