@@ -317,7 +317,8 @@ def last_card_pegs(moves: Sequence[int | None], players: int = 2) -> tuple[PegIt
     count = turn = 0
     last = -1
     ranks: list[int] = []
-    items: tuple[PegItem, ...] = ()
+    last_ranks: list[int] = []  # the count of the last card laid, and its ranks
+    last_count = 0
     # The last turn taken: whose, a go or a card, and for a go whether it pegs the go point
     # and whether it was inferred rather than written.
     was_go = go_point = inferred = False
@@ -367,7 +368,7 @@ def last_card_pegs(moves: Sequence[int | None], players: int = 2) -> tuple[PegIt
         ranks.append(rank)
         held[player] -= 1
         left -= 1
-        items = score_card_cached(tuple(ranks), count)
+        last_ranks, last_count = ranks, count
         was_go = go_point = inferred = False
         if count == MAX_COUNT:
             count, ranks, gone, turn = 0, [], [False] * players, (player + 1) % players
@@ -376,9 +377,11 @@ def last_card_pegs(moves: Sequence[int | None], players: int = 2) -> tuple[PegIt
             turn = (player + 1) % players
             if not held[turn] or gone[turn]:
                 settle()
-    if not left and ranks:
-        items = (*items, _LAST_CARD)
-    return items
+    if not last_ranks:
+        return None  # no card laid
+    # Only the last card is scored: the cards before it made the counts and turns.
+    items = score_card_cached(tuple(last_ranks), last_count)
+    return (*items, _LAST_CARD) if not left and ranks else items
 
 
 def random_play(rng: random.Random, hands: Sequence[Sequence[Card]]) -> list[Card | None]:

@@ -16,6 +16,7 @@ import json
 import operator
 import os
 import re
+from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -158,6 +159,47 @@ def _streaks(streak: int, best: int, rights: bytes) -> tuple[int, int]:
     return streak, max(best, streak)
 
 
+_PACKED_AFTER = 1 << 12
+"""Different values a ``_Multiset`` keeps in its dict before it packs them."""
+
+
+class _Multiset:
+    """Numbers with how many times each came, in little memory: a week of answers timed to the
+    millisecond has thousands of different seconds. The latest are counted in a dict; past
+    ``_PACKED_AFTER`` of them, all are packed in two arrays, the values in order and their
+    counts (16 bytes a value, not some 100). Values compare as in a dict: 0.0 is -0.0, and
+    the first of them met is kept."""
+
+    def __init__(self) -> None:
+        self.recent: dict[float, int] = {}
+        self.values = array("d")
+        self.counts = array("q")
+
+    def add(self, value: float, times: int) -> None:
+        """``times`` more of ``value``."""
+        recent = self.recent
+        recent[value] = recent.get(value, 0) + times
+        if len(recent) >= _PACKED_AFTER:
+            self.pack()
+
+    def pack(self) -> None:
+        """Move the latest values into the arrays."""
+        if not self.recent:
+            return
+        merged = dict(zip(self.values, self.counts, strict=True))
+        for value, times in self.recent.items():
+            merged[value] = merged.get(value, 0) + times
+        ordered = sorted(merged)
+        self.values = array("d", ordered)
+        self.counts = array("q", map(merged.__getitem__, ordered))
+        self.recent = {}
+
+    def items(self) -> Iterator[tuple[float, int]]:
+        """Each different value and how many times it came."""
+        self.pack()
+        return zip(self.values, self.counts, strict=True)
+
+
 class _Tally:
     """The figures of answers added one by one, without keeping them: how many times each
     outcome came, how many right counts took each number of seconds (for the median), and
@@ -165,7 +207,7 @@ class _Tally:
 
     def __init__(self) -> None:
         self.outcomes: dict[Outcome, int] = {}
-        self.right_seconds: dict[float, int] = {}
+        self.right_seconds = _Multiset()
         self.streak = self.best = 0
         self.lost = 0.0
 
@@ -193,8 +235,9 @@ class _Tally:
         ``rights``, a byte an answer in order, 1 if it was right (for the streak)."""
         for outcome, times in outcomes:
             self.outcomes[outcome] = self.outcomes.get(outcome, 0) + times
+        add = self.right_seconds.add
         for seconds, times in right_seconds:
-            self.right_seconds[seconds] = self.right_seconds.get(seconds, 0) + times
+            add(seconds, times)
         self.streak, self.best = _streaks(self.streak, self.best, rights)
 
     def summary(self) -> PracticeSummary:
@@ -912,7 +955,7 @@ def _time(stamp: bytes) -> datetime:
     return datetime.fromisoformat(stamp.decode())
 
 
-_FAST_CHUNK_SIZE = 1 << 22
+_FAST_CHUNK_SIZE = 1 << 20
 """Bytes of the log the fast reader takes at a time: some 20,000 lines."""
 
 

@@ -466,3 +466,21 @@ def test_a_long_log_of_new_deals_reports_the_same_both_ways() -> None:
     (fast, fast_bad), (careful, careful_bad) = both_ways(data, (None, 100_000))
     assert fast_bad == careful_bad == []
     assert fast == careful
+
+
+def test_seconds_packed_are_counted_as_a_dict_counts_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A week's right counts are kept in a dict until it grows, then packed in arrays: the
+    # values and counts must be those of a plain dict, a zero the first one met (0.0 or -0.0).
+    monkeypatch.setattr(cribcount.practice_log, "_PACKED_AFTER", 8)
+    rng = random.Random(5)
+    for _ in range(20):
+        seconds = cribcount.practice_log._Multiset()
+        plain: dict[float, int] = {}
+        for _ in range(rng.randrange(200)):
+            value = rng.choice((0.0, -0.0, rng.randrange(40) / 8, rng.randrange(10**6) / 1000))
+            times = rng.randint(1, 3)
+            seconds.add(value, times)
+            plain[value] = plain.get(value, 0) + times
+        packed = list(seconds.items())
+        assert packed == sorted(plain.items())
+        assert [str(value) for value, _ in packed] == [str(value) for value in sorted(plain)]
