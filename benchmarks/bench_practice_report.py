@@ -31,7 +31,7 @@ import numpy.typing as npt
 from timing import measure, run_versions
 
 from cribcount.batch.vector import NO_CLAIM, score_rows
-from cribcount.cards import DECK, Card, Hand, parse_card
+from cribcount.cards import DECK, Hand, parse_card
 from cribcount.practice import (
     Drill,
     PegDeal,
@@ -92,14 +92,14 @@ def new_lines(rng: random.Random, first: int, n: int, start: datetime) -> list[s
     # Five different cards a hand: the first five of a random order of the deck.
     dealt = np.argsort(draw.random((len(at_show), len(DECK))), axis=1)[:, :5].astype(np.uint8)
     counts = show_counts(dealt, np.array([at % 3 == 1 for at in at_show]))
-    deals: dict[int, tuple[list[Card | None], int]] = {}
+    deals: dict[int, tuple[list[int], int]] = {}
     for at, cards, count in zip(at_show, dealt.tolist(), counts, strict=True):
-        deals[at] = ([DECK[index] for index in cards], count)
+        deals[at] = (cards, count)
     for at in range(first + (2 - first) % 3, first + n, 3):
         moves = random_hands_play(rng)
-        cut = rng.choice([i for i, card in enumerate(moves) if card is not None])
+        cut = rng.choice([i for i, card in enumerate(moves) if card != GO])
         moves = moves[: cut + 1]
-        items = last_card_pegs([None if card is None else card.rank for card in moves])
+        items = last_card_pegs([RANKS[card] for card in moves])
         assert items is not None, moves
         deals[at] = (moves, sum(item.points for item in items))
     # Mostly right, else a point or two off (never below 0), now and then "?".
@@ -113,7 +113,7 @@ def new_lines(rng: random.Random, first: int, n: int, start: datetime) -> list[s
         cards, count = deals[at]
         said = "null" if no_answer else max(0, count + off)
         time = (start + timedelta(minutes=at)).isoformat()
-        names = ", ".join('"go"' if card is None else f'"{card}"' for card in cards)
+        names = ", ".join(map(NAMES.__getitem__, cards))
         deal = (
             f'"hand": [{names}], "starter": null, "crib": false, "play": true'
             if at % 3 == 2
@@ -155,26 +155,36 @@ def show_counts(cards: npt.NDArray[np.uint8], crib: npt.NDArray[np.bool_]) -> li
     return rows.total.tolist()  # type: ignore[no-any-return]
 
 
-def random_hands_play(rng: random.Random) -> list[Card | None]:
-    """A whole play of two random hands, as ``peg`` reads it without them: on each turn a random
-    card that fits, else a go; when neither player can lay, a new count after the last card."""
-    dealt = rng.sample(DECK, 8)
+GO = len(DECK)
+"""A go among a play's cards (``Card.index``)."""
+NAMES = [*(f'"{card}"' for card in DECK), '"go"']
+"""Each card as the log writes it, by its index, and a go."""
+RANKS: list[int | None] = [*(int(card.rank) for card in DECK), None]
+VALUES = [card.value for card in DECK]
+
+
+def random_hands_play(rng: random.Random) -> list[int]:
+    """A whole play of two random hands (``Card.index``, ``GO`` for a go), as ``peg`` reads
+    it without them: on each turn a random card that fits, else a go; when neither player
+    can lay, a new count after the last card."""
+    dealt = rng.sample(range(len(DECK)), 8)
     hands = [dealt[:4], dealt[4:]]
-    moves: list[Card | None] = []
+    moves: list[int] = []
     count = turn = last = 0
     out = [False, False]
+    random = rng.random
     while hands[0] or hands[1]:
-        fits = [card for card in hands[turn] if count + card.value <= MAX_COUNT]
+        fits = [card for card in hands[turn] if count + VALUES[card] <= MAX_COUNT]
         if fits:
-            card = rng.choice(fits)
+            card = fits[int(random() * len(fits))]
             hands[turn].remove(card)
             moves.append(card)
-            count += card.value
+            count += VALUES[card]
             last = turn
             if count == MAX_COUNT:
                 count, out = 0, [False, False]
         else:
-            moves.append(None)
+            moves.append(GO)
             out[turn] = True
         other = 1 - turn
         if hands[other] and not out[other]:
