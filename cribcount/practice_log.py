@@ -712,25 +712,29 @@ _PLAYERS = 2
 
 Key = tuple[bytes, int]
 """What a line's answer is worth, as the fast reader groups lines: its answer and count as
-written (``_SAID``) and its deal key."""
+written and its deal key."""
 
 
 class _Chunk(NamedTuple):
-    """Lines of a chunk that ``_LINE`` took, in order: their times, days, keys and seconds."""
+    """Lines of a chunk that ``_LINE`` took, in order: their times, days, keys and seconds, and
+    how many lines have each key."""
 
     times: Sequence[bytes]
     days: Sequence[bytes]
     keys: Sequence[Key]
     seconds: Sequence[bytes]
+    counts: Counter[Key]
 
     def part(self, taken: Sequence[int]) -> _Chunk:
         """The lines at ``taken`` (in order)."""
-        times, days, keys, seconds = self
+        times, days, keys, seconds, _ = self
+        part = [keys[at] for at in taken]
         return _Chunk(
             [times[at] for at in taken],
             [days[at] for at in taken],
-            [keys[at] for at in taken],
+            part,
             [seconds[at] for at in taken],
+            Counter(part),
         )
 
 
@@ -771,7 +775,7 @@ class _FastReader:
         """The lines (``_LINE``'s groups), keyed."""
         times, hands, starters, cribs, moves, said, seconds = zip(*lines, strict=True)
         keys = list(zip(said, self.deals(hands, starters, cribs, moves), strict=True))
-        return _Chunk(times, list(map(_STAMP_DAY, times)), keys, seconds)
+        return _Chunk(times, list(map(_STAMP_DAY, times)), keys, seconds, Counter(keys))
 
     def deals(
         self,
@@ -784,16 +788,18 @@ class _FastReader:
         kinds, or ``_NO_DEAL``."""
         import numpy as np
 
-        is_hand = np.array(cribs) != b""
+        flags = np.array(cribs)
+        is_hand = flags != b""
         keys = np.full(len(cribs), _NO_DEAL, dtype=np.int64)
         if is_hand.any():
             keys[is_hand] = self.hands(
-                b"".join(hands), b"".join(starters), np.array(cribs)[is_hand] == b"true"
+                b"".join(hands), b"".join(starters), flags[is_hand] == b"true"
             )
         at_play = np.flatnonzero(~is_hand)
         if len(at_play):
-            play = self.play
-            keys[at_play] = [play(moves[at]) for at in at_play.tolist()]
+            plays = [moves[at] for at in at_play.tolist()]
+            play = {text: self.play(text) for text in dict.fromkeys(plays)}  # each different once
+            keys[at_play] = list(map(play.__getitem__, plays))
         return keys.tolist()
 
     def hands(self, hands: bytes, starters: bytes, crib: Any) -> Any:
@@ -869,15 +875,17 @@ class _FastReader:
         rules do not allow, a count that is not the deal's), each day and key judged once;
         None if every line is."""
         outcomes = self.outcomes
-        for key in dict.fromkeys(chunk.keys):
+        counts = chunk.counts
+        for key in counts:
             if key not in outcomes:
                 outcomes[key] = self.outcome(key)
         days = self.days
-        for day in dict.fromkeys(chunk.days):
+        distinct_days = dict.fromkeys(chunk.days)
+        for day in distinct_days:
             if day not in days:
                 self.day(day)
-        if None not in map(outcomes.__getitem__, dict.fromkeys(chunk.keys)) and None not in map(
-            days.__getitem__, dict.fromkeys(chunk.days)
+        if None not in map(outcomes.__getitem__, counts) and None not in map(
+            days.__getitem__, distinct_days
         ):
             return None
         return [
@@ -908,7 +916,7 @@ class _FastReader:
     def add(self, chunk: _Chunk) -> None:
         """Add lines given one after another, each judged a record."""
         outcomes: dict[Key, Outcome] = self.outcomes  # type: ignore[assignment]
-        counts = Counter(chunk.keys)
+        counts = chunk.counts
         right = {key: _RIGHT if outcomes[key][0] else _WRONG for key in counts}
         rights = b"".join(map(right.__getitem__, chunk.keys))
         week_of = {day: self.tally.week(self.days[day]) for day in dict.fromkeys(chunk.days)}  # type: ignore[arg-type]
@@ -1013,7 +1021,7 @@ def _read_report(
         raws = chunk.split(b"\n")[:-1]
         found = [_LINE.fullmatch(raw) for raw in raws]
         taken = [groups.groups(b"") for groups in found if groups is not None]
-        read = fast.read(taken) if taken else _Chunk([], [], [], [])
+        read = fast.read(taken) if taken else _Chunk([], [], [], [], Counter())
         judged = fast.judge(read)
         good = itertools.repeat(True) if judged is None else iter(judged)
         run: list[int] = []
