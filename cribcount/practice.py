@@ -323,46 +323,51 @@ def last_card_pegs(moves: Sequence[int | None], players: int = 2) -> tuple[PegIt
     # and whether it was inferred rather than written.
     was_go = go_point = inferred = False
     previous = -1
-
-    def settle() -> None:
-        # Pass the turn to a player who can still play; if none can, the go point ends the count.
-        nonlocal turn, count, ranks, gone, was_go, go_point, inferred, previous
-        if not left:
-            return
-        for step in range(players):
-            player = (turn + step) % players
-            if held[player] and not gone[player]:
-                turn = player
-                return
-        if was_go and previous == last and not go_point:
-            go_point = True
-        else:
-            was_go, go_point, inferred, previous = True, True, True, last
-        count, ranks, gone, turn = 0, [], [False] * players, (last + 1) % players
-        while not held[turn]:
-            turn = (turn + 1) % players
-
-    for rank in moves:
+    fits = fits_count
+    unsettled = False  # a turn ended: whose turn is next, and whether the count ends, is open
+    at, moved = 0, len(moves)
+    while at < moved:
+        if unsettled and left:
+            # Pass the turn to a player who can still play; if none can, the go point (to
+            # the last to lay a card) ends the count, and the next after them leads.
+            unsettled = False
+            for step in range(players):
+                player = (turn + step) % players
+                if held[player] and not gone[player]:
+                    turn = player
+                    break
+            else:
+                if was_go and previous == last and not go_point:
+                    go_point = True
+                else:
+                    was_go, go_point, inferred, previous = True, True, True, last
+                count, ranks, gone, turn = 0, [], [False] * players, (last + 1) % players
+                while not held[turn]:
+                    turn = (turn + 1) % players
         if not left:
             return None  # a go or a card after every card was laid
+        rank = moves[at]
         if rank is None:
+            at += 1
             if was_go and go_point and inferred:
                 inferred = False  # the written word for the go point just pegged
                 continue
-            if fits_count(count, _HIGHEST_VALUE):
+            if fits(count, _HIGHEST_VALUE):
                 return None  # any card fits: the player can play
             gone[turn] = True
             was_go, go_point, inferred, previous = True, False, False, turn
-            settle()
+            unsettled = True
             continue
         value = _VALUES[rank]
-        if not fits_count(count, value):
+        if not fits(count, value):
             if any(p != turn and held[p] and not gone[p] for p in range(players)):
                 return None  # a player still in said no go
-            # Nobody can play on: that go ends the count, and this card leads.
+            # Nobody can play on: that go ends the count, and this card then leads.
             gone[turn] = True
             was_go, go_point, inferred, previous = True, False, True, turn
-            settle()
+            unsettled = True
+            continue
+        at += 1
         player = last = previous = turn
         count += value
         ranks.append(rank)
@@ -372,11 +377,10 @@ def last_card_pegs(moves: Sequence[int | None], players: int = 2) -> tuple[PegIt
         was_go = go_point = inferred = False
         if count == MAX_COUNT:
             count, ranks, gone, turn = 0, [], [False] * players, (player + 1) % players
-            settle()
+            unsettled = True
         else:
             turn = (player + 1) % players
-            if not held[turn] or gone[turn]:
-                settle()
+            unsettled = not held[turn] or gone[turn]
     if not last_ranks:
         return None  # no card laid
     # Only the last card is scored: the cards before it made the counts and turns.
