@@ -175,10 +175,12 @@ class _Multiset:
         self.values = array("d")
         self.counts = array("q")
 
-    def add(self, value: float, times: int) -> None:
-        """``times`` more of ``value``."""
+    def update(self, counted: Iterable[tuple[float, int]]) -> None:
+        """Each value with how many more times it came."""
         recent = self.recent
-        recent[value] = recent.get(value, 0) + times
+        get = recent.get
+        for value, times in counted:
+            recent[value] = get(value, 0) + times
         if len(recent) >= _PACKED_AFTER:
             self.pack()
 
@@ -235,9 +237,7 @@ class _Tally:
         ``rights``, a byte an answer in order, 1 if it was right (for the streak)."""
         for outcome, times in outcomes:
             self.outcomes[outcome] = self.outcomes.get(outcome, 0) + times
-        add = self.right_seconds.add
-        for seconds, times in right_seconds:
-            add(seconds, times)
+        self.right_seconds.update(right_seconds)
         self.streak, self.best = _streaks(self.streak, self.best, rights)
 
     def summary(self) -> PracticeSummary:

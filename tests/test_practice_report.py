@@ -479,7 +479,7 @@ def test_seconds_packed_are_counted_as_a_dict_counts_them(monkeypatch: pytest.Mo
         for _ in range(rng.randrange(200)):
             value = rng.choice((0.0, -0.0, rng.randrange(40) / 8, rng.randrange(10**6) / 1000))
             times = rng.randint(1, 3)
-            seconds.add(value, times)
+            seconds.update([(value, times)])
             plain[value] = plain.get(value, 0) + times
         packed = list(seconds.items())
         assert packed == sorted(plain.items())
