@@ -744,8 +744,9 @@ class _FastReader:
     The hands and cribs of a chunk are counted at once by the vectorised counter of
     ``batch`` (``score_rows``); the kinds of each of its ``Rows.shape`` (the points
     by kind, which fix the kinds) come once, from the careful count of the first
-    hand of that shape. A play is replayed by the play scorer from its cards, and
-    remembered by its ranks and goes (suits only make its cards distinct). Each
+    hand of that shape. Each different play of a chunk is replayed once from the
+    ranks of its cards and its goes (``last_card_pegs``), and remembered by them
+    (suits only make its cards distinct). Each
     different day, and each different answer and count of a deal (a ``Key``), is then
     judged once; the lines are tallied by how many have each key in each week, and
     the right ones by how many took each number of seconds.
@@ -964,7 +965,7 @@ def _time(stamp: bytes) -> datetime:
 
 
 _FAST_CHUNK_SIZE = 1 << 20
-"""Bytes of the log the fast reader takes at a time: some 20,000 lines."""
+"""Bytes of the log the fast reader takes at a time: some 5,000 lines."""
 
 
 def report_log_file(
