@@ -11,19 +11,22 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import itertools
 import json
 import operator
 import os
 import re
+from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
+from itertools import compress
 from typing import Any, BinaryIO, NamedTuple
 
-from cribcount import rules
-from cribcount.cards import DECK, Card, CribcountError, Hand, Suit, parse_card
+from cribcount.cards import DECK, CribcountError, Hand, parse_card
 from cribcount.messages import Message
+from cribcount.play import PegItem, cards_laid
 from cribcount.practice import (
     CardDeal,
     CardRecord,
@@ -32,6 +35,8 @@ from cribcount.practice import (
     PracticeRecord,
     ShowDeal,
     answer_misses,
+    last_card_pegs,
+    play_kinds,
 )
 
 Record = PracticeRecord | CardRecord
@@ -154,6 +159,49 @@ def _streaks(streak: int, best: int, rights: bytes) -> tuple[int, int]:
     return streak, max(best, streak)
 
 
+_PACKED_AFTER = 1 << 12
+"""Different values a ``_Multiset`` keeps in its dict before it packs them."""
+
+
+class _Multiset:
+    """Numbers with how many times each came, in little memory: a week of answers timed to the
+    millisecond has thousands of different seconds. The latest are counted in a dict; past
+    ``_PACKED_AFTER`` of them, all are packed in two arrays, the values in order and their
+    counts (16 bytes a value, not some 100). Values compare as in a dict: 0.0 is -0.0, and
+    the first of them met is kept."""
+
+    def __init__(self) -> None:
+        self.recent: dict[float, int] = {}
+        self.values = array("d")
+        self.counts = array("q")
+
+    def update(self, counted: Iterable[tuple[float, int]]) -> None:
+        """Each value with how many more times it came."""
+        recent = self.recent
+        get = recent.get
+        for value, times in counted:
+            recent[value] = get(value, 0) + times
+        if len(recent) >= _PACKED_AFTER:
+            self.pack()
+
+    def pack(self) -> None:
+        """Move the latest values into the arrays."""
+        if not self.recent:
+            return
+        merged = dict(zip(self.values, self.counts, strict=True))
+        for value, times in self.recent.items():
+            merged[value] = merged.get(value, 0) + times
+        ordered = sorted(merged)
+        self.values = array("d", ordered)
+        self.counts = array("q", map(merged.__getitem__, ordered))
+        self.recent = {}
+
+    def items(self) -> Iterator[tuple[float, int]]:
+        """Each different value and how many times it came."""
+        self.pack()
+        return zip(self.values, self.counts, strict=True)
+
+
 class _Tally:
     """The figures of answers added one by one, without keeping them: how many times each
     outcome came, how many right counts took each number of seconds (for the median), and
@@ -161,7 +209,7 @@ class _Tally:
 
     def __init__(self) -> None:
         self.outcomes: dict[Outcome, int] = {}
-        self.right_seconds: dict[float, int] = {}
+        self.right_seconds = _Multiset()
         self.streak = self.best = 0
         self.lost = 0.0
 
@@ -174,10 +222,22 @@ class _Tally:
         """Answers given one after another (none losing points): each outcome with its
         seconds and how many times it came, and ``rights``, a byte an answer in order,
         1 if it was right (for the streak)."""
-        for outcome, seconds, times in counted:
+        counted = list(counted)
+        right = [(seconds, times) for outcome, seconds, times in counted if outcome[0]]
+        self.add_many(((outcome, times) for outcome, _, times in counted), right, rights)
+
+    def add_many(
+        self,
+        outcomes: Iterable[tuple[Outcome, int]],
+        right_seconds: Iterable[tuple[float, int]],
+        rights: bytes,
+    ) -> None:
+        """Answers given one after another (none losing points): each outcome with how many
+        times it came, the seconds of the right ones with how many times each came, and
+        ``rights``, a byte an answer in order, 1 if it was right (for the streak)."""
+        for outcome, times in outcomes:
             self.outcomes[outcome] = self.outcomes.get(outcome, 0) + times
-            if outcome[0]:
-                self.right_seconds[seconds] = self.right_seconds.get(seconds, 0) + times
+        self.right_seconds.update(right_seconds)
         self.streak, self.best = _streaks(self.streak, self.best, rights)
 
     def summary(self) -> PracticeSummary:
@@ -600,216 +660,303 @@ _WHOLE = rb"(?:0|[1-9][0-9]{0,8})"  # below _LARGEST: 10 ** 9 itself takes the c
 _TWO = rb"(?:[01][0-9]|2[0-3]):[0-5][0-9]"  # hours and minutes, of a time or an offset
 _LINE = re.compile(
     rb'^\{"time": "([0-9]{4}-[0-9]{2}-[0-9]{2}T' + _TWO + rb":[0-5][0-9][+-]" + _TWO + rb')", '
-    rb'"seed": ' + _WHOLE + rb', "round": ' + _WHOLE + rb", ("
-    rb'(?:"hand": \["' + _CARD + rb'", "' + _CARD + rb'", "' + _CARD + rb'", "' + _CARD + rb'"\], '
-    rb'"starter": "' + _CARD + rb'", "crib": (?:true|false)'
-    rb'|"hand": \[(?:"(?:' + _CARD + rb'|go)", )*"' + _CARD + rb'"\], '
+    rb'"seed": ' + _WHOLE + rb', "round": ' + _WHOLE + rb", "
+    rb'(?:"hand": \[("' + rb'", "'.join([_CARD] * 4) + rb'")\], '
+    rb'"starter": "(' + _CARD + rb')", "crib": (true|false)'
+    rb'|"hand": \[((?:"(?:' + _CARD + rb'|go)", )*"' + _CARD + rb'")\], '
     rb'"starter": null, "crib": false, "play": true), '
-    rb'"answer": (?:null|' + _WHOLE + rb'), "count": (?:0|[1-9][0-9]?), '
-    rb'"seconds": (?:0|[1-9][0-9]{0,8})(?:\.[0-9]{1,3})?, "muggins": (?:null|' + _WHOLE + rb")\})$",
+    rb'("answer": (?:null|' + _WHOLE + rb'), "count": (?:0|[1-9][0-9]?)), '
+    rb'"seconds": ((?:0|[1-9][0-9]{0,8})(?:\.[0-9]{1,3})?), '
+    rb'"muggins": (?:null|' + _WHOLE + rb")\}$",
     re.MULTILINE,
 )
-"""A log line exactly as ``log_line`` writes a count (``"time"`` to ``"muggins"``), every number
-within its bounds and written as JSON writes it; its groups are its time and the rest from
-``"hand"`` on. Such a line is read by the fast reader; any other takes the careful one, which
-gives the same record or says why it is none (a test checks both readers agree on damaged
-logs)."""
+"""A line exactly as ``log_line`` writes a count (``"time"`` to ``"muggins"``), every number
+within its bounds and written as JSON writes it. Such a line is read by the fast reader; any
+other takes the careful one, which gives the same record or says why it is none (a test checks
+both readers agree on damaged logs). Its groups: see ``_TIME`` to ``_SECONDS``."""
 
-_TAIL = re.compile(
-    rb'(.*), "answer": (null|[0-9]+), "count": ([0-9]+), "seconds": ([0-9.]+), "muggins": '
-)
-"""The fields of the rest of a line that ``_LINE`` took: the deal, answer, count and seconds."""
+
+_TIME, _HAND, _STARTER, _CRIB, _MOVES, _SAID, _SECONDS = range(7)
+"""Where each group of ``_LINE`` is in what ``findall`` gives a line (a group a line does not
+have is empty): the time; a hand's four cards (``"5h", "5d", "5c", "Js"``), starter and crib
+flag (``true`` or ``false``), or a play's moves (``"5h", "go", "Tc"``); the answer and count
+as written (``"answer": 5, "count": 6``); the seconds."""
+
+_SAID_FIELDS = re.compile(rb'"answer": (null|[0-9]+), "count": ([0-9]+)$')
+"""The answer and count of a line's ``_SAID`` group."""
+
+Line = tuple[bytes, ...]
+"""The groups of a line that ``_LINE`` took."""
+
 
 _STAMP_DAY = operator.itemgetter(slice(0, 10))
 _STAMP_OFFSET = operator.itemgetter(slice(19, None))
-_TIME, _REST = operator.itemgetter(0), operator.itemgetter(1)
 
+_HAND_BYTES = len(b'"5h", "5d", "5c", "Js"')
+_CARD_AT = (1, 7, 13, 19)
+"""Where each card of a hand's group begins."""
 
-class _CardFacts(NamedTuple):
-    """What the key of a show needs of a card, looked up by the card as the log writes it."""
-
-    card: Card
-    rank_key: int
-    suit: str
-    nob_with: str | None  # the starter's suit that makes this card his nob, if any
-
-
-_FACTS = {
-    str(card).encode(): _CardFacts(
-        card,
-        rules.rank_key((card.rank,)),
-        card.suit.value,
-        next((suit.value for suit in Suit if rules.is_nob(card.rank, card.suit, suit)), None),
-    )
-    for card in DECK
-}
+_KINDS_BASE = 1 << 12
+"""A deal's key is its count times this, plus the number of its kinds: more than a log can
+hold different kinds (a count's kinds are a few of some ten names)."""
 
 _CACHE_SIZE = 1 << 16
 """Entries a cache of the fast reader holds before it starts again: memory stays bounded on a
 log of ever new deals."""
 
-_ANSWERS_CACHE_SIZE = 1 << 12
-"""Different rests of lines remembered across runs: a log that repeats its deals finds them;
-one of ever new deals costs little memory."""
+_NO_DEAL = -1
+"""The key of a deal that is none: a card twice, a play the rules do not allow."""
+
+_PLAYERS = 2
+"""The pegging drill's table, as the careful reader reads its lines."""
+
+Key = tuple[bytes, int]
+"""What a line's answer is worth, as the fast reader groups lines: its answer and count as
+written and its deal key."""
 
 
-class _Answer(NamedTuple):
-    """What a tally takes of a line: its outcome and its seconds."""
+class _Chunk(NamedTuple):
+    """Lines of a chunk that ``_LINE`` took, in order: their times, days, keys and seconds, and
+    how many lines have each key."""
 
-    outcome: Outcome
-    seconds: float
+    times: Sequence[bytes]
+    days: Sequence[bytes]
+    keys: Sequence[Key]
+    seconds: Sequence[bytes]
+    counts: Counter[Key]
+
+    def part(self, taken: Sequence[int]) -> _Chunk:
+        """The lines at ``taken`` (in order)."""
+        times, days, keys, seconds, _ = self
+        part = [keys[at] for at in taken]
+        return _Chunk(
+            [times[at] for at in taken],
+            [days[at] for at in taken],
+            part,
+            [seconds[at] for at in taken],
+            Counter(part),
+        )
 
 
 class _FastReader:
-    """The report's figures from log lines in ``_LINE``'s shape, a run of lines at a time.
+    """The report's figures from log lines in ``_LINE``'s shape, a chunk of lines at a time.
 
-    The lines of a run are counted alike by what comes after their time: each
-    different rest is read once (the deal counted, the answer judged), the
-    answers then tallied by how many times each came in the run. A deal's count
-    comes from caches keyed by what the count depends on: a show counts the same
-    for every hand of the same five ranks, flush and nobs (the ranks by their
-    ``rank_key``, which adds, the flush by ``flush_key``, nobs by ``is_nob``);
-    the last card of a play pegs the same for every play of the same ranks and
-    goes (suits only make its cards distinct). Each key is counted once, by the
-    careful count of the first deal that has it.
+    The hands and cribs of a chunk are counted at once by the vectorised counter of
+    ``batch`` (``score_rows``); the kinds of each of its ``Rows.shape`` (the points
+    by kind, which fix the kinds) come once, from the careful count of the first
+    hand of that shape. Each different play of a chunk is replayed once from the
+    ranks of its cards and its goes (``last_card_pegs``), and remembered by them
+    (suits only make its cards distinct). Each
+    different day, and each different answer and count of a deal (a ``Key``), is then
+    judged once; the lines are tallied by how many have each key in each week, and
+    the right ones by how many took each number of seconds.
     """
 
     def __init__(self, tally: _ReportTally) -> None:
+        import numpy as np
+
+        from cribcount.batch.vector import CARD_NAMES, shape_count
+
         self.tally = tally
-        self.shows: dict[tuple[int, int, bool], tuple[int, tuple[str, ...]]] = {}
-        self.plays: dict[bytes, tuple[int, tuple[str, ...]]] = {}
-        self.answers: dict[bytes, _Answer | None] = {}
+        self.plays: dict[bytes, int] = {}
+        self.items_key: dict[tuple[PegItem, ...], int] = {}
+        """The deal key of what a play's last card pegs, by its items: a few dozen."""
         self.days: dict[bytes, date | None] = {}
+        self.outcomes: dict[Key, Outcome | None] = {}
+        """The outcome of each key met, None for a count that is not its deal's."""
+        self.kinds: list[tuple[str, ...]] = []
+        self.kinds_number: dict[tuple[str, ...], int] = {}
+        self.shape_kinds = np.full(shape_count(), -1, dtype=np.int32)
+        """The number of the kinds of each ``Rows.shape``, -1 until a hand of it is met."""
+        self.card_of_name = np.zeros(1 << 16, dtype=np.uint8)
+        self.card_of_name[CARD_NAMES] = np.arange(len(CARD_NAMES), dtype=np.uint8)
+        """Each card's index by its name's two bytes as one number."""
 
-    def take(self, lines: list[tuple[bytes, bytes]]) -> bool:
-        """Add ``lines`` (time and rest, as ``_LINE`` finds them, in order) to the tally, if each
-        is a record; if one is not, add nothing and say False (the careful reader will)."""
-        times = list(map(_TIME, lines))
-        rests = list(map(_REST, lines))
-        counts = Counter(rests)
-        days = list(map(_STAMP_DAY, times))
-        answers = {}
-        for rest in counts:
-            said = self.answer(rest)
-            if said is None:
-                return False
-            answers[rest] = said
-        dates = {}
-        for day in set(days):
-            when = self.day(day)
-            if when is None:
-                return False
-            dates[day] = when
-        weeks = {day: self.tally.week(when) for day, when in dates.items()}
-        right = {rest: said.outcome[0] for rest, said in answers.items()}
-        rights = bytes(map(right.__getitem__, rests))
-        if len(set(weeks.values())) == 1:
-            weeks[days[0]].add_counted(_counted(counts, answers), rights)
-        else:
-            runs: dict[_Tally, list[bytes]] = {}
-            for day, rest in zip(days, rests, strict=True):
-                runs.setdefault(weeks[day], []).append(rest)
-            for week, run in runs.items():
-                week.add_counted(
-                    _counted(Counter(run), answers), bytes(map(right.__getitem__, run))
+    def read(self, lines: list[Line]) -> _Chunk:
+        """The lines (``_LINE``'s groups), keyed."""
+        times, hands, starters, cribs, moves, said, seconds = zip(*lines, strict=True)
+        keys = list(zip(said, self.deals(hands, starters, cribs, moves), strict=True))
+        return _Chunk(times, list(map(_STAMP_DAY, times)), keys, seconds, Counter(keys))
+
+    def deals(
+        self,
+        hands: tuple[bytes, ...],
+        starters: tuple[bytes, ...],
+        cribs: tuple[bytes, ...],
+        moves: tuple[bytes, ...],
+    ) -> list[int]:
+        """The deal key of each line: its count times ``_KINDS_BASE`` plus the number of its
+        kinds, or ``_NO_DEAL``."""
+        import numpy as np
+
+        flags = np.array(cribs)
+        is_hand = flags != b""
+        keys = np.full(len(cribs), _NO_DEAL, dtype=np.int64)
+        if is_hand.any():
+            keys[is_hand] = self.hands(
+                b"".join(hands), b"".join(starters), flags[is_hand] == b"true"
+            )
+        at_play = np.flatnonzero(~is_hand)
+        if len(at_play):
+            plays = [moves[at] for at in at_play.tolist()]
+            play = {text: self.play(text) for text in dict.fromkeys(plays)}  # each different once
+            keys[at_play] = list(map(play.__getitem__, plays))
+        return keys.tolist()
+
+    def hands(self, hands: bytes, starters: bytes, crib: Any) -> Any:
+        """The deal keys of hands (their groups joined) and their starters, counted at once."""
+        import numpy as np
+
+        from cribcount.batch.vector import NO_CLAIM, score_rows, sort_columns
+
+        text = np.frombuffer(hands, dtype=np.uint8).reshape(-1, _HAND_BYTES)
+        kept = [text[:, at : at + 2] for at in _CARD_AT]
+        kept.append(np.frombuffer(starters, dtype=np.uint8).reshape(-1, 2))
+        cards = np.stack([self.card_of_name.take(name.copy().view("<u2")[:, 0]) for name in kept])
+        in_order = sort_columns(list(cards))
+        twice = np.zeros(len(crib), dtype=bool)
+        for low, high in itertools.pairwise(in_order):
+            twice |= low == high
+        rows = score_rows(
+            line=np.arange(len(crib)),
+            cards=cards,
+            crib=crib,
+            claim=np.full(len(crib), NO_CLAIM, dtype=np.int16),
+            in_order=in_order,
+        )
+        shape = rows.shape
+        kinds = self.shape_kinds.take(shape)
+        for at in np.flatnonzero((kinds < 0) & ~twice).tolist():
+            if self.shape_kinds[shape[at]] < 0:  # the first hand of its shape: counted carefully
+                hand = [DECK[index] for index in cards[:, at].tolist()]
+                deal = ShowDeal(
+                    0, Hand((hand[0], hand[1], hand[2], hand[3]), hand[4]), bool(crib[at])
                 )
-        if len(set(map(_STAMP_OFFSET, times))) == 1:  # one offset: times sort as they read
-            first, last = _time(min(times)), _time(max(times))
-        else:
-            whens = list(map(_time, times))
-            first, last = min(whens), max(whens)
-        self.tally.add_times(first, last, rights)
-        return True
+                assert deal.points == rows.total[at], "the vectorised count is the careful one"
+                self.shape_kinds[shape[at]] = self.kinds_of(deal.kinds)
+            kinds[at] = self.shape_kinds[shape[at]]
+        keys = rows.total.astype(np.int64) * _KINDS_BASE + kinds
+        keys[twice] = _NO_DEAL
+        return keys
 
-    def is_record(self, time: bytes, rest: bytes) -> bool:
-        """Whether a line that ``_LINE`` took (its time and rest) is a record."""
-        return self.day(_STAMP_DAY(time)) is not None and self.answer(rest) is not None
+    def kinds_of(self, kinds: tuple[str, ...]) -> int:
+        """The number of ``kinds`` among those met."""
+        number = self.kinds_number.get(kinds)
+        if number is None:
+            number = self.kinds_number[kinds] = len(self.kinds)
+            self.kinds.append(kinds)
+        return number
+
+    def play(self, moves: bytes) -> int:
+        """The deal key of a play (``moves`` as the log writes them: ``"5h", "go", "Tc"``)."""
+        tokens = moves[1:-1].split(b'", "')
+        goes = tokens.count(b"go")
+        laid = len(tokens) - goes
+        if len(set(tokens)) != laid + (goes > 0) or laid > cards_laid(_PLAYERS):
+            return _NO_DEAL  # a card laid twice, or more cards than the table holds
+        key = moves.translate(None, b"cdhs")  # the ranks and goes
+        known = self.plays.get(key)
+        if known is None:
+            items = last_card_pegs([_RANK_OF.get(token) for token in tokens], _PLAYERS)
+            if items is None:
+                known = _NO_DEAL
+            else:
+                known = self.items_key.get(items, _NO_DEAL)
+                if known == _NO_DEAL:
+                    points = sum(item.points for item in items)
+                    known = points * _KINDS_BASE + self.kinds_of(play_kinds(items))
+                    self.items_key[items] = known
+            if len(self.plays) >= _CACHE_SIZE:
+                self.plays.clear()
+            self.plays[key] = known
+        return known
+
+    def judge(self, chunk: _Chunk) -> list[bool] | None:
+        """Whether each line is a record (not: a day that is none, a card twice, a play the
+        rules do not allow, a count that is not the deal's), each day and key judged once;
+        None if every line is."""
+        outcomes = self.outcomes
+        counts = chunk.counts
+        for key in counts:
+            if key not in outcomes:
+                outcomes[key] = self.outcome(key)
+        days = self.days
+        distinct_days = dict.fromkeys(chunk.days)
+        for day in distinct_days:
+            if day not in days:
+                self.day(day)
+        if None not in map(outcomes.__getitem__, counts) and None not in map(
+            days.__getitem__, distinct_days
+        ):
+            return None
+        return [
+            days[day] is not None and outcomes[key] is not None
+            for day, key in zip(chunk.days, chunk.keys, strict=True)
+        ]
+
+    def outcome(self, key: Key) -> Outcome | None:
+        """The outcome of an answer and count to a deal; None if the count is not the deal's."""
+        said, deal = key
+        points, kinds = divmod(deal, _KINDS_BASE)
+        fields = _SAID_FIELDS.match(said)
+        assert fields is not None  # _LINE took the line
+        answer, count = fields.groups()
+        if deal == _NO_DEAL or points != int(count):
+            return None
+        return count_outcome(None if answer == b"null" else int(answer), points, self.kinds[kinds])
 
     def day(self, day: bytes) -> date | None:
         """The date ``day`` (``2026-11-30``); None if there is no such day."""
         if day not in self.days:
-            if len(self.days) >= _CACHE_SIZE:
-                self.days.clear()
             try:
                 self.days[day] = date.fromisoformat(day.decode())
             except ValueError:
                 self.days[day] = None
         return self.days[day]
 
-    def answer(self, rest: bytes) -> _Answer | None:
-        """What a line whose rest is ``rest`` adds; None if it is no record (a card twice, a
-        play the rules do not allow, a count that is not the deal's)."""
-        if rest in self.answers:
-            return self.answers[rest]
-        found = _TAIL.match(rest)
-        assert found is not None  # _LINE took the line
-        deal, answer, count, seconds = found.groups()
-        if deal.endswith(b'"play": true'):
-            counted = self.play(deal[len(b'"hand": [') : deal.index(b"]")])
-        else:
-            counted = self.show(deal)
-        said = None
-        if counted is not None and counted[0] == int(count):
-            outcome = count_outcome(None if answer == b"null" else int(answer), *counted)
-            said = _Answer(outcome, float(seconds))
-        if len(self.answers) >= _ANSWERS_CACHE_SIZE:
-            self.answers.clear()
-        self.answers[rest] = said
-        return said
-
-    def show(self, deal: bytes) -> tuple[int, tuple[str, ...]] | None:
-        """(count, kinds) of a hand or crib and its starter (``deal`` as the log writes it:
-        ``"hand": ["5h", ...], "starter": "Js", "crib": false``); None if a card is there twice."""
-        a, b, c, d, starter = deal[10:12], deal[16:18], deal[22:24], deal[28:30], deal[46:48]
-        if len({a, b, c, d, starter}) != 5:
-            return None
-        ca, ka, sa, na = _FACTS[a]
-        cb, kb, sb, nb = _FACTS[b]
-        cc, kc, sc, nc = _FACTS[c]
-        cd, kd, sd, nd = _FACTS[d]
-        cs, ks, ss, _ = _FACTS[starter]
-        crib = deal.endswith(b"true")
-        hand_suited = rules.four_suited(sa, sb, sc, sd)
-        key = (
-            ka + kb + kc + kd + ks,
-            rules.flush_key(hand_suited, hand_suited and ss == sa, crib),
-            ss in (na, nb, nc, nd),
+    def add(self, chunk: _Chunk) -> None:
+        """Add lines given one after another, each judged a record."""
+        outcomes: dict[Key, Outcome] = self.outcomes  # type: ignore[assignment]
+        counts = chunk.counts
+        right = {key: _RIGHT if outcomes[key][0] else _WRONG for key in counts}
+        rights = b"".join(map(right.__getitem__, chunk.keys))
+        week_of = {day: self.tally.week(self.days[day]) for day in dict.fromkeys(chunk.days)}  # type: ignore[arg-type]
+        weeks = (
+            list(map(week_of.__getitem__, chunk.days)) if len(week_of) > 1 else [*week_of.values()]
         )
-        known = self.shows.get(key)
-        if known is None:
-            hand = ShowDeal(0, Hand((ca, cb, cc, cd), cs), crib)
-            known = self.shows[key] = (hand.points, hand.kinds)
-        return known
+        runs: list[tuple[_Tally, Counter[Key], Sequence[bytes], bytes]]
+        if len(week_of) == 1 or len(set(weeks)) == 1:
+            runs = [(weeks[0], counts, chunk.seconds, rights)]
+        else:
+            by_week: dict[_Tally, tuple[list[Key], list[bytes]]] = {}
+            for week, key, seconds in zip(weeks, chunk.keys, chunk.seconds, strict=True):
+                week_keys, week_seconds = by_week.setdefault(week, ([], []))
+                week_keys.append(key)
+                week_seconds.append(seconds)
+            runs = [
+                (week, Counter(keys), taken, b"".join(map(right.__getitem__, keys)))
+                for week, (keys, taken) in by_week.items()
+            ]
+        for week, run_counts, run_seconds, run_rights in runs:
+            week.add_many(
+                ((outcomes[key], n) for key, n in run_counts.items()),
+                (
+                    (float(text), n)
+                    for text, n in Counter(compress(run_seconds, run_rights)).items()
+                ),
+                run_rights,
+            )
+        times = chunk.times
+        if len(set(map(_STAMP_OFFSET, times))) == 1:  # one offset: times sort as they read
+            first, last = _time(min(times)), _time(max(times))
+        else:
+            whens = list(map(_time, times))
+            first, last = min(whens), max(whens)
+        self.tally.add_times(first, last, rights)
 
-    def play(self, moves: bytes) -> tuple[int, tuple[str, ...]] | None:
-        """(points, kinds) of a play's last card (``moves`` as the log writes them: ``"5h",
-        "go", "Tc"``); None if a card is laid twice or the rules do not allow the play (the
-        careful reader says why)."""
-        tokens = moves[1:-1].split(b'", "')
-        goes = tokens.count(b"go")
-        if len(set(tokens)) != len(tokens) - goes + (goes > 0):
-            return None
-        key = moves.translate(None, b"cdhs")  # the ranks and goes
-        known = self.plays.get(key)
-        if known is None:
-            try:
-                play = PegDeal(0, tuple(None if t == b"go" else _FACTS[t].card for t in tokens))
-                known = (play.points, play.kinds)
-            except CribcountError:
-                return None
-            if len(self.plays) >= _CACHE_SIZE:
-                self.plays.clear()
-            self.plays[key] = known
-        return known
 
-
-def _counted(
-    counts: Counter[bytes], answers: dict[bytes, _Answer]
-) -> Iterator[tuple[Outcome, float, int]]:
-    """Each different rest of a run's lines as the tally takes it: outcome, seconds, times."""
-    for rest, times in counts.items():
-        outcome, seconds = answers[rest]
-        yield outcome, seconds, times
+_RANK_OF = {str(card).encode(): int(card.rank) for card in DECK}
+"""Each card's rank by its name as the log writes it (a go is none)."""
 
 
 def _time(stamp: bytes) -> datetime:
@@ -818,7 +965,7 @@ def _time(stamp: bytes) -> datetime:
 
 
 _FAST_CHUNK_SIZE = 1 << 20
-"""Bytes of the log the fast reader takes at a time: some thousands of lines."""
+"""Bytes of the log the fast reader takes at a time: some 5,000 lines."""
 
 
 def report_log_file(
@@ -834,22 +981,60 @@ def report_log_file(
     from cribcount.reading import read_chunks
 
     tally = _ReportTally()
+    with _no_cycle_collection():
+        _read_report(read_chunks(stream, size=chunk_size), tally, bad)
+    return tally.report()
+
+
+@contextlib.contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """The cyclic garbage collector held off: a chunk makes tens of thousands of small tuples
+    (none in a cycle), which it would otherwise walk again and again."""
+    import gc
+
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+def _read_report(
+    chunks: Iterable[tuple[int, bytes]], tally: _ReportTally, bad: Callable[[LogError], object]
+) -> None:
+    """Add each line of ``chunks`` (the first line's number, whole lines) to ``tally``, each
+    line that is not a record handed to ``bad``."""
     fast = _FastReader(tally)
-    for first, chunk in read_chunks(stream, size=chunk_size):
+    for first, chunk in chunks:
+        if len(fast.outcomes) >= _CACHE_SIZE or len(fast.days) >= _CACHE_SIZE:
+            fast.outcomes.clear()
+            fast.days.clear()
         lines = _LINE.findall(chunk)
-        if len(lines) == chunk.count(b"\n") and fast.take(lines):
-            continue
+        if len(lines) == chunk.count(b"\n"):
+            read = fast.read(lines)
+            if fast.judge(read) is None:
+                fast.add(read)
+                continue
         # A line here is not in the fast shape, or not a record: each such line read
         # carefully, in its place; the runs of lines between taken fast.
-        run: list[tuple[bytes, bytes]] = []
-        for number, raw in enumerate(chunk.split(b"\n")[:-1], start=first):
-            found = _LINE.fullmatch(raw)
-            if found is not None and fast.is_record(found[1], found[2]):
-                run.append((found[1], found[2]))
-                continue
+        raws = chunk.split(b"\n")[:-1]
+        found = [_LINE.fullmatch(raw) for raw in raws]
+        taken = [groups.groups(b"") for groups in found if groups is not None]
+        read = fast.read(taken) if taken else _Chunk([], [], [], [], Counter())
+        judged = fast.judge(read)
+        good = itertools.repeat(True) if judged is None else iter(judged)
+        run: list[int] = []
+        at = 0  # the next of the lines taken
+        for number, raw, groups in zip(itertools.count(first), raws, found, strict=False):
+            if groups is not None:
+                at += 1
+                if next(good):
+                    run.append(at - 1)
+                    continue
             if run:
-                taken = fast.take(run)
-                assert taken, "each line of the run is a record"
+                fast.add(read.part(run))
                 run = []
             for record in _careful_records(number, raw):
                 if isinstance(record, LogError):
@@ -857,6 +1042,4 @@ def report_log_file(
                 else:
                     tally.add(record.time, _outcome(record), record.seconds, _loss(record))
         if run:
-            taken = fast.take(run)
-            assert taken, "each line of the run is a record"
-    return tally.report()
+            fast.add(read.part(run))

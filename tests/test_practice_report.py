@@ -11,14 +11,25 @@ import itertools
 import json
 import random
 import re
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta, timezone
 
+import pytest
 from conftest import damaged
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cribcount.cards import DECK, Hand, Suit
-from cribcount.practice import Drill, PegDeal, PracticeRecord, ShowDeal, deals
+import cribcount.practice_log
+from cribcount.cards import DECK, Card, CribcountError, Hand, Suit
+from cribcount.practice import (
+    Drill,
+    PegDeal,
+    PracticeRecord,
+    ShowDeal,
+    deals,
+    last_card_items,
+    last_card_pegs,
+)
 from cribcount.practice_log import (
     LogError,
     Report,
@@ -36,15 +47,17 @@ SMALL_CHUNK = 512
 """Bytes a chunk in the fast reader's runs when a log must span many chunks: two or three lines."""
 
 
-def both_ways(data: bytes) -> tuple[tuple[Report, list[str]], tuple[Report, list[str]]]:
+def both_ways(
+    data: bytes, sizes: tuple[int | None, ...] = (None, SMALL_CHUNK)
+) -> tuple[tuple[Report, list[str]], tuple[Report, list[str]]]:
     """(report, bad lines) of ``data`` by the fast reader, and by the careful one.
 
-    The fast reader reads the log in its own large chunks and again in chunks of a
-    few lines, and must say the same both times; each report is also rendered, and
+    The fast reader reads the log in each of ``sizes`` of chunk (None: its own large
+    chunks; by default also chunks of a few lines), and must say the same each time; each report is also rendered, and
     the texts compared (the first and last times as written, offsets included).
     """
     fast_runs = []
-    for size in (None, SMALL_CHUNK):
+    for size in sizes:
         errors: list[LogError] = []
         chunks = {} if size is None else {"chunk_size": size}
         figures = report_log_file(io.BytesIO(data), errors.append, **chunks)
@@ -332,3 +345,142 @@ def test_the_first_and_last_times_are_instants_not_text() -> None:
     data = "".join(line.replace(stamp, when) + "\n" for when in times).encode()
     (fast, _), (careful, _) = both_ways(data)
     assert stamps(fast) == stamps(careful) == (times[1], times[0])
+
+
+def test_a_log_as_log_line_writes_it_is_read_whole_by_the_fast_reader(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # New deals of every count drill, answered at random: no line needs the careful reader.
+    data = ("\n".join(mixed_log(12, 300)) + "\n").encode()
+    careful: list[int] = []
+    plain = cribcount.practice_log._careful_records
+
+    def careful_records(number: int, raw: bytes) -> Iterator[object]:
+        careful.append(number)
+        return plain(number, raw)
+
+    monkeypatch.setattr(cribcount.practice_log, "_careful_records", careful_records)
+    for size in (None, SMALL_CHUNK, 5000):
+        bad: list[LogError] = []
+        chunks = {} if size is None else {"chunk_size": size}
+        figures = report_log_file(io.BytesIO(data), bad.append, **chunks)
+        assert figures.overall.hands == 300 and bad == []
+    assert careful == []
+
+
+ODD_LINES: list[Callable[[str], str]] = [
+    lambda line: line[:57],  # torn
+    lambda line: "\ufeff" + line,  # a byte order mark past the first line
+    lambda line: line.replace('-05:00"', '+09:30"'),  # another offset: still a record
+    lambda line: line.replace('-05:00"', '"'),  # no offset: the local time
+    lambda line: re.sub(r'"answer": (null|[0-9]+)', '"answer": -3', line),
+    lambda line: re.sub(r'"seconds": [0-9.]+', '"seconds": NaN', line),
+    lambda line: re.sub(r'"count": [0-9]+', '"count": 27', line),
+    lambda line: re.sub(r'"hand": \["(..)", "..",', r'"hand": ["\1", "\1",', line),  # twice
+    lambda line: line.replace('"hand": ["', '"hand": ["go", "'),
+    lambda line: "",
+    lambda line: line + "\r",
+    lambda line: line + "\r" + line,  # a CR alone: two lines
+    lambda line: line.replace(", ", ",", 1),
+]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_odd_lines_among_new_deals_across_chunks_report_the_same_both_ways(seed: int) -> None:
+    # Every line a new deal (hands, cribs and plays); an odd line every few, of every kind
+    # above, wherever the chunks of each size happen to end.
+    rng = random.Random(seed)
+    lines = mixed_log(20 + seed, 400)
+    for at in range(rng.randrange(5), len(lines), 7):
+        lines[at] = rng.choice(ODD_LINES)(lines[at])
+    data = ("\n".join(lines) + "\n").encode() + lines[-1][:30].encode()
+    (fast, fast_bad), (careful, careful_bad) = both_ways(data, (None, 300, 1000, 4096))
+    assert fast_bad == careful_bad
+    assert fast == careful
+    assert len(careful_bad) > 20 and fast.overall.hands > 300
+
+
+def plain_last_card(moves: list[Card | None], players: int) -> object:
+    """What ``last_card_items`` says the last card pegs, or None if it refuses the play."""
+    try:
+        return last_card_items(
+            " ".join("go" if c is None else str(c) for c in moves), players=players
+        )
+    except CribcountError:
+        return None
+
+
+def plays_and_their_mistakes(seed: int, n: int) -> list[tuple[list[Card | None], int]]:
+    """Plays of the pegging drill at tables of 2 to 6, each also with a go or two put in, a
+    move taken out, two moves swapped or a card changed, and cards in a random order: legal
+    and not."""
+    rng = random.Random(seed)
+    out = []
+    for players in range(2, 7):
+        for deal in itertools.islice(deals(seed, drill=Drill.PLAY, players=players), n):
+            assert isinstance(deal, PegDeal)
+            moves = list(deal.moves)
+            out.append((moves, players))
+            changed = list(moves)
+            at = rng.randrange(len(changed))
+            how = rng.choice(["go", "goes", "drop", "swap", "card"])
+            if how in ("go", "goes"):
+                changed[at:at] = [None] * (1 + (how == "goes"))
+            elif how == "drop":
+                del changed[at]
+            elif how == "swap":
+                other = rng.randrange(len(changed))
+                changed[at], changed[other] = changed[other], changed[at]
+            else:
+                changed[at] = rng.choice([card for card in DECK if card not in changed])
+            while changed and changed[-1] is None:
+                changed.pop()
+            if changed:
+                out.append((changed, players))
+            out.append((list(rng.sample(DECK, rng.randint(1, 4 * players))), players))
+    return out
+
+
+def check_last_card_pegs(seed: int, n: int) -> None:
+    refused = 0
+    for moves, players in plays_and_their_mistakes(seed, n):
+        ranks = [None if card is None else int(card.rank) for card in moves]
+        want = plain_last_card(moves, players)
+        assert last_card_pegs(ranks, players) == want, (moves, players)
+        refused += want is None
+    assert refused > n  # many plays are refused: both ways refuse the same
+
+
+def test_whole_number_plays_peg_as_the_play_scorer() -> None:
+    check_last_card_pegs(0, 150)
+
+
+@pytest.mark.slow
+def test_whole_number_plays_peg_as_the_play_scorer_over_many_plays() -> None:
+    check_last_card_pegs(1, 3000)
+
+
+@pytest.mark.slow
+def test_a_long_log_of_new_deals_reports_the_same_both_ways() -> None:
+    data = ("\n".join(mixed_log(99, 20_000)) + "\n").encode()
+    (fast, fast_bad), (careful, careful_bad) = both_ways(data, (None, 100_000))
+    assert fast_bad == careful_bad == []
+    assert fast == careful
+
+
+def test_seconds_packed_are_counted_as_a_dict_counts_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A week's right counts are kept in a dict until it grows, then packed in arrays: the
+    # values and counts must be those of a plain dict, a zero the first one met (0.0 or -0.0).
+    monkeypatch.setattr(cribcount.practice_log, "_PACKED_AFTER", 8)
+    rng = random.Random(5)
+    for _ in range(20):
+        seconds = cribcount.practice_log._Multiset()
+        plain: dict[float, int] = {}
+        for _ in range(rng.randrange(200)):
+            value = rng.choice((0.0, -0.0, rng.randrange(40) / 8, rng.randrange(10**6) / 1000))
+            times = rng.randint(1, 3)
+            seconds.update([(value, times)])
+            plain[value] = plain.get(value, 0) + times
+        packed = list(seconds.items())
+        assert packed == sorted(plain.items())
+        assert [str(value) for value, _ in packed] == [str(value) for value in sorted(plain)]
