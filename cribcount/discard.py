@@ -278,18 +278,29 @@ def discard_seat(
 def hand_points(keep: Sequence[Card], starter: Card, *, crib: bool = False) -> int:
     """The show of four kept cards (or a crib's four) with a starter: the same as
     ``count_show(...).total``."""
-    ranks = [*(c.rank for c in keep), starter.rank]
-    return rules.rank_totals()[rules.rank_key(ranks)] + suit_points(keep, starter.suit, crib=crib)
+    keys = _RANK_KEYS
+    # Rank keys add: the five cards' key is the sum of each card's.
+    key = keys[starter.rank]
+    for card in keep:
+        key += keys[card.rank]
+    return rules.rank_totals()[key] + suit_points(keep, starter.suit, crib=crib)
+
+
+_RANK_KEYS = (0, *(rules.rank_key([rank]) for rank in Rank))
+"""``rank_key`` of one card, by its rank."""
 
 
 def suit_points(keep: Sequence[Card], starter_suit: Suit, *, crib: bool = False) -> int:
     """What a hand's four cards score by suit with a starter of ``starter_suit``: flush and nobs."""
-    hand_suited = rules.four_suited(*(c.suit for c in keep))
+    a, b, c, d = keep
+    hand_suited = rules.four_suited(a.suit, b.suit, c.suit, d.suit)
     flush = rules.flush_points(
-        hand_suited=hand_suited, starter_suited=starter_suit == keep[0].suit, crib=crib
+        hand_suited=hand_suited, starter_suited=starter_suit == a.suit, crib=crib
     )
-    nobs = sum(rules.NOBS_POINTS for c in keep if rules.is_nob(c.rank, c.suit, starter_suit))
-    return flush + nobs
+    for c in keep:
+        if rules.is_nob(c.rank, c.suit, starter_suit):
+            flush += rules.NOBS_POINTS
+    return flush
 
 
 class _Unseen:

@@ -390,6 +390,9 @@ def fits_count(count: int, value: int) -> bool:
 class PegKind(enum.Enum):
     """What a play scores for, in the order they are said."""
 
+    # Each kind is one object, equal only to itself: hashed as such, without a Python call.
+    __hash__ = object.__hash__
+
     FIFTEEN = "fifteen"
     THIRTY_ONE = "thirty-one"
     PAIR = "pair"

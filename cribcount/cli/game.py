@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO, TYPE_CHECKING, BinaryIO
 
 import click
@@ -15,6 +15,7 @@ from cribcount.render import render_json
 
 if TYPE_CHECKING:
     from cribcount.game import Game
+    from cribcount.game.quick import QuickDeal
     from cribcount.game.record import DealRecord
     from cribcount.odds import Convention
 
@@ -107,25 +108,64 @@ _SPOOL_SIZE = 1 << 20
 """Bytes of output held in memory before the rest goes to a temporary file."""
 
 
+QUICK = True
+"""Whether a deal written out the usual way is read, scored and written at once (the same
+output as statement by statement, faster); tests turn it off to compare."""
+_LONGEST_BLOCK = 4 + 2 * 6
+"""The most statements a deal written the usual way holds: six players' hands and shows."""
+
+
 class CheckedRecord:
     """The deals of a record read from ``stream``, in order, each bad statement said on stderr
     as it is found (``FILE:LINE:COLUMN: reason``); after the first, no deal is given, since
-    the score would no more be the game's. ``failed`` says whether one was bad, once read."""
+    the score would no more be the game's. ``failed`` says whether one was bad, once read.
 
-    def __init__(self, name: str, stream: BinaryIO) -> None:
+    With ``quick``, each deal's block of statements is first offered to the quick reading:
+    a deal it reads is given to ``quick``, which scores and writes it if it can (True)."""
+
+    def __init__(
+        self, name: str, stream: BinaryIO, quick: Callable[[QuickDeal], bool] | None = None
+    ) -> None:
         from cribcount.game import RecordReader
 
         self.name = name
         self.stream = stream
         self.reader = RecordReader(notation=base.lang().notation)
         self.failed = False
+        self.quick = quick
 
     def __iter__(self) -> Iterator[DealRecord]:
         from cribcount.game import record_lines
 
+        block: list[str] = []  # a deal's statements from its deal statement on, held a while
+        start = 0
         for number, line in record_lines(self.stream):
+            if block:
+                held = isinstance(line, str) and not line.startswith(_DEAL)
+                if held and len(block) < _LONGEST_BLOCK:
+                    block.append(line)  # type: ignore[arg-type]
+                    continue
+                yield from self._block(start, block)
+                block = []
+            if self.quick and not self.failed and isinstance(line, str) and line.startswith(_DEAL):
+                start, block = number, [line]
+                continue
             yield from self._checked(self.reader.line(number, line))
+        if block:
+            yield from self._block(start, block)
         yield from self._checked(self.reader.finish())
+
+    def _block(self, start: int, lines: list[str]) -> Iterator[DealRecord]:
+        """The statements of a deal from line ``start``: read at once, else one by one."""
+        reader = self.reader
+        yield from self._checked(reader.close_deal())
+        if self.quick is not None and not self.failed:
+            deal = reader.quick(start, lines)
+            if deal is not None and self.quick(deal):
+                reader.take(deal)
+                return
+        for number, line in enumerate(lines, start):
+            yield from self._checked(reader.line(number, line))
 
     def _checked(self, deal: DealRecord | None) -> Iterator[DealRecord]:
         said = base.lang()
@@ -135,6 +175,10 @@ class CheckedRecord:
             base.say(f"{where}: {said.text(error.said)}")
         if deal is not None and not self.failed:
             yield deal
+
+
+_DEAL = "deal "
+"""How the statement beginning a deal written the usual way begins."""
 
 
 def _check(
@@ -156,9 +200,23 @@ def _check(
     from cribcount.render.odds import deal_odds_to_dict, render_deal_odds
 
     said = base.lang()
-    record = CheckedRecord(name, stream)
     scorer: GameScorer | None = None
     text = GameText(board=board, lang=said)
+
+    def quick(deal: QuickDeal) -> bool:
+        # Scored and written at once when that is simple; else statement by statement.
+        nonlocal scorer
+        if scorer is None:
+            scorer = GameScorer(record.reader.record)
+        score = scorer.score_quick(deal)
+        if score is None:
+            return False
+        spool.write(text.quick(scorer.game, deal, score) + "\n")
+        return True
+
+    # The quick way writes the text of a deal without the board or the odds.
+    simple = QUICK and fmt == "text" and not board and convention is None
+    record = CheckedRecord(name, stream, quick if simple else None)
     first = True
     for deal in record:
         if scorer is None:
