@@ -262,10 +262,7 @@ def play_out(
             plays.append(_new_play((names[turn], None, count, (), None)))
             turn = _still_in(turn, values, gone)
             if turn < 0:
-                _go_point(plays, names[last], count)
-                count, gone = 0, 0
-                ranks = []
-                turn = _still_in(last + 1, values, 0)
+                count, gone, ranks, turn = _go_point(plays, names, last, values)
         value = card.value
         if owner.get(card.index) != turn or not rules.fits_count(count, value):
             return None
@@ -292,10 +289,7 @@ def play_out(
         turn = _still_in(turn, values, gone)
         if turn < 0:
             # Nobody else can play on, and the last to lay holds no more: the go point.
-            _go_point(plays, names[last], count)
-            count, gone = 0, 0
-            ranks = []
-            turn = _still_in(last + 1, values, 0)
+            count, gone, ranks, turn = _go_point(plays, names, last, values)
     if ranks:
         # The last card laid, unless it made 31: after it comes nothing.
         play = plays[-1]
@@ -314,10 +308,17 @@ def _still_in(start: int, values: list[list[int]], gone: int) -> int:
     return -1
 
 
-def _go_point(plays: list[Play], name: str, count: int) -> None:
-    """The go point to ``name``, the last to lay a card, on that player's own go if just said."""
+def _go_point(
+    plays: list[Play], names: tuple[str, ...], last: int, values: list[list[int]]
+) -> tuple[int, int, list[int], int]:
+    """Nobody can play on: the go point to ``last``, the last to lay a card (on that player's
+    own go if just said), and a new count. The count, the gos and ranks of the new count, and
+    the player who leads it: the next after ``last`` who holds cards."""
+    name = names[last]
+    count = plays[-1].count
     previous = plays[-1]
     if previous.card is None and previous.player == name and not previous.items:
         plays[-1] = _new_play((name, None, count, _GO_ITEMS, None))
     else:
         plays.append(_new_play((name, None, count, _GO_ITEMS, None)))
+    return 0, 0, [], _still_in(last + 1, values, 0)
