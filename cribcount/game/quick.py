@@ -21,7 +21,10 @@ message and every output is the same either way (a test checks).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+import re
+from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import NamedTuple
 
 from cribcount import rules
@@ -69,63 +72,72 @@ def read_block(
     players = len(seats)
     if crib_from_deck(players) or len(lines) != 2 * players + 4:
         return None  # three players also cut a card to the crib: the careful reader reads them
-    dealer = seats[-1]
-    if lines[0] != "deal " + dealer:
+    shape = _shape(seats)
+    found = shape.pattern.fullmatch("\n".join(lines))
+    if found is None:
         return None
-    tokens: list[str] = []  # every card of the deal as written: kept, then laid away
-    crib: list[str] = []
-    for name, text, (_, laying) in zip(seats, lines[1:], DEAL_SIZES[players], strict=False):
-        words = text.split(" ")
-        # hand NAME, the cards kept, then '|' and the cards laid away if any
-        if len(words) != 2 + HAND_SIZE + (laying and 1 + laying):
-            return None
-        if words[0] != "hand" or words[1] != name:
-            return None
-        if laying:
-            if words[2 + HAND_SIZE] != HAND_SEPARATOR:
-                return None
-            crib += words[3 + HAND_SIZE :]
-        tokens += words[2 : 2 + HAND_SIZE]
-    starter_words = lines[1 + players].split(" ")
-    play_words = lines[2 + players].split(" ")
-    if len(starter_words) != 2 or starter_words[0] != "starter" or play_words[0] != "play":
-        return None
-    dealt = [*tokens, *crib, starter_words[1]]
+    words = found.groups()
+    dealt = words[: shape.cards]  # each hand's cards kept and laid away, then the starter
+    played = words[shape.cards].split(" ")
     # Each card has one plain spelling: cards written differently are different cards.
-    if len(set(dealt)) != len(dealt) or sorted(play_words[1:]) != sorted(tokens):
+    if len(set(dealt)) != len(dealt) or sorted(played) != sorted(shape.kept_words(dealt)):
         return None
-    claimed = []
-    for name, text in zip(seats, lines[3 + players :], strict=False):
-        words = text.split(" ")
-        if len(words) != 3 or words[0] != "show" or words[1] != name:
-            return None
-        claimed.append(words[2])
-    words = lines[-1].split(" ")
-    if len(words) != 2 or words[0] != "crib":
-        return None
-    claimed.append(words[1])
     try:
-        cards = [_CARDS[token] for token in dealt]
-        laid = [_CARDS[token] for token in play_words[1:]]
-        claims = [_CLAIMS[token] for token in claimed]
+        cards = [_CARDS[word] for word in dealt]
+        laid = [_CARDS[word] for word in played]
+        claims = [_CLAIMS[word] for word in words[shape.cards + 1 :]]
     except KeyError:
         return None  # a card or a claim not written plainly, or not a card at all
-    kept = [tuple(cards[at : at + HAND_SIZE]) for at in range(0, HAND_SIZE * players, HAND_SIZE)]
+    kept = [held(cards) for held in shape.kept]
     plays = play_out(laid, kept, seats)
     if plays is None:
         return None
     starter = cards[-1]
     totals = [hand_points(four, starter) for four in kept]
-    totals.append(hand_points(cards[HAND_SIZE * players : -1], starter, crib=True))
+    totals.append(hand_points(shape.crib(cards), starter, crib=True))
     return QuickDeal(
         number,
         line,
         line + len(lines) - 1,
-        dealer,
+        seats[-1],
         seats,
         tuple(kept),
         starter,
         plays,
         tuple(claims),
         tuple(totals),
+    )
+
+
+class _Shape(NamedTuple):
+    """How a deal at one table is written the usual way: the pattern of its block, whose
+    groups are each hand's cards (kept, then laid away), the starter, the play and the
+    claims; and where in the cards each hand's four kept and the crib are."""
+
+    pattern: re.Pattern[str]
+    cards: int
+    kept: tuple[Callable[[Sequence[Card]], tuple[Card, ...]], ...]
+    kept_words: Callable[[Sequence[str]], tuple[str, ...]]
+    crib: Callable[[Sequence[Card]], tuple[Card, ...]]
+
+
+@functools.cache
+def _shape(seats: tuple[str, ...]) -> _Shape:
+    word = r"(\S+)"
+    lines = ["deal " + re.escape(seats[-1])]
+    kept: list[int] = []
+    crib: list[int] = []
+    at = 0
+    for name, (_, laying) in zip(seats, DEAL_SIZES[len(seats)], strict=True):
+        laid = (" " + re.escape(HAND_SEPARATOR) + f" {word}" * laying) if laying else ""
+        lines.append(f"hand {re.escape(name)}" + f" {word}" * HAND_SIZE + laid)
+        kept += range(at, at + HAND_SIZE)
+        crib += range(at + HAND_SIZE, at + HAND_SIZE + laying)
+        at += HAND_SIZE + laying
+    lines += [f"starter {word}", "play (" + " ".join([r"\S+"] * len(kept)) + ")"]
+    lines += [f"show {re.escape(name)} {word}" for name in seats]
+    lines.append(f"crib {word}")
+    hands = [itemgetter(*kept[i : i + HAND_SIZE]) for i in range(0, len(kept), HAND_SIZE)]
+    return _Shape(
+        re.compile("\n".join(lines)), at + 1, tuple(hands), itemgetter(*kept), itemgetter(*crib)
     )
