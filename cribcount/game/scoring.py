@@ -41,6 +41,9 @@ from cribcount.show import Count, count_show
 class EventKind(enum.Enum):
     """What a scoring event is, in the order they come in a deal."""
 
+    # Each kind is one object, equal only to itself: hashed as such, without a Python call.
+    __hash__ = object.__hash__
+
     HEELS = "heels"
     PLAY = "play"
     PEG = "peg"

@@ -322,7 +322,7 @@ class GameText:
         lang = self.lang
         said = self._said
         # The heading of each dealer and starter is said once, with a hole for the number.
-        key: tuple[object, ...] = (deal.dealer, deal.starter)
+        key: tuple[object, ...] = (deal.dealer, deal.starter.index)
         heading = said.get(key)
         if heading is None:
             heading = said[key] = _heading(_HOLE, deal.dealer, deal.starter, lang)
@@ -342,11 +342,14 @@ class GameText:
         if score.heels:
             described.append(self._described(EventKind.HEELS, deal.dealer, score.heels))
         for play in deal.plays:
-            if play.items:
-                key = (play.player, play.card, play.items)
+            items = play.items
+            if items:
+                card = play.card
+                # Keyed by the card's index, quicker to hash than the card (-1: a go).
+                key = (play.player, -1 if card is None else card.index, items)
                 text = said.get(key)
                 if text is None:
-                    event = Event(EventKind.PLAY, play.player, play.points, (), 0, *key[1:])
+                    event = Event(EventKind.PLAY, play.player, play.points, (), 0, card, items)
                     text = said[key] = describe_event(event, lang=lang)
                 described.append(text)
         for at, (name, total) in enumerate(shown):
