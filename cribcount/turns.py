@@ -250,6 +250,8 @@ def play_out(
     owner = {card.index: player for player, four in enumerate(kept) for card in four}
     values = [[card.value for card in four] for four in kept]  # what each player still holds
     plays: list[Play] = []
+    # The names the loop uses, looked up once: a game record replays many plays.
+    append, fits, new_play, scored = plays.append, rules.fits_count, _new_play, score_card_cached
     count = 0
     ranks: list[int] = []
     gone = 0  # a bit for each player who said go in this count
@@ -257,22 +259,21 @@ def play_out(
     left = len(laid)
     for card in laid:
         # A player holding no card that fits says go (up to 21 every card fits).
-        while count > _EVERY_CARD_FITS and not rules.fits_count(count, min(values[turn])):
+        while count > _EVERY_CARD_FITS and not fits(count, min(values[turn])):
             gone |= 1 << turn
-            plays.append(_new_play((names[turn], None, count, (), None)))
+            append(new_play((names[turn], None, count, (), None)))
             turn = _still_in(turn, values, gone)
             if turn < 0:
                 count, gone, ranks, turn = _go_point(plays, names, last, values)
         value = card.value
-        if owner.get(card.index) != turn or not rules.fits_count(count, value):
+        if owner.get(card.index) != turn or not fits(count, value):
             return None
         count += value
         ranks.append(card.rank)
         values[turn].remove(value)
-        left -= 1
         last = turn
-        items = score_card_cached(tuple(ranks), count)
-        plays.append(_new_play((names[turn], card, count, items, None)))
+        append(new_play((names[turn], card, count, scored(tuple(ranks), count), None)))
+        left -= 1
         if count == MAX_COUNT:
             # 31 ends the count by itself; the next player holding cards leads.
             count, gone = 0, 0
@@ -281,9 +282,7 @@ def play_out(
             continue
         if not left:
             break
-        turn += 1
-        if turn == players:
-            turn = 0
+        turn = turn + 1 if turn + 1 < players else 0
         if values[turn] and not gone >> turn & 1:
             continue  # the next player plays on
         turn = _still_in(turn, values, gone)

@@ -168,11 +168,10 @@ class CheckedRecord:
             yield from self._checked(reader.line(number, line))
 
     def _checked(self, deal: DealRecord | None) -> Iterator[DealRecord]:
-        said = base.lang()
         for error in self.reader.errors():
             self.failed = True
             where = f"{self.name}:{error.line}:{max(error.column, 1)}"
-            base.say(f"{where}: {said.text(error.said)}")
+            base.say(f"{where}: {base.lang().text(error.said)}")
         if deal is not None and not self.failed:
             yield deal
 

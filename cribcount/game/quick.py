@@ -83,9 +83,9 @@ def read_block(
     if len(set(dealt)) != len(dealt) or sorted(played) != sorted(shape.kept_words(dealt)):
         return None
     try:
-        cards = [_CARDS[word] for word in dealt]
-        laid = [_CARDS[word] for word in played]
-        claims = [_CLAIMS[word] for word in words[shape.cards + 1 :]]
+        cards = list(map(_CARDS.__getitem__, dealt))
+        laid = list(map(_CARDS.__getitem__, played))
+        claims = tuple(map(_CLAIMS.__getitem__, words[shape.cards + 1 :]))
     except KeyError:
         return None  # a card or a claim not written plainly, or not a card at all
     kept = [held(cards) for held in shape.kept]
@@ -104,7 +104,7 @@ def read_block(
         tuple(kept),
         starter,
         plays,
-        tuple(claims),
+        claims,
         tuple(totals),
     )
 
