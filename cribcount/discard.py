@@ -292,15 +292,23 @@ _RANK_KEYS = (0, *(rules.rank_key([rank]) for rank in Rank))
 
 def suit_points(keep: Sequence[Card], starter_suit: Suit, *, crib: bool = False) -> int:
     """What a hand's four cards score by suit with a starter of ``starter_suit``: flush and nobs."""
-    a, b, c, d = keep
-    hand_suited = rules.four_suited(a.suit, b.suit, c.suit, d.suit)
-    flush = rules.flush_points(
-        hand_suited=hand_suited, starter_suited=starter_suit == a.suit, crib=crib
+    first, second, third, fourth = keep
+    suit = first.suit
+    hand_suited = rules.four_suited(suit, second.suit, third.suit, fourth.suit)
+    points = rules.flush_points(
+        hand_suited=hand_suited, starter_suited=starter_suit == suit, crib=crib
     )
-    for c in keep:
-        if rules.is_nob(c.rank, c.suit, starter_suit):
-            flush += rules.NOBS_POINTS
-    return flush
+    nob_with = _NOB_WITH
+    for card in keep:
+        if nob_with[card.index] == starter_suit:
+            points += rules.NOBS_POINTS
+    return points
+
+
+_NOB_WITH = tuple(
+    next((suit for suit in Suit if rules.is_nob(card.rank, card.suit, suit)), None) for card in DECK
+)
+"""By a card's index, the starter's suit that makes it his nob (None: not a jack)."""
 
 
 class _Unseen:

@@ -327,13 +327,13 @@ class GameText:
         if heading is None:
             heading = said[key] = _heading(_HOLE, deal.dealer, deal.starter, lang)
         lines = [wrap_line(heading.replace(_HOLE, lang.write(deal.number)))]
-        shown = zip((*deal.seats, deal.dealer), deal.totals, strict=True)
-        last = len(deal.seats)
         if score.counted:
             game = scored()
             if score.heels:
                 lines.append(_heels_line(deal.dealer, score.heels, lang))
             lines.append(_play_line(game, score.pegged, lang))
+            shown = zip((*deal.seats, deal.dealer), deal.totals, strict=True)
+            last = len(deal.seats)
             for at, (name, total) in enumerate(shown):
                 lines.append(wrap_line(_shown(at == last, name, total, lang), "  "))
             lines.append(_score_line(game, score.scores, lang))
@@ -352,9 +352,10 @@ class GameText:
                     event = Event(EventKind.PLAY, play.player, play.points, (), 0, card, items)
                     text = said[key] = describe_event(event, lang=lang)
                 described.append(text)
-        for at, (name, total) in enumerate(shown):
-            kind = EventKind.CRIB if at == last else EventKind.SHOW
-            described.append(self._described(kind, name, total))
+        show = EventKind.SHOW
+        for name, total in zip(deal.seats, deal.totals, strict=False):  # the crib's comes last
+            described.append(said.get((show, name, total)) or self._described(show, name, total))
+        described.append(self._described(EventKind.CRIB, deal.dealer, deal.totals[-1]))
         not_counted = said.get(_HOLE)
         if not_counted is None:
             not_counted = said[_HOLE] = _not_counted(_HOLE, lang)
