@@ -196,7 +196,6 @@ def _check(
     """
     from cribcount.game import GameScorer
     from cribcount.render.game import GameText, deal_to_dict
-    from cribcount.render.odds import deal_odds_to_dict, render_deal_odds
 
     said = base.lang()
     scorer: GameScorer | None = None
@@ -227,13 +226,18 @@ def _check(
         if fmt == "json":
             data = deal_to_dict(game, result)
             if convention is not None:
+                from cribcount.render.odds import deal_odds_to_dict  # only then: its tables
+
                 data["odds"] = deal_odds_to_dict(game, result)
             spool.write(("" if first else ", ") + render_json(data))
         else:
             spool.write(text.deal(game, result) + "\n")
-            odds_line = render_deal_odds(game, result, lang=said) if convention is not None else ""
-            if odds_line:
-                spool.write(odds_line + "\n")
+            if convention is not None:
+                from cribcount.render.odds import render_deal_odds
+
+                odds_line = render_deal_odds(game, result, lang=said)
+                if odds_line:
+                    spool.write(odds_line + "\n")
         first = False
     if record.failed:
         return True, 0, None
@@ -248,7 +252,6 @@ def _write(
     """The output: the deals kept in ``spool``, then the end of ``game`` (with the game points
     of ``convention``, if any)."""
     from cribcount.render.game import game_to_dict, render_end
-    from cribcount.render.odds import game_points_to_dict, render_game_points
 
     assert game is not None
     out = base.stdout_bytes()
@@ -256,6 +259,8 @@ def _write(
     if fmt == "json":
         data = game_to_dict(game, wrong)
         if convention is not None:
+            from cribcount.render.odds import game_points_to_dict
+
             data["game_points"] = game_points_to_dict(game, convention)
         whole = render_json(data)
         at = whole.index('"deals": [') + len('"deals": [')
@@ -263,6 +268,8 @@ def _write(
     else:
         end = render_end(game, wrong, lang=base.lang())
         if convention is not None:
+            from cribcount.render.odds import render_game_points
+
             end += "\n" + render_game_points(game, convention, lang=base.lang())
         parts = (*iter(lambda: spool.read(1 << 16), ""), end)
     with base.naming(base.STDOUT_NAME):
