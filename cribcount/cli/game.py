@@ -158,7 +158,9 @@ class CheckedRecord:
     def _block(self, start: int, lines: list[str]) -> Iterator[DealRecord]:
         """The statements of a deal from line ``start``: read at once, else one by one."""
         reader = self.reader
-        yield from self._checked(reader.close_deal())
+        closed = reader.close_deal()
+        if closed is not None or reader.has_errors:
+            yield from self._checked(closed)
         if self.quick is not None and not self.failed:
             deal = reader.quick(start, lines)
             if deal is not None and self.quick(deal):
