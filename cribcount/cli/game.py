@@ -12,6 +12,7 @@ import click
 from cribcount.cli import base
 from cribcount.cli.odds import points_option
 from cribcount.render import render_json
+from cribcount.seats import MAX_PLAYERS
 
 if TYPE_CHECKING:
     from cribcount.game import Game
@@ -111,8 +112,9 @@ _SPOOL_SIZE = 1 << 20
 QUICK = True
 """Whether a deal written out the usual way is read, scored and written at once (the same
 output as statement by statement, faster); tests turn it off to compare."""
-_LONGEST_BLOCK = 4 + 2 * 6
-"""The most statements a deal written the usual way holds: six players' hands and shows."""
+_LONGEST_BLOCK = 4 + 2 * MAX_PLAYERS
+"""The most statements a deal written the usual way holds: deal, starter, play and crib, and
+each player's hand and show."""
 
 
 class CheckedRecord:
