@@ -17,6 +17,7 @@ Ben is skunked: the game counts double
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -80,8 +81,9 @@ def wrap_line(text: str, indent: str = "") -> str:
     if len(indent) + len(text) <= WIDTH and "\n" not in text:
         return indent + text  # most lines fit: no need to wrap them
     then = indent + "    "
-    words = text.split(" ")
-    if all(words) and max(map(len, words)) <= WIDTH - len(then) and _ASCII_BLANKS.isdisjoint(text):
+    # Words one space apart (none empty), each short enough for a line after ``then``.
+    spaced = text[:1] != " " and text[-1:] != " " and "  " not in text
+    if spaced and _ASCII_BLANKS.isdisjoint(text) and not _word_longer(WIDTH - len(then), text):
         # Each line takes as many words as fit: it breaks at the last space that fits.
         lines = []
         start = indent
@@ -94,6 +96,18 @@ def wrap_line(text: str, indent: str = "") -> str:
     return textwrap.fill(
         text, WIDTH, initial_indent=indent, subsequent_indent=then, break_on_hyphens=False
     )
+
+
+def _word_longer(most: int, text: str) -> bool:
+    """Whether a word of ``text`` (its words one space apart) has more than ``most`` letters."""
+    pattern = _LONGER_WORDS.get(most)
+    if pattern is None:
+        pattern = _LONGER_WORDS[most] = re.compile(f"[^ ]{{{most + 1}}}")
+    return pattern.search(text) is not None
+
+
+_LONGER_WORDS: dict[int, re.Pattern[str]] = {}
+"""By a number of letters, the pattern of a word longer than it."""
 
 
 def _scores(game: Game, scores: tuple[int, ...], lang: Language) -> str:
