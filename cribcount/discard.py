@@ -279,11 +279,12 @@ def hand_points(keep: Sequence[Card], starter: Card, *, crib: bool = False) -> i
     """The show of four kept cards (or a crib's four) with a starter: the same as
     ``count_show(...).total``."""
     keys = _RANK_KEYS
+    first, second, third, fourth = keep
     # Rank keys add: the five cards' key is the sum of each card's.
-    key = keys[starter.rank]
-    for card in keep:
-        key += keys[card.rank]
-    return rules.rank_totals()[key] + suit_points(keep, starter.suit, crib=crib)
+    key = keys[first.rank] + keys[second.rank] + keys[third.rank] + keys[fourth.rank]
+    return rules.rank_totals()[key + keys[starter.rank]] + suit_points(
+        keep, starter.suit, crib=crib
+    )
 
 
 _RANK_KEYS = (0, *(rules.rank_key([rank]) for rank in Rank))
