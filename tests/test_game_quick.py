@@ -107,7 +107,7 @@ def mutated(lines: list[str], rng: random.Random, changes: int) -> list[str]:
 
 
 def both_ways(
-    monkeypatch: pytest.MonkeyPatch, text: str, *args: str
+    monkeypatch: pytest.MonkeyPatch, text: str | bytes, *args: str
 ) -> tuple[tuple[int, str, str], int]:
     """``cribcount game - ARGS`` on ``text`` read quickly where it can and read statement by
     statement only, which must give the same; that outcome, and the deals read quickly."""
@@ -266,3 +266,34 @@ def test_wrong_claims_and_muggins_read_the_same_quickly(
         lines[at] = " ".join(words)
     (code, out, err), quick = both_ways(monkeypatch, "\n".join(lines) + "\n")
     assert code == 1 and err == "" and "claimed" in out and quick > 0
+
+
+@pytest.mark.slow
+def test_play_out_gives_the_turns_of_the_play_read_with_the_hands_many_times() -> None:
+    for seed in range(100, 300):
+        test_play_out_gives_the_turns_of_the_play_read_with_the_hands(seed)
+
+
+@pytest.mark.slow
+def test_a_long_record_over_many_chunks_reads_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Past the 64 KiB a chunk holds, with a few changes: the blocks cross real chunk ends.
+    rng = random.Random(11)
+    for players in (2, 4, 6):
+        lines = mutated(good_record(rng, players, 700), rng, 3)
+        (code, _, _), quick = both_ways(monkeypatch, "\n".join(lines) + "\n")
+        assert code in (0, 1, 2)
+
+
+@pytest.mark.parametrize("extra", ["peg Ann 2", "show Ann 4", "crib 2", "# a note", "", None])
+def test_a_deal_that_goes_on_past_its_usual_block_reads_the_same(
+    monkeypatch: pytest.MonkeyPatch, extra: str | None
+) -> None:
+    # Six players: the usual block holds the most statements a block is held for.
+    lines = good_record(random.Random(5), 6, 4)
+    at = lines.index("deal Dan")  # the third deal begins: after the second's last statement
+    text = ("\n".join(lines[:at]) + "\n").encode()
+    # One more statement of that deal, or a line that is not UTF-8, then the rest.
+    text += (extra + "\n").encode() if extra is not None else b"\xff\n"
+    text += ("\n".join(lines[at:]) + "\n").encode()
+    (code, _, err), quick = both_ways(monkeypatch, text)
+    assert code in (0, 1, 2) and quick >= 2

@@ -143,27 +143,30 @@ class CheckedRecord:
         start = 0
         for number, line in record_lines(self.stream):
             if block:
-                held = isinstance(line, str) and not line.startswith(_DEAL)
-                if held and len(block) < _LONGEST_BLOCK:
-                    block.append(line)  # type: ignore[arg-type]
+                deal = isinstance(line, str) and line.startswith(_DEAL)
+                if isinstance(line, str) and not deal and len(block) < _LONGEST_BLOCK:
+                    block.append(line)
                     continue
-                yield from self._block(start, block)
+                # A deal's block is whole when the next begins: else the deal goes on (or a
+                # line that is not text spoils it), and its statements are read one by one.
+                yield from self._block(start, block, whole=deal)
                 block = []
             if self.quick and not self.failed and isinstance(line, str) and line.startswith(_DEAL):
                 start, block = number, [line]
                 continue
             yield from self._checked(self.reader.line(number, line))
         if block:
-            yield from self._block(start, block)
+            yield from self._block(start, block, whole=True)
         yield from self._checked(self.reader.finish())
 
-    def _block(self, start: int, lines: list[str]) -> Iterator[DealRecord]:
-        """The statements of a deal from line ``start``: read at once, else one by one."""
+    def _block(self, start: int, lines: list[str], *, whole: bool) -> Iterator[DealRecord]:
+        """The statements of a deal from line ``start``: read at once if they are the ``whole``
+        deal, else one by one."""
         reader = self.reader
         closed = reader.close_deal()
         if closed is not None or reader.has_errors:
             yield from self._checked(closed)
-        if self.quick is not None and not self.failed:
+        if whole and self.quick is not None and not self.failed:
             deal = reader.quick(start, lines)
             if deal is not None and self.quick(deal):
                 reader.take(deal)
