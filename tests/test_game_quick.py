@@ -297,3 +297,10 @@ def test_a_deal_that_goes_on_past_its_usual_block_reads_the_same(
     text += ("\n".join(lines[at:]) + "\n").encode()
     (code, _, err), quick = both_ways(monkeypatch, text)
     assert code in (0, 1, 2) and quick >= 2
+
+
+def test_six_players_in_partnerships_read_the_same_quickly(monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = good_record(random.Random(61), 6, 30, game=61)
+    lines.insert(2, "partners")
+    (code, out, err), quick = both_ways(monkeypatch, "\n".join(lines) + "\n")
+    assert code == 0 and err == "" and " & " in out and quick == 29
