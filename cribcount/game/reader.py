@@ -682,7 +682,7 @@ def record_lines(stream: BinaryIO) -> Iterator[tuple[int, str | GameError]]:
     for first, chunk in read_chunks(stream, size=CAREFUL_CHUNK_SIZE):
         lines = chunk.split(b"\n")[:-1]
         text = None
-        if len(max(lines, key=len)) <= MAX_LINE:
+        if len(max(lines, key=len, default=b"")) <= MAX_LINE:
             try:
                 text = chunk.decode("utf-8")  # most chunks are text whole: decoded at once
             except UnicodeDecodeError:
