@@ -278,18 +278,38 @@ def discard_seat(
 def hand_points(keep: Sequence[Card], starter: Card, *, crib: bool = False) -> int:
     """The show of four kept cards (or a crib's four) with a starter: the same as
     ``count_show(...).total``."""
-    ranks = [*(c.rank for c in keep), starter.rank]
-    return rules.rank_totals()[rules.rank_key(ranks)] + suit_points(keep, starter.suit, crib=crib)
+    keys = _RANK_KEYS
+    first, second, third, fourth = keep
+    # Rank keys add: the five cards' key is the sum of each card's.
+    key = keys[first.rank] + keys[second.rank] + keys[third.rank] + keys[fourth.rank]
+    return rules.rank_totals()[key + keys[starter.rank]] + suit_points(
+        keep, starter.suit, crib=crib
+    )
+
+
+_RANK_KEYS = (0, *(rules.rank_key([rank]) for rank in Rank))
+"""``rank_key`` of one card, by its rank."""
 
 
 def suit_points(keep: Sequence[Card], starter_suit: Suit, *, crib: bool = False) -> int:
     """What a hand's four cards score by suit with a starter of ``starter_suit``: flush and nobs."""
-    hand_suited = rules.four_suited(*(c.suit for c in keep))
-    flush = rules.flush_points(
-        hand_suited=hand_suited, starter_suited=starter_suit == keep[0].suit, crib=crib
+    first, second, third, fourth = keep
+    suit = first.suit
+    hand_suited = rules.four_suited(suit, second.suit, third.suit, fourth.suit)
+    points = rules.flush_points(
+        hand_suited=hand_suited, starter_suited=starter_suit == suit, crib=crib
     )
-    nobs = sum(rules.NOBS_POINTS for c in keep if rules.is_nob(c.rank, c.suit, starter_suit))
-    return flush + nobs
+    nob_with = _NOB_WITH
+    for card in keep:
+        if nob_with[card.index] == starter_suit:
+            points += rules.NOBS_POINTS
+    return points
+
+
+_NOB_WITH = tuple(
+    next((suit for suit in Suit if rules.is_nob(card.rank, card.suit, suit)), None) for card in DECK
+)
+"""By a card's index, the starter's suit that makes it his nob (None: not a jack)."""
 
 
 class _Unseen:

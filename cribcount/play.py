@@ -307,15 +307,6 @@ def _peg_with_hands(
     def playable(player: int) -> list[Card]:
         return sorted(card for card in held[player] if fits_count(table.count, card.value))
 
-    def can_play(player: int) -> bool:
-        count = table.count
-        return any(fits_count(count, card.value) for card in held[player])
-
-    def infer_gos() -> None:
-        # A player holding cards of which none fits says go, written or not.
-        while not table.over() and not can_play(table.turn):
-            table.say_go(None)
-
     dealt = frozenset().union(*hands)
     for card, token in moves:
         if card is not None and card not in dealt:
@@ -343,7 +334,7 @@ def _peg_with_hands(
                 raise table.error(reason, token)
             table.say_go(token)
             continue
-        infer_gos()
+        table.say_gos(held)
         player = table.turn
         name = Message(names[player])
         if card not in held[player]:
@@ -371,7 +362,7 @@ def _peg_with_hands(
     if unfinished:
         # Whoever is to play next has not spoken yet: a go is not said for them.
         return table
-    infer_gos()
+    table.say_gos(held)
     if not table.over():
         left = sorted(card for hand in held for card in hand)
         reason = Message(

@@ -390,6 +390,9 @@ def fits_count(count: int, value: int) -> bool:
 class PegKind(enum.Enum):
     """What a play scores for, in the order they are said."""
 
+    # Each kind is one object, equal only to itself: hashed as such, without a Python call.
+    __hash__ = object.__hash__
+
     FIFTEEN = "fifteen"
     THIRTY_ONE = "thirty-one"
     PAIR = "pair"
@@ -430,6 +433,7 @@ def score_card(ranks: Sequence[int], count: int) -> tuple[PegItem, ...]:
         same += 1
     if same >= 2:
         items.append(PegItem(PegKind.PAIR, pair_points(same)))
+        return tuple(items)  # the last two ranks alike: no tail of them is a run
     # The longest tail of n >= 3 distinct consecutive ranks: 3 5 4 2 is a run of four,
     # and a shorter tail can be a run where a longer one is not.
     for n in range(len(ranks), 2, -1):

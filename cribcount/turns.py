@@ -8,6 +8,7 @@ drill from random legal cards.
 from __future__ import annotations
 
 import functools
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -23,6 +24,8 @@ __all__ = ["Pegging", "Play", "PlayState"]
 _HIGHEST_VALUE = rules.counting_value(13)  # a ten or a face card
 _GO_ITEMS = (PegItem(PegKind.GO, rules.GO_POINTS),)
 _LAST_CARD = PegItem(PegKind.LAST_CARD, rules.LAST_CARD_POINTS)
+_EVERY_CARD_FITS = max(c for c in range(MAX_COUNT + 1) if rules.fits_count(c, _HIGHEST_VALUE))
+"""The highest count on which every card fits (21): only past it may a player have to say go."""
 
 
 class Play(NamedTuple):
@@ -163,6 +166,18 @@ class PlayState:
         self.plays.append(_new_play((self.names[player], None, self.count, (), token)))
         self.settle()
 
+    def say_gos(self, hands: Sequence[Collection[Card]]) -> None:
+        """Each player to play who holds cards (``hands``, by player) of which none fits says
+        go, written or not."""
+        while self.left:
+            count = self.count
+            # Up to 21 every card fits (and the player to play holds one).
+            if rules.fits_count(count, _HIGHEST_VALUE):
+                return
+            if any(rules.fits_count(count, card.value) for card in hands[self.turn]):
+                return
+            self.say_go(None)
+
     def written_go(self, token: Token) -> bool:
         """Take a written ``go`` as the go point just pegged, as ``peg`` writes it; False if
         the play holds no such point to take it (then it is a go of the player to play)."""
@@ -212,3 +227,97 @@ class PlayState:
     def error(self, reason: Message, token: Token | None) -> PlayError:
         """A PlayError in the play, placed at ``token`` (None: the end of the input)."""
         return PlayError.at(reason, self.text, token)
+
+
+def play_out(
+    laid: Sequence[Card], kept: Sequence[Sequence[Card]], names: tuple[str, ...]
+) -> tuple[Play, ...] | None:
+    """The turns of a whole play laying ``laid`` in order from the hands ``kept`` (each
+    player's four cards, in turn order, named ``names``), the gos inferred as ``peg`` infers
+    them with the hands: the turns a ``PlayState`` gives (a test checks), worked out on plain
+    numbers for the many deals of a game record. None unless each card is the player's to
+    play and fits the count; ``laid`` holds the cards of the hands, each once.
+
+    >>> from cribcount.cards import parse_cards
+    >>> def cards(text): return [card for card, _ in parse_cards(text)]
+    >>> hands = [cards("5h 5d 5c Js"), cards("7h 7s 8d 8c")]
+    >>> turns = play_out(cards("5h 7h 5d 7s 5c 8d Js 8c"), hands, ("Ben", "Ann"))
+    >>> [(play.player, str(play.card or "go"), play.count, play.points) for play in turns][4:]
+    [('Ben', '5c', 29, 0), ('Ann', 'go', 29, 0), ('Ben', 'go', 29, 1), ('Ann', '8d', 8, 0), \
+('Ben', 'Js', 18, 0), ('Ann', '8c', 26, 1)]
+    """
+    players = len(names)
+    owner = {card.index: player for player, four in enumerate(kept) for card in four}
+    values = [[card.value for card in four] for four in kept]  # what each player still holds
+    plays: list[Play] = []
+    # The names the loop uses, looked up once: a game record replays many plays.
+    append, fits, new_play, scored = plays.append, rules.fits_count, _new_play, score_card_cached
+    count = 0
+    ranks: list[int] = []
+    gone = 0  # a bit for each player who said go in this count
+    turn = last = 0
+    left = len(laid)
+    for card in laid:
+        # A player holding no card that fits says go (up to 21 every card fits).
+        while count > _EVERY_CARD_FITS and not fits(count, min(values[turn])):
+            gone |= 1 << turn
+            append(new_play((names[turn], None, count, (), None)))
+            turn = _still_in(turn, values, gone)
+            if turn < 0:
+                count, gone, ranks, turn = _go_point(plays, names, last, values)
+        value = card.value
+        if owner.get(card.index) != turn or not fits(count, value):
+            return None
+        count += value
+        ranks.append(card.rank)
+        values[turn].remove(value)
+        last = turn
+        append(new_play((names[turn], card, count, scored(tuple(ranks), count), None)))
+        left -= 1
+        if count == MAX_COUNT:
+            # 31 ends the count by itself; the next player holding cards leads.
+            count, gone = 0, 0
+            ranks = []
+            turn = _still_in(turn + 1, values, 0)
+            continue
+        if not left:
+            break
+        turn = turn + 1 if turn + 1 < players else 0
+        if values[turn] and not gone >> turn & 1:
+            continue  # the next player plays on
+        turn = _still_in(turn, values, gone)
+        if turn < 0:
+            # Nobody else can play on, and the last to lay holds no more: the go point.
+            count, gone, ranks, turn = _go_point(plays, names, last, values)
+    if ranks:
+        # The last card laid, unless it made 31: after it comes nothing.
+        play = plays[-1]
+        plays[-1] = _new_play((*play[:3], (*play.items, _LAST_CARD), None))
+    return tuple(plays)
+
+
+def _still_in(start: int, values: list[list[int]], gone: int) -> int:
+    """The first player from ``start`` on (round the table) who holds cards and has not said
+    go (a bit of ``gone``); -1 if none."""
+    players = len(values)
+    for step in range(players):
+        player = (start + step) % players
+        if values[player] and not gone >> player & 1:
+            return player
+    return -1
+
+
+def _go_point(
+    plays: list[Play], names: tuple[str, ...], last: int, values: list[list[int]]
+) -> tuple[int, int, list[int], int]:
+    """Nobody can play on: the go point to ``last``, the last to lay a card (on that player's
+    own go if just said), and a new count. The count, the gos and ranks of the new count, and
+    the player who leads it: the next after ``last`` who holds cards."""
+    name = names[last]
+    count = plays[-1].count
+    previous = plays[-1]
+    if previous.card is None and previous.player == name and not previous.items:
+        plays[-1] = _new_play((name, None, count, _GO_ITEMS, None))
+    else:
+        plays.append(_new_play((name, None, count, _GO_ITEMS, None)))
+    return 0, 0, [], _still_in(last + 1, values, 0)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO, TYPE_CHECKING, BinaryIO
 
 import click
@@ -12,9 +12,11 @@ import click
 from cribcount.cli import base
 from cribcount.cli.odds import points_option
 from cribcount.render import render_json
+from cribcount.seats import MAX_PLAYERS
 
 if TYPE_CHECKING:
     from cribcount.game import Game
+    from cribcount.game.quick import QuickDeal
     from cribcount.game.record import DealRecord
     from cribcount.odds import Convention
 
@@ -107,34 +109,82 @@ _SPOOL_SIZE = 1 << 20
 """Bytes of output held in memory before the rest goes to a temporary file."""
 
 
+QUICK = True
+"""Whether a deal written out the usual way is read, scored and written at once (the same
+output as statement by statement, faster); tests turn it off to compare."""
+_LONGEST_BLOCK = 4 + 2 * MAX_PLAYERS
+"""The most statements a deal written the usual way holds: deal, starter, play and crib, and
+each player's hand and show."""
+
+
 class CheckedRecord:
     """The deals of a record read from ``stream``, in order, each bad statement said on stderr
     as it is found (``FILE:LINE:COLUMN: reason``); after the first, no deal is given, since
-    the score would no more be the game's. ``failed`` says whether one was bad, once read."""
+    the score would no more be the game's. ``failed`` says whether one was bad, once read.
 
-    def __init__(self, name: str, stream: BinaryIO) -> None:
+    With ``quick``, each deal's block of statements is first offered to the quick reading:
+    a deal it reads is given to ``quick``, which scores and writes it if it can (True)."""
+
+    def __init__(
+        self, name: str, stream: BinaryIO, quick: Callable[[QuickDeal], bool] | None = None
+    ) -> None:
         from cribcount.game import RecordReader
 
         self.name = name
         self.stream = stream
         self.reader = RecordReader(notation=base.lang().notation)
         self.failed = False
+        self.quick = quick
 
     def __iter__(self) -> Iterator[DealRecord]:
         from cribcount.game import record_lines
 
+        block: list[str] = []  # a deal's statements from its deal statement on, held a while
+        start = 0
         for number, line in record_lines(self.stream):
+            if block:
+                deal = isinstance(line, str) and line.startswith(_DEAL)
+                if isinstance(line, str) and not deal and len(block) < _LONGEST_BLOCK:
+                    block.append(line)
+                    continue
+                # A deal's block is whole when the next begins: else the deal goes on (or a
+                # line that is not text spoils it), and its statements are read one by one.
+                yield from self._block(start, block, whole=deal)
+                block = []
+            if self.quick and not self.failed and isinstance(line, str) and line.startswith(_DEAL):
+                start, block = number, [line]
+                continue
             yield from self._checked(self.reader.line(number, line))
+        if block:
+            yield from self._block(start, block, whole=True)
         yield from self._checked(self.reader.finish())
 
+    def _block(self, start: int, lines: list[str], *, whole: bool) -> Iterator[DealRecord]:
+        """The statements of a deal from line ``start``: read at once if they are the ``whole``
+        deal, else one by one."""
+        reader = self.reader
+        closed = reader.close_deal()
+        if closed is not None or reader.has_errors:
+            yield from self._checked(closed)
+        if whole and self.quick is not None and not self.failed:
+            deal = reader.quick(start, lines)
+            if deal is not None and self.quick(deal):
+                reader.take(deal)
+                return
+        for number, line in enumerate(lines, start):
+            yield from self._checked(reader.line(number, line))
+
     def _checked(self, deal: DealRecord | None) -> Iterator[DealRecord]:
-        said = base.lang()
         for error in self.reader.errors():
             self.failed = True
             where = f"{self.name}:{error.line}:{max(error.column, 1)}"
-            base.say(f"{where}: {said.text(error.said)}")
+            base.say(f"{where}: {base.lang().text(error.said)}")
         if deal is not None and not self.failed:
             yield deal
+
+
+_DEAL = "deal "
+"""How the statement beginning a deal written the usual way begins."""
 
 
 def _check(
@@ -153,12 +203,25 @@ def _check(
     """
     from cribcount.game import GameScorer
     from cribcount.render.game import GameText, deal_to_dict
-    from cribcount.render.odds import deal_odds_to_dict, render_deal_odds
 
     said = base.lang()
-    record = CheckedRecord(name, stream)
     scorer: GameScorer | None = None
     text = GameText(board=board, lang=said)
+
+    def quick(deal: QuickDeal) -> bool:
+        # Scored and written at once when that is simple; else statement by statement.
+        nonlocal scorer
+        if scorer is None:
+            scorer = GameScorer(record.reader.record)
+        score = scorer.score_quick(deal)
+        if score is None:
+            return False
+        spool.write(text.quick(scorer.game, deal, score) + "\n")
+        return True
+
+    # The quick way writes the text of a deal without the board or the odds.
+    simple = QUICK and fmt == "text" and not board and convention is None
+    record = CheckedRecord(name, stream, quick if simple else None)
     first = True
     for deal in record:
         if scorer is None:
@@ -170,13 +233,18 @@ def _check(
         if fmt == "json":
             data = deal_to_dict(game, result)
             if convention is not None:
+                from cribcount.render.odds import deal_odds_to_dict  # only then: its tables
+
                 data["odds"] = deal_odds_to_dict(game, result)
             spool.write(("" if first else ", ") + render_json(data))
         else:
             spool.write(text.deal(game, result) + "\n")
-            odds_line = render_deal_odds(game, result, lang=said) if convention is not None else ""
-            if odds_line:
-                spool.write(odds_line + "\n")
+            if convention is not None:
+                from cribcount.render.odds import render_deal_odds
+
+                odds_line = render_deal_odds(game, result, lang=said)
+                if odds_line:
+                    spool.write(odds_line + "\n")
         first = False
     if record.failed:
         return True, 0, None
@@ -191,7 +259,6 @@ def _write(
     """The output: the deals kept in ``spool``, then the end of ``game`` (with the game points
     of ``convention``, if any)."""
     from cribcount.render.game import game_to_dict, render_end
-    from cribcount.render.odds import game_points_to_dict, render_game_points
 
     assert game is not None
     out = base.stdout_bytes()
@@ -199,6 +266,8 @@ def _write(
     if fmt == "json":
         data = game_to_dict(game, wrong)
         if convention is not None:
+            from cribcount.render.odds import game_points_to_dict
+
             data["game_points"] = game_points_to_dict(game, convention)
         whole = render_json(data)
         at = whole.index('"deals": [') + len('"deals": [')
@@ -206,6 +275,8 @@ def _write(
     else:
         end = render_end(game, wrong, lang=base.lang())
         if convention is not None:
+            from cribcount.render.odds import render_game_points
+
             end += "\n" + render_game_points(game, convention, lang=base.lang())
         parts = (*iter(lambda: spool.read(1 << 16), ""), end)
     with base.naming(base.STDOUT_NAME):

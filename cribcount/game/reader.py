@@ -30,6 +30,7 @@ from typing import BinaryIO
 from cribcount import rules
 from cribcount.cards import ENGLISH, Card, Notation, parse_card, parse_cards
 from cribcount.errors import CribcountError, GameError, GameRecordError, Token, quote
+from cribcount.game.quick import QuickDeal, read_block
 from cribcount.game.record import (
     Claim,
     DealDraft,
@@ -618,6 +619,45 @@ class RecordReader:
         """The end of the record: its last deal, if good."""
         return self._reader.finish()
 
+    @property
+    def has_errors(self) -> bool:
+        """Whether errors were found that ``errors`` has not given yet."""
+        return bool(self._reader.errors)
+
+    def close_deal(self) -> DealRecord | None:
+        """End the deal being read, as the next ``deal`` statement does: that deal, if good."""
+        return self._reader.close()
+
+    def quick(self, line: int, lines: Sequence[str]) -> QuickDeal | None:
+        """The deal of ``lines``, a block from its ``deal`` statement (line ``line``) up to the
+        next, read at once if it is written the usual way with nothing wrong (``read_block``),
+        once the deal before is ended and no statement was bad; else None. Nothing is taken as
+        read until ``take`` is given the deal."""
+        reader = self._reader
+        players = reader.players
+        if reader.draft is not None or reader.errors or reader.lost or not players:
+            return None
+        if reader.notation is not ENGLISH:
+            return None  # the quick reading knows the English notation only
+        n = len(players)
+        if reader.last_dealer is not None:
+            # The deal passes to the left: to the player after the last dealer.
+            at = (players.index(reader.last_dealer) + 1) % n
+        elif reader.dealt == 0 and lines[0][len("deal ") :] in players:
+            at = players.index(lines[0][len("deal ") :])
+        else:
+            return None
+        seats = tuple(players[(at + seat) % n] for seat in range(1, n + 1))
+        return read_block(lines, seats, number=reader.dealt + 1, line=line)
+
+    def take(self, deal: QuickDeal) -> None:
+        """Take ``deal``, given by ``quick``, as read: the record goes on after its block."""
+        reader = self._reader
+        reader.dealt += 1
+        reader.deals += 1
+        reader.last_dealer = deal.dealer
+        reader.last_line = deal.last_line
+
     def errors(self) -> list[GameError]:
         """The errors found since last asked, in order (those of a deal once it is over)."""
         return self._reader.take_errors()
@@ -640,7 +680,17 @@ def record_lines(stream: BinaryIO) -> Iterator[tuple[int, str | GameError]]:
     from cribcount.reading import CAREFUL_CHUNK_SIZE, MAX_LINE, read_chunks
 
     for first, chunk in read_chunks(stream, size=CAREFUL_CHUNK_SIZE):
-        for number, raw in enumerate(chunk.split(b"\n")[:-1], start=first):
+        lines = chunk.split(b"\n")[:-1]
+        text = None
+        if len(max(lines, key=len, default=b"")) <= MAX_LINE:
+            try:
+                text = chunk.decode("utf-8")  # most chunks are text whole: decoded at once
+            except UnicodeDecodeError:
+                pass
+        if text is not None:
+            yield from enumerate(text.split("\n")[:-1], start=first)
+            continue
+        for number, raw in enumerate(lines, start=first):
             if len(raw) > MAX_LINE:
                 reason = Message("line too long: more than {n} bytes", n=MAX_LINE)
                 yield number, GameError(reason, line=number)

@@ -26,10 +26,12 @@ import enum
 import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from cribcount import rules
 from cribcount.cards import Card, Hand
 from cribcount.discard import hand_points
+from cribcount.game.quick import QuickDeal
 from cribcount.game.record import Claim, DealRecord, GameRecord
 from cribcount.play import PegItem
 from cribcount.seats import partnership_name, partnerships
@@ -38,6 +40,9 @@ from cribcount.show import Count, count_show
 
 class EventKind(enum.Enum):
     """What a scoring event is, in the order they come in a deal."""
+
+    # Each kind is one object, equal only to itself: hashed as such, without a Python call.
+    __hash__ = object.__hash__
 
     HEELS = "heels"
     PLAY = "play"
@@ -307,6 +312,17 @@ def _score_deal(deal: DealRecord, board: _Board) -> DealResult:
     return DealResult(deal, tuple(counted), tuple(left))
 
 
+class QuickScore(NamedTuple):
+    """A deal read quickly, scored: its heels, what each side pegged in the play and every
+    side's score after it; ``counted`` is False (``pegged`` and ``scores`` empty) once the
+    game is over."""
+
+    counted: bool
+    heels: int = 0
+    pegged: tuple[int, ...] = ()
+    scores: tuple[int, ...] = ()
+
+
 class GameScorer:
     """Scores the deals of a game one by one, as a record is read: none is kept.
 
@@ -329,6 +345,33 @@ class GameScorer:
         result = _score_deal(deal, self._board)
         self.wrong += sum(event.wrong for event in result.events)
         return result
+
+    def score_quick(self, deal: QuickDeal) -> QuickScore | None:
+        """Score a deal read quickly (``RecordReader.quick``) as ``score`` would, when that is
+        simple: no claim wrong, and the game not reached in it. None for any other deal (and
+        nothing scored): ``score`` scores it event by event."""
+        board = self._board
+        heels = rules.heels_points(deal.starter.rank)
+        if board.over:
+            return QuickScore(False, heels)
+        side = board.side
+        scores = list(board.scores)
+        scores[side[deal.dealer]] += heels
+        pegged = [0] * len(scores)
+        for play in deal.plays:
+            if play.items:
+                pegged[side[play.player]] += play.points
+        for at, points in enumerate(pegged):
+            scores[at] += points
+        shown = zip((*deal.seats, deal.dealer), deal.claims, deal.totals, strict=True)
+        for name, claim, total in shown:
+            if claim != total:
+                return None
+            scores[side[name]] += total
+        if max(scores) >= board.record.target:
+            return None
+        board.scores[:] = scores
+        return QuickScore(True, heels, tuple(pegged), tuple(scores))
 
     def game(self, deals: tuple[DealResult, ...] = ()) -> Game:
         """The game as scored so far, holding ``deals``."""

@@ -17,11 +17,15 @@ Ben is skunked: the game counts double
 
 from __future__ import annotations
 
+import re
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
+from cribcount.cards import Card
 from cribcount.game import DealResult, Event, EventKind, Game, Skunk
+from cribcount.game.quick import QuickDeal
+from cribcount.game.scoring import QuickScore
 from cribcount.language import DEFAULT_LANGUAGE, Language
 from cribcount.messages import N_, listed
 from cribcount.render import TEXT_WIDTH
@@ -77,18 +81,33 @@ def wrap_line(text: str, indent: str = "") -> str:
     if len(indent) + len(text) <= WIDTH and "\n" not in text:
         return indent + text  # most lines fit: no need to wrap them
     then = indent + "    "
-    words = text.split(" ")
-    if all(words) and max(map(len, words)) <= WIDTH - len(then) and _ASCII_BLANKS.isdisjoint(text):
-        lines = [indent + words[0]]
-        for word in words[1:]:
-            if len(lines[-1]) + 1 + len(word) <= WIDTH:
-                lines[-1] += " " + word
-            else:
-                lines.append(then + word)
+    # Words one space apart (none empty), each short enough for a line after ``then``.
+    spaced = text[:1] != " " and text[-1:] != " " and "  " not in text
+    if spaced and _ASCII_BLANKS.isdisjoint(text) and not _word_longer(WIDTH - len(then), text):
+        # Each line takes as many words as fit: it breaks at the last space that fits.
+        lines = []
+        start = indent
+        while len(start) + len(text) > WIDTH:
+            cut = text.rfind(" ", 0, WIDTH - len(start) + 1)
+            lines.append(start + text[:cut])
+            text, start = text[cut + 1 :], then
+        lines.append(start + text)
         return "\n".join(lines)
     return textwrap.fill(
         text, WIDTH, initial_indent=indent, subsequent_indent=then, break_on_hyphens=False
     )
+
+
+def _word_longer(most: int, text: str) -> bool:
+    """Whether a word of ``text`` (its words one space apart) has more than ``most`` letters."""
+    pattern = _LONGER_WORDS.get(most)
+    if pattern is None:
+        pattern = _LONGER_WORDS[most] = re.compile(f"[^ ]{{{most + 1}}}")
+    return pattern.search(text) is not None
+
+
+_LONGER_WORDS: dict[int, re.Pattern[str]] = {}
+"""By a number of letters, the pattern of a word longer than it."""
 
 
 def _scores(game: Game, scores: tuple[int, ...], lang: Language) -> str:
@@ -121,12 +140,16 @@ def describe_event(event: Event, *, lang: Language = DEFAULT_LANGUAGE) -> str:
     return lang.say("{player}'s peg {points}", player=player, points=points)
 
 
+def _shown(crib: bool, player: str, points: int, lang: Language) -> str:
+    shown = N_("{player}'s crib {points}") if crib else N_("{player} shows {points}")
+    return lang.say(shown, player=player, points=points)
+
+
 def _show_line(event: Event, muggins: bool, lang: Language) -> str:
     player, claim, true = event.player, event.claim, event.true_count
     crib = event.kind is EventKind.CRIB
-    shown = N_("{player}'s crib {points}") if crib else N_("{player} shows {points}")
     if claim is None or true is None or claim == true:
-        return lang.say(shown, player=player, points=event.points)
+        return _shown(crib, player, event.points, lang)
     if claim > true:
         fixed = lang.say("claimed {claim}, taken back to {true}", claim=claim, true=true)
     elif muggins:
@@ -138,7 +161,7 @@ def _show_line(event: Event, muggins: bool, lang: Language) -> str:
             "claimed {claim}, pegs {claim}, {n} points lost",
             claim=claim,
         )
-    said = lang.say(shown, player=player, points=true)
+    said = _shown(crib, player, true, lang)
     return lang.say("{said}: {correction}", said=said, correction=fixed)
 
 
@@ -146,34 +169,53 @@ def _where(event: Event, lang: Language) -> str:
     return lang.say(_WHERE[event.kind], player=event.player)
 
 
+def _heading(number: object, dealer: str, starter: Card | None, lang: Language) -> str:
+    """A deal's first line, not wrapped: its number, its dealer and its starter (none: a score
+    sheet)."""
+    if starter is None:
+        return lang.say("deal {number}: {dealer} deals (score sheet)", number=number, dealer=dealer)
+    return lang.say(
+        "deal {number}: {dealer} deals, starter {starter}",
+        number=number,
+        dealer=dealer,
+        starter=starter,
+    )
+
+
+def _heels_line(player: str, points: int, lang: Language) -> str:
+    return wrap_line(lang.say("heels: {player} {points}", player=player, points=points), "  ")
+
+
+def _play_line(game: Game, pegged: tuple[int, ...], lang: Language) -> str:
+    """What each side pegged in the play."""
+    return wrap_line(lang.say("play: {scores}", scores=_scores(game, pegged, lang)), "  ")
+
+
+def _not_counted(events: str, lang: Language) -> str:
+    """The events not counted, said one after another in ``events``: the line, not wrapped."""
+    return lang.say("not counted: {events}", events=events)
+
+
+def _score_line(game: Game, scores: tuple[int, ...], lang: Language) -> str:
+    return wrap_line(lang.say("score: {scores}", scores=_scores(game, scores, lang)), "  ")
+
+
 def _deal_lines(game: Game, deal: DealResult, lang: Language) -> Iterator[str]:
     record = deal.record
-    number, dealer = record.number, record.dealer
-    if record.starter is None:
-        yield lang.say("deal {number}: {dealer} deals (score sheet)", number=number, dealer=dealer)
-    else:
-        yield wrap_line(
-            lang.say(
-                "deal {number}: {dealer} deals, starter {starter}",
-                number=number,
-                dealer=dealer,
-                starter=record.starter,
-            )
-        )
+    heading = _heading(record.number, record.dealer, record.starter, lang)
+    yield heading if record.starter is None else wrap_line(heading)
     muggins = game.record.muggins
     pegged = [e for e in deal.events if e.kind in (EventKind.PLAY, EventKind.PEG)]
     for event in deal.events:
         if event.kind is EventKind.HEELS:
-            heels = lang.say("heels: {player} {points}", player=event.player, points=event.points)
-            yield wrap_line(heels, "  ")
+            yield _heels_line(event.player, event.points, lang)
     if record.hands and record.pegging is None and not record.pegs:
         yield wrap_line(lang.say("play: not recorded"), "  ")
     elif pegged or not deal.not_counted:
         by_side = dict.fromkeys(game.sides, 0)
         for event in pegged:
             by_side[game.side_of(event.player)] += event.points
-        play = _scores(game, tuple(by_side.values()), lang)
-        yield wrap_line(lang.say("play: {scores}", scores=play), "  ")
+        yield _play_line(game, tuple(by_side.values()), lang)
     for event in deal.events:
         if event.kind in (EventKind.SHOW, EventKind.CRIB):
             yield wrap_line(_show_line(event, muggins, lang), "  ")
@@ -190,10 +232,9 @@ def _deal_lines(game: Game, deal: DealResult, lang: Language) -> Iterator[str]:
         yield wrap_line(reached, "  ")
     if deal.not_counted:
         left = "; ".join(describe_event(event, lang=lang) for event in deal.not_counted)
-        yield wrap_line(lang.say("not counted: {events}", events=left), "  ")
-    scores = deal.events[-1].scores if deal.events else None
-    if scores is not None:
-        yield wrap_line(lang.say("score: {scores}", scores=_scores(game, scores, lang)), "  ")
+        yield wrap_line(_not_counted(left, lang), "  ")
+    if deal.events:
+        yield _score_line(game, deal.events[-1].scores, lang)
 
 
 def _cell(score: int, step: int) -> int:
@@ -268,6 +309,9 @@ class GameText:
         self.lang = lang
         self._front: list[int] = []
         self._back: list[int] = []
+        # What events not counted are said as, by what they are, and the lines said with a
+        # hole for a value: a long record repeats them.
+        self._said: dict[object, str] = {}
 
     def deal(self, game: Game, deal: DealResult) -> str:
         """The lines of ``deal``, scored in ``game`` (its sides and options)."""
@@ -283,6 +327,67 @@ class GameText:
         if self.board:
             lines.append(render_board(game, tuple(front), tuple(back), lang=self.lang))
         return "\n".join(lines)
+
+    def quick(self, scored: Callable[[], Game], deal: QuickDeal, score: QuickScore) -> str:
+        """The lines of a deal read and scored quickly (``GameScorer.score_quick``) in the game
+        ``scored`` gives: what ``deal`` writes for the same deal scored event by event. Not
+        with the board."""
+        assert not self.board, "the board is drawn from the deal's events"
+        lang = self.lang
+        said = self._said
+        # The heading of each dealer and starter is said once, with a hole for the number.
+        key: tuple[object, ...] = (deal.dealer, deal.starter.index)
+        heading = said.get(key)
+        if heading is None:
+            heading = said[key] = _heading(_HOLE, deal.dealer, deal.starter, lang)
+        lines = [wrap_line(heading.replace(_HOLE, lang.write(deal.number)))]
+        if score.counted:
+            game = scored()
+            if score.heels:
+                lines.append(_heels_line(deal.dealer, score.heels, lang))
+            lines.append(_play_line(game, score.pegged, lang))
+            shown = zip((*deal.seats, deal.dealer), deal.totals, strict=True)
+            last = len(deal.seats)
+            for at, (name, total) in enumerate(shown):
+                lines.append(wrap_line(_shown(at == last, name, total, lang), "  "))
+            lines.append(_score_line(game, score.scores, lang))
+            return "\n".join(lines)
+        described = []
+        if score.heels:
+            described.append(self._described(EventKind.HEELS, deal.dealer, score.heels))
+        for play in deal.plays:
+            items = play.items
+            if items:
+                card = play.card
+                # Keyed by the card's index, quicker to hash than the card (-1: a go).
+                key = (play.player, -1 if card is None else card.index, items)
+                text = said.get(key)
+                if text is None:
+                    event = Event(EventKind.PLAY, play.player, play.points, (), 0, card, items)
+                    text = said[key] = describe_event(event, lang=lang)
+                described.append(text)
+        show = EventKind.SHOW
+        for name, total in zip(deal.seats, deal.totals, strict=False):  # the crib's comes last
+            described.append(said.get((show, name, total)) or self._described(show, name, total))
+        described.append(self._described(EventKind.CRIB, deal.dealer, deal.totals[-1]))
+        not_counted = said.get(_HOLE)
+        if not_counted is None:
+            not_counted = said[_HOLE] = _not_counted(_HOLE, lang)
+        lines.append(wrap_line(not_counted.replace(_HOLE, "; ".join(described)), "  "))
+        return "\n".join(lines)
+
+    def _described(self, kind: EventKind, player: str, points: int) -> str:
+        """``describe_event`` of an event of ``kind`` without cards or items, remembered."""
+        key = (kind, player, points)
+        text = self._said.get(key)
+        if text is None:
+            event = Event(kind, player, points, (), 0)
+            text = self._said[key] = describe_event(event, lang=self.lang)
+        return text
+
+
+_HOLE = "\n"
+"""Where a value goes in a line said once for many deals: no value or name holds a newline."""
 
 
 def render_end(game: Game, wrong: int, *, lang: Language = DEFAULT_LANGUAGE) -> str:
