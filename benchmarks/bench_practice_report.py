@@ -206,6 +206,10 @@ def main() -> None:
         log = Path(folder) / "log.jsonl"
         if args.log is not None:
             log = args.log.resolve()
+            with log.open("rb") as lines:
+                args.lines = sum(
+                    block.count(b"\n") for block in iter(lambda: lines.read(1 << 20), b"")
+                )
             print(f"a log of {args.lines:,} lines ({log.stat().st_size / 1e6:.0f} MB)")
         else:
             write = write_new_deals if args.new_deals else write_log
