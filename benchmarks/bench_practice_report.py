@@ -38,10 +38,10 @@ from cribcount.practice import (
     Practice,
     PracticeRecord,
     ShowDeal,
-    last_card_pegs,
 )
 from cribcount.practice_log import log_line
 from cribcount.rules import MAX_COUNT
+from cribcount.turns import last_card_pegs
 
 SESSION = 1000
 """Distinct deals written; the log repeats them (each line is still read and checked)."""

@@ -28,11 +28,7 @@ from cribcount.cards import DECK, Card, Hand, Notation, Token
 from cribcount.messages import N_
 from cribcount.play import PegItem, PegKind, PlayState, cards_laid, peg
 from cribcount.rules import (
-    LAST_CARD_POINTS,
-    MAX_COUNT,
-    counting_value,
     fits_count,
-    score_card_cached,
     settle_claim,
 )
 from cribcount.seats import HAND_SIZE, seat_names
@@ -63,7 +59,6 @@ __all__ = [
     "judge_card",
     "is_hard",
     "last_card_items",
-    "last_card_pegs",
     "new_seed",
     "read_answer",
     "read_card_answer",
@@ -292,100 +287,6 @@ def last_card_items(text: str, *, players: int = 2) -> tuple[PegItem, ...]:
     if sum(play.card is not None for play in plays) == cards_laid(players):
         plays = peg(text, players=players).plays  # the whole play: its last card is the last
     return next(play.items for play in reversed(plays) if play.card is not None)
-
-
-_LAST_CARD = PegItem(PegKind.LAST_CARD, LAST_CARD_POINTS)
-_HIGHEST_VALUE = counting_value(13)  # a ten or a face card
-_VALUES = (0, *(counting_value(rank) for rank in range(1, 14)))
-"""The counting value of each rank, 1 to 13."""
-
-
-def last_card_pegs(moves: Sequence[int | None], players: int = 2) -> tuple[PegItem, ...] | None:
-    """``last_card_items`` of a play given by the ranks of its cards (None for a go), each card
-    laid once; None where ``peg`` refuses the play. The same turns as ``peg``'s without the
-    hands, kept in whole numbers: for the many plays of a long log (a test checks it against
-    ``last_card_items`` over many plays, legal and not).
-
-    >>> [(item.kind.value, item.points) for item in last_card_pegs([4, 6, 5])]
-    [('fifteen', 2), ('run', 3)]
-    >>> last_card_pegs([13, None, 9]) is None  # a go at 10: any card fits
-    True
-    """
-    held = [HAND_SIZE] * players
-    gone = [False] * players
-    left = HAND_SIZE * players
-    count = turn = 0
-    last = -1
-    ranks: list[int] = []
-    last_ranks: list[int] = []  # the count of the last card laid, and its ranks
-    last_count = 0
-    # The last turn taken: whose, a go or a card, and for a go whether it pegs the go point
-    # and whether it was inferred rather than written.
-    was_go = go_point = inferred = False
-    previous = -1
-    fits = fits_count
-    unsettled = False  # a turn ended: whose turn is next, and whether the count ends, is open
-    at, moved = 0, len(moves)
-    while at < moved:
-        if unsettled and left:
-            # Pass the turn to a player who can still play; if none can, the go point (to
-            # the last to lay a card) ends the count, and the next after them leads.
-            unsettled = False
-            for step in range(players):
-                player = (turn + step) % players
-                if held[player] and not gone[player]:
-                    turn = player
-                    break
-            else:
-                if was_go and previous == last and not go_point:
-                    go_point = True
-                else:
-                    was_go, go_point, inferred, previous = True, True, True, last
-                count, ranks, gone, turn = 0, [], [False] * players, (last + 1) % players
-                while not held[turn]:
-                    turn = (turn + 1) % players
-        if not left:
-            return None  # a go or a card after every card was laid
-        rank = moves[at]
-        if rank is None:
-            at += 1
-            if was_go and go_point and inferred:
-                inferred = False  # the written word for the go point just pegged
-                continue
-            if fits(count, _HIGHEST_VALUE):
-                return None  # any card fits: the player can play
-            gone[turn] = True
-            was_go, go_point, inferred, previous = True, False, False, turn
-            unsettled = True
-            continue
-        value = _VALUES[rank]
-        if not fits(count, value):
-            if any(p != turn and held[p] and not gone[p] for p in range(players)):
-                return None  # a player still in said no go
-            # Nobody can play on: that go ends the count, and this card then leads.
-            gone[turn] = True
-            was_go, go_point, inferred, previous = True, False, True, turn
-            unsettled = True
-            continue
-        at += 1
-        player = last = previous = turn
-        count += value
-        ranks.append(rank)
-        held[player] -= 1
-        left -= 1
-        last_ranks, last_count = ranks, count
-        was_go = go_point = inferred = False
-        if count == MAX_COUNT:
-            count, ranks, gone, turn = 0, [], [False] * players, (player + 1) % players
-            unsettled = True
-        else:
-            turn = (player + 1) % players
-            unsettled = not held[turn] or gone[turn]
-    if not last_ranks:
-        return None  # no card laid
-    # Only the last card is scored: the cards before it made the counts and turns.
-    items = score_card_cached(tuple(last_ranks), last_count)
-    return (*items, _LAST_CARD) if not left and ranks else items
 
 
 def random_play(rng: random.Random, hands: Sequence[Sequence[Card]]) -> list[Card | None]:

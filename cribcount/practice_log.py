@@ -35,9 +35,9 @@ from cribcount.practice import (
     PracticeRecord,
     ShowDeal,
     answer_misses,
-    last_card_pegs,
     play_kinds,
 )
+from cribcount.turns import last_card_pegs
 
 Record = PracticeRecord | CardRecord
 """A line of the log: a count answered, or a best card laid (``practice --play``)."""

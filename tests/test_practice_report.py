@@ -28,7 +28,6 @@ from cribcount.practice import (
     ShowDeal,
     deals,
     last_card_items,
-    last_card_pegs,
 )
 from cribcount.practice_log import (
     LogError,
@@ -39,6 +38,7 @@ from cribcount.practice_log import (
     report_log_file,
 )
 from cribcount.render.practice import render_report
+from cribcount.turns import last_card_pegs
 
 START = datetime(2026, 11, 20, 9, 30, tzinfo=timezone(timedelta(hours=-5)))
 
