@@ -568,13 +568,15 @@ class Practice:
     rounds: int | None = None
     clock: Callable[[], float] = monotonic
     now: Callable[[], datetime] = field(default=_local_now)
-    records: list[PracticeRecord] = field(default_factory=list, init=False)
+    answered: int = field(default=0, init=False)
+    """Deals answered so far (each record is handed back by ``answer``, not kept: a session
+    fed answers without end takes no more memory)."""
+    _match: tuple[int, int] = field(default=(0, 0), init=False, repr=False)
     _deals: Iterator[Deal] = field(init=False, repr=False)
     _current: Deal | None = field(default=None, init=False, repr=False)
     _started: float = field(default=0.0, init=False, repr=False)
     _turns: Generator[CardDeal, Card, None] = field(init=False, repr=False)
     _laid: Card | None = field(default=None, init=False, repr=False)
-    card_records: list[CardRecord] = field(default_factory=list, init=False)
 
     def __post_init__(self) -> None:
         if self.drill is Drill.CARD:
@@ -585,7 +587,7 @@ class Practice:
 
     def deal(self) -> Deal | None:
         """The next deal, and its clock starts; None once ``rounds`` deals were answered."""
-        if self.rounds is not None and len(self.records) + len(self.card_records) >= self.rounds:
+        if self.rounds is not None and self.answered >= self.rounds:
             return None
         if self._current is None:
             if self.drill is Drill.CARD:
@@ -607,7 +609,8 @@ class Practice:
         if self.muggins:
             # Points missed go to the table; an over-claim is only taken back.
             record = replace(record, muggins=record.missed)
-        self.records.append(record)
+        self.answered += 1
+        self._match = (self._match[0] + record.scored, self._match[1] + (record.muggins or 0))
         self._current = None
         return record
 
@@ -620,7 +623,7 @@ class Practice:
         seconds = self.clock() - self._started
         best, loss = judge_card(deal, answer)
         record = CardRecord(self.now(), self.seed, deal, answer, best, loss, seconds)
-        self.card_records.append(record)
+        self.answered += 1
         self._laid = answer if answer is not None else best[0]
         self._current = None
         return record
@@ -630,7 +633,4 @@ class Practice:
         """The match under muggins, (you, the table); None without muggins."""
         if not self.muggins:
             return None
-        return (
-            sum(record.scored for record in self.records),
-            sum(record.muggins or 0 for record in self.records),
-        )
+        return self._match

@@ -56,6 +56,7 @@ __all__ = [
     "read_log_file",
     "report",
     "report_log_file",
+    "SummaryTally",
     "summarise",
 ]
 
@@ -113,10 +114,26 @@ class PracticeSummary:
 
 def summarise(records: Iterable[Record]) -> PracticeSummary:
     """Hands, right, median seconds of the right counts, points missed and over, streak, kinds."""
-    tally = _Tally()
+    tally = SummaryTally()
     for record in records:
-        tally.add(_outcome(record), record.seconds, _loss(record))
+        tally.add(record)
     return tally.summary()
+
+
+class SummaryTally:
+    """The figures of ``summarise`` taken as records come, without keeping them: a session's
+    summary in memory that does not grow with its answers."""
+
+    def __init__(self) -> None:
+        self._tally = _Tally()
+
+    def add(self, record: Record) -> None:
+        """One more record."""
+        self._tally.add(_outcome(record), record.seconds, _loss(record))
+
+    def summary(self) -> PracticeSummary:
+        """The figures of the records so far."""
+        return self._tally.summary()
 
 
 Outcome = tuple[bool, int, int, tuple[str, ...]]

@@ -244,6 +244,18 @@ def test_rounds_end_the_deals() -> None:
     assert session.deal() is None
 
 
+def test_a_session_keeps_no_record_of_its_answers() -> None:
+    # A session fed answers without end (``yes 5 | cribcount practice``) must not grow: it
+    # counts its answers and hands each record back, keeping none.
+    session = Practice(20, muggins=True, clock=lambda: 0.0)
+    for _ in range(60):
+        assert session.deal() is not None
+        session.answer(5)
+    assert session.answered == 60
+    held = [value for value in vars(session).values() if isinstance(value, list | tuple | dict)]
+    assert all(len(value) < 60 for value in held)
+
+
 def test_a_deal_is_dealt_once_until_it_is_answered() -> None:
     session = Practice(20, clock=lambda: 0.0)
     assert session.deal() == session.deal()
@@ -542,8 +554,9 @@ def test_a_bad_log_line_is_named(line: str, words: str) -> None:
 
 def test_a_log_round_trips() -> None:
     session = Practice(20, muggins=True, clock=ticking(1.0, 2.0, 3.0, 4.0), now=lambda: WHEN)
+    records = []
     for answer in (8, None):
         session.deal()
-        session.answer(answer)
-    lines = [log_line(r) for r in session.records]
-    assert read_log(lines) == session.records
+        records.append(session.answer(answer))
+    lines = [log_line(r) for r in records]
+    assert read_log(lines) == records

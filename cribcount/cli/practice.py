@@ -122,7 +122,7 @@ def practice(
         read_answer,
         read_card_answer,
     )
-    from cribcount.practice_log import append_whole, log_line, summarise
+    from cribcount.practice_log import SummaryTally, append_whole, log_line
     from cribcount.render.practice import (
         prompt,
         render_answer,
@@ -183,6 +183,7 @@ def practice(
     log = _open_log(log_path) if log_path else None
     status = EXIT_OK
     fault: StreamError | None = None
+    summary = SummaryTally()  # the session's figures, its records not kept
     try:
         click.echo(render_start(session.seed, drill=drill, muggins=muggins, lang=lang()))
         while (deal := session.deal()) is not None:
@@ -208,6 +209,7 @@ def practice(
             else:
                 record = session.answer(answer.value)
                 echo_text(render_answer(record, match=session.match, lang=lang()))
+            summary.add(record)
             if log is not None:
                 try:
                     append_whole(log, (log_line(record) + "\n").encode())
@@ -224,7 +226,7 @@ def practice(
             os.close(log)
     click.echo(
         render_practice_summary(
-            summarise([*session.records, *session.card_records]),
+            summary.summary(),
             match=session.match,
             plays=drill in (Drill.PLAY, Drill.CARD),
             cards=drill is Drill.CARD,
