@@ -284,6 +284,22 @@ def test_a_long_record_over_many_chunks_reads_the_same(monkeypatch: pytest.Monke
         assert code in (0, 1, 2)
 
 
+@pytest.mark.parametrize("players", [2, 6])
+def test_blank_lines_and_comments_between_deals_read_the_same_quickly(
+    monkeypatch: pytest.MonkeyPatch, players: int
+) -> None:
+    # The usual layout (as the docs write a record): a blank line, and at times a comment,
+    # after each deal's last statement. Every deal is still read at once.
+    lines = good_record(random.Random(8), players, 6)
+    spaced = []
+    for number, line in enumerate(lines):
+        if line.startswith("deal ") and number > 2:
+            spaced += ["", "# next deal"] if number % 2 else ["  "]
+        spaced.append(line)
+    (code, out, _), quick = both_ways(monkeypatch, "\n".join(spaced) + "\n")
+    assert code == 0 and quick == 6
+
+
 @pytest.mark.parametrize("extra", ["peg Ann 2", "show Ann 4", "crib 2", "# a note", "", None])
 def test_a_deal_that_goes_on_past_its_usual_block_reads_the_same(
     monkeypatch: pytest.MonkeyPatch, extra: str | None

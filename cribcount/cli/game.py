@@ -112,9 +112,10 @@ _SPOOL_SIZE = 1 << 20
 QUICK = True
 """Whether a deal written out the usual way is read, scored and written at once (the same
 output as statement by statement, faster); tests turn it off to compare."""
-_LONGEST_BLOCK = 4 + 2 * MAX_PLAYERS
-"""The most statements a deal written the usual way holds: deal, starter, play and crib, and
-each player's hand and show."""
+_LONGEST_BLOCK = 4 + 2 * MAX_PLAYERS + 4
+"""The most lines of a deal written the usual way: deal, starter, play and crib, and each
+player's hand and show; and a few lines after them that hold no statement (blank lines and
+comments between deals)."""
 
 
 class CheckedRecord:

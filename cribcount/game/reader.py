@@ -648,7 +648,12 @@ class RecordReader:
         else:
             return None
         seats = tuple(players[(at + seat) % n] for seat in range(1, n + 1))
-        return read_block(lines, seats, number=reader.dealt + 1, line=line)
+        # Lines after the deal's last statement that hold none (blank, a comment: a record's
+        # usual layout between deals) are read as nothing, whichever way the deal is read.
+        end = len(lines)
+        while end > 1 and not _Line(line + end - 1, lines[end - 1]).words:
+            end -= 1
+        return read_block(lines[:end], seats, number=reader.dealt + 1, line=line)
 
     def take(self, deal: QuickDeal) -> None:
         """Take ``deal``, given by ``quick``, as read: the record goes on after its block."""
