@@ -164,9 +164,7 @@ class CheckedRecord:
         """The statements of a deal from line ``start``: read at once if they are the ``whole``
         deal, else one by one."""
         reader = self.reader
-        closed = reader.close_deal()
-        if closed is not None or reader.has_errors:
-            yield from self._checked(closed)
+        yield from self._checked(reader.close_deal())
         if whole and self.quick is not None and not self.failed:
             deal = reader.quick(start, lines)
             if deal is not None and self.quick(deal):

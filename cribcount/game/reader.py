@@ -619,11 +619,6 @@ class RecordReader:
         """The end of the record: its last deal, if good."""
         return self._reader.finish()
 
-    @property
-    def has_errors(self) -> bool:
-        """Whether errors were found that ``errors`` has not given yet."""
-        return bool(self._reader.errors)
-
     def close_deal(self) -> DealRecord | None:
         """End the deal being read, as the next ``deal`` statement does: that deal, if good."""
         return self._reader.close()
