@@ -21,7 +21,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
-from itertools import compress
 from typing import Any, BinaryIO, NamedTuple
 
 from cribcount.cards import DECK, CribcountError, Hand, parse_card
@@ -959,7 +958,7 @@ class _FastReader:
                 ((outcomes[key], n) for key, n in run_counts.items()),
                 (
                     (float(text), n)
-                    for text, n in Counter(compress(run_seconds, run_rights)).items()
+                    for text, n in Counter(itertools.compress(run_seconds, run_rights)).items()
                 ),
                 run_rights,
             )

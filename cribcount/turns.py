@@ -157,7 +157,7 @@ class PlayState:
         """The player whose turn it is cannot play: they play no more in this count."""
         player = self.turn
         # Up to 21 every card fits, so a player holding any card can play.
-        if rules.fits_count(self.count, _HIGHEST_VALUE):
+        if self.count <= _EVERY_CARD_FITS:
             reason = Message(
                 "go at count {count}: any card fits, so {player} can play",
                 count=self.count,
@@ -173,9 +173,8 @@ class PlayState:
         go, written or not."""
         while self.left:
             count = self.count
-            # Up to 21 every card fits (and the player to play holds one).
-            if rules.fits_count(count, _HIGHEST_VALUE):
-                return
+            if count <= _EVERY_CARD_FITS:
+                return  # the player to play holds a card, and it fits
             if any(rules.fits_count(count, card.value) for card in hands[self.turn]):
                 return
             self.say_go(None)
@@ -374,7 +373,7 @@ def last_card_pegs(moves: Sequence[int | None], players: int = 2) -> tuple[PegIt
             if was_go and go_point and inferred:
                 inferred = False  # the written word for the go point just pegged
                 continue
-            if fits(count, _HIGHEST_VALUE):
+            if count <= _EVERY_CARD_FITS:
                 return None  # any card fits: the player can play
             gone |= 1 << turn
             was_go, go_point, inferred, previous = True, False, False, turn

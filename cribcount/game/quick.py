@@ -28,7 +28,7 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from cribcount import rules
-from cribcount.cards import DECK, Card
+from cribcount.cards import DECK, ENGLISH, Card
 from cribcount.discard import hand_points
 from cribcount.hand_lists import HAND_SEPARATOR
 from cribcount.seats import DEAL_SIZES, HAND_SIZE, crib_from_deck
@@ -36,7 +36,7 @@ from cribcount.turns import Play, play_out
 
 __all__ = ["QuickDeal", "read_block"]
 
-_CARDS = {str(card): card for card in DECK}
+_CARDS = dict(zip(ENGLISH.written, DECK, strict=True))
 """Each card by its canonical English notation (``5h``, ``Td``): the only spelling read here."""
 _CLAIMS = {
     str(points): points for points in range(rules.HIGHEST_SHOW + 1) if rules.show_possible(points)

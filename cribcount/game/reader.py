@@ -306,13 +306,9 @@ class _Reader:
         previous, self.last_dealer = self.last_dealer, None
         line.expect(1, Message("the dealer's name"))
         dealer = self.last_dealer = self.player(line, line.words[1])
-        n = len(self.players)
-        at = self.players.index(dealer)
-        seats = tuple(self.players[(at + seat) % n] for seat in range(1, n + 1))
-        self.draft = DealDraft(self.dealt, line.number, dealer, seats)
+        self.draft = DealDraft(self.dealt, line.number, dealer, self.seats(dealer))
         if previous is not None:
-            # The deal passes to the left: to the player after the last dealer.
-            expected = self.players[(self.players.index(previous) + 1) % n]
+            expected = self.next_dealer(previous)
             if dealer != expected:
                 # The deal's cards can still be checked: only the turn is wrong.
                 message = Message(
@@ -322,6 +318,17 @@ class _Reader:
                     expected=expected,
                 )
                 self.errors.append(line.error(message, line.words[1]))
+
+    def seats(self, dealer: str) -> tuple[str, ...]:
+        """The seats of a deal of ``dealer``, in order of play: from the dealer's left, the
+        dealer last."""
+        players = self.players
+        at, n = players.index(dealer), len(players)
+        return tuple(players[(at + seat) % n] for seat in range(1, n + 1))
+
+    def next_dealer(self, previous: str) -> str:
+        """Who deals after ``previous``: the deal passes to the left."""
+        return self.players[(self.players.index(previous) + 1) % len(self.players)]
 
     def take(self, draft: DealDraft, line: _Line, cards: Sequence[tuple[Card, Token]]) -> None:
         """Note where each card is; a card already in the deal is an error."""
@@ -634,15 +641,13 @@ class RecordReader:
             return None
         if reader.notation is not ENGLISH:
             return None  # the quick reading knows the English notation only
-        n = len(players)
         if reader.last_dealer is not None:
-            # The deal passes to the left: to the player after the last dealer.
-            at = (players.index(reader.last_dealer) + 1) % n
+            dealer = reader.next_dealer(reader.last_dealer)
         elif reader.dealt == 0 and lines[0][len("deal ") :] in players:
-            at = players.index(lines[0][len("deal ") :])
+            dealer = lines[0][len("deal ") :]
         else:
             return None
-        seats = tuple(players[(at + seat) % n] for seat in range(1, n + 1))
+        seats = reader.seats(dealer)
         # Lines after the deal's last statement that hold none (blank, a comment: a record's
         # usual layout between deals) are read as nothing, whichever way the deal is read.
         end = len(lines)

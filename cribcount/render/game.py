@@ -17,6 +17,7 @@ Ben is skunked: the game counts double
 
 from __future__ import annotations
 
+import functools
 import re
 import textwrap
 from collections.abc import Callable, Iterator
@@ -100,14 +101,13 @@ def wrap_line(text: str, indent: str = "") -> str:
 
 def _word_longer(most: int, text: str) -> bool:
     """Whether a word of ``text`` (its words one space apart) has more than ``most`` letters."""
-    pattern = _LONGER_WORDS.get(most)
-    if pattern is None:
-        pattern = _LONGER_WORDS[most] = re.compile(f"[^ ]{{{most + 1}}}")
-    return pattern.search(text) is not None
+    return _longer_word(most).search(text) is not None
 
 
-_LONGER_WORDS: dict[int, re.Pattern[str]] = {}
-"""By a number of letters, the pattern of a word longer than it."""
+@functools.cache
+def _longer_word(most: int) -> re.Pattern[str]:
+    """The pattern of a word of more than ``most`` letters."""
+    return re.compile(f"[^ ]{{{most + 1}}}")
 
 
 def _scores(game: Game, scores: tuple[int, ...], lang: Language) -> str:
@@ -368,7 +368,7 @@ class GameText:
                 described.append(text)
         show = EventKind.SHOW
         for name, total in zip(deal.seats, deal.totals, strict=False):  # the crib's comes last
-            described.append(said.get((show, name, total)) or self._described(show, name, total))
+            described.append(self._described(show, name, total))
         described.append(self._described(EventKind.CRIB, deal.dealer, deal.totals[-1]))
         not_counted = said.get(_HOLE)
         if not_counted is None:
