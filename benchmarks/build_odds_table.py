@@ -23,9 +23,7 @@ from pathlib import Path
 
 from cribcount.odds import (
     DEALS,
-    DEALS_DATA,
     SEED,
-    TABLE_DATA,
     load_deals,
     play_deals,
     solve_board,
@@ -35,6 +33,7 @@ from cribcount.odds import (
 )
 from cribcount.rules import BOARDS, GAMES
 from cribcount.selfplay import DEALER, PONE, DealPoints
+from cribcount.shipped import ODDS_DEALS, ODDS_TABLE
 
 _BLOCK = 25
 """Deals a task plays: small enough to share the work evenly between processes."""
@@ -105,7 +104,7 @@ def main() -> None:
         # The deals are written as they come, in order: a build stopped early keeps them, and
         # ``--solve-only`` solves the board from them.
         pool = multiprocessing.Pool(processes)
-        with open(DEALS_DATA, "w", encoding="utf-8") as out, pool:
+        with open(ODDS_DEALS, "w", encoding="utf-8") as out, pool:
             out.write(write_deals([], header=header))
             for block in pool.imap(_block, jobs):
                 deals += block
@@ -118,7 +117,7 @@ def main() -> None:
         print(f"{len(deals)} deals on {processes} processes: {seconds:.0f} s")
     start = time.perf_counter()
     tables = [solve_board(weighed(deals), BOARDS[game]) for game in GAMES]
-    Path(TABLE_DATA).write_bytes(table_bytes(tables))
+    Path(ODDS_TABLE).write_bytes(table_bytes(tables))
     print(f"table of {', '.join(map(str, GAMES))} solved in {time.perf_counter() - start:.1f} s")
     _phases(deals)
     resamples = next(

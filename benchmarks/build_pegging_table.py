@@ -19,14 +19,13 @@ from cribcount.pegging_engine import SEATS
 from cribcount.pegging_table import (
     DEALS,
     SEED,
-    TABLE_BINARY,
-    TABLE_DATA,
     Pegging,
     estimate,
     kept_rank_sets,
     table_binary,
     table_text,
 )
+from cribcount.shipped import PEGGING_BINARY, PEGGING_TABLE
 
 
 def _entry(job: tuple[tuple[int, ...], str, int, int]) -> tuple[tuple[int, ...], str, Pegging]:
@@ -49,8 +48,8 @@ def main() -> None:
                 elapsed = time.perf_counter() - start
                 print(f"{len(entries)} of {len(jobs)} in {elapsed:.0f} s", file=sys.stderr)
     seconds = time.perf_counter() - start
-    Path(TABLE_DATA).write_text(table_text(entries, seed=seed), encoding="utf-8")
-    Path(TABLE_BINARY).write_bytes(table_binary(entries))
+    Path(PEGGING_TABLE).write_text(table_text(entries, seed=seed), encoding="utf-8")
+    Path(PEGGING_BINARY).write_bytes(table_binary(entries))
     errors = sorted(entry.net_se for _, _, entry in entries)
     print(f"{len(entries)} entries of {deals} deals on {processes} processes: {seconds:.0f} s")
     print(

@@ -31,7 +31,6 @@ Ends(win=1.0, skunk=1.0, double=0.0)
 from __future__ import annotations
 
 import functools
-import os
 import sys
 from array import array
 from collections.abc import Iterable, Sequence
@@ -41,6 +40,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from cribcount.errors import CribcountError
 from cribcount.messages import N_, Message
 from cribcount.rules import BOARDS, GAMES, Board
+from cribcount.shipped import ODDS_DEALS, ODDS_TABLE
 
 if TYPE_CHECKING:
     import numpy as np
@@ -53,10 +53,8 @@ if TYPE_CHECKING:
 __all__ = [
     "CONVENTIONS",
     "DEALS",
-    "DEALS_DATA",
     "ENDS",
     "SEED",
-    "TABLE_DATA",
     "Chances",
     "Convention",
     "Ends",
@@ -79,11 +77,6 @@ __all__ = [
     "weighed",
     "write_deals",
 ]
-
-TABLE_DATA = os.path.join(os.path.dirname(__file__), "odds_table.bin")
-"""The shipped table: for each game of ``GAMES`` in turn, every (dealer, pone) score pair."""
-DEALS_DATA = os.path.join(os.path.dirname(__file__), "odds_deals.txt")
-"""The deals the shipped table was made from: one deal's points by phase a line."""
 
 PONE, DEALER = 0, 1
 """The two seats of a deal, as ``selfplay`` numbers them (not imported: ``odds`` stays light)."""
@@ -302,7 +295,7 @@ def _offset(game: int) -> int:
 def _read(game: int, dealer: int, pone: int) -> tuple[float, ...]:
     """One entry of the shipped table: the six ends from that (dealer, pone) score pair."""
     values = array("f")
-    with open(TABLE_DATA, "rb") as data:
+    with open(ODDS_TABLE, "rb") as data:
         data.seek(4 * (_offset(game) + (dealer * game + pone) * _COLUMNS))
         values.fromfile(data, _COLUMNS)
     if sys.byteorder == "big":
@@ -317,7 +310,7 @@ def _read_all(game: int) -> array[float]:
     """A game's whole table, read once."""
     if game not in _WHOLE:
         values = array("f")
-        with open(TABLE_DATA, "rb") as data:
+        with open(ODDS_TABLE, "rb") as data:
             data.seek(4 * _offset(game))
             values.fromfile(data, game * game * _COLUMNS)
         if sys.byteorder == "big":
@@ -558,7 +551,7 @@ def _cards(text: str) -> tuple[Card, ...]:
 
 def load_deals() -> list[DealPoints]:
     """The shipped deals, in the order they were played."""
-    with open(DEALS_DATA, encoding="utf-8") as data:
+    with open(ODDS_DEALS, encoding="utf-8") as data:
         return read_deals(data.read())
 
 

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import functools
 import math
-import os
 import sys
 from array import array
 from collections.abc import Iterator, Sequence
@@ -33,6 +32,7 @@ from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, NamedTuple
 
 from cribcount.seats import HAND_SIZE
+from cribcount.shipped import PEGGING_BINARY
 
 if TYPE_CHECKING:
     from cribcount.cards import Card
@@ -41,8 +41,6 @@ __all__ = [
     "DEALS",
     "ROLES",
     "SEED",
-    "TABLE_BINARY",
-    "TABLE_DATA",
     "Pegging",
     "estimate",
     "kept_rank_sets",
@@ -52,10 +50,6 @@ __all__ = [
     "table_figures",
 ]
 
-TABLE_DATA = os.path.join(os.path.dirname(__file__), "pegging_table.csv")
-"""The shipped table to read: one entry a line, ``keep,role,deals,keeper,opponent,...``."""
-TABLE_BINARY = os.path.join(os.path.dirname(__file__), "pegging_table.bin")
-"""The shipped table as loaded: ``_FIGURES`` whole numbers an entry (``table_binary``)."""
 ROLES = ("pone", "dealer")
 """The keeper's seats, in the order of the table's entries: ``pegging_engine.SEATS``."""
 SEED = 2024
@@ -196,7 +190,7 @@ def table_binary(entries: Sequence[tuple[tuple[int, ...], str, Pegging]]) -> byt
 def _numbers() -> array[int]:
     """``pegging_table.bin`` read whole."""
     numbers = array("i")
-    with open(TABLE_BINARY, "rb") as data:
+    with open(PEGGING_BINARY, "rb") as data:
         numbers.frombytes(data.read())
     if sys.byteorder == "big":
         numbers.byteswap()

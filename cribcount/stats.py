@@ -19,7 +19,6 @@ from how many suit choices give each, with binomial coefficients.
 from __future__ import annotations
 
 import enum
-import os
 from collections.abc import Sequence
 from functools import cache
 from itertools import combinations_with_replacement
@@ -39,9 +38,9 @@ from cribcount.cards import (
 )
 from cribcount.errors import DealError
 from cribcount.messages import Message
+from cribcount.shipped import ALL_DEALS_STATS
 
 __all__ = [
-    "ALL_DEALS_DATA",
     "HIGHEST",
     "DealStats",
     "Distribution",
@@ -113,27 +112,23 @@ class DealStats(NamedTuple):
         return self.hand if side is Side.HAND else self.crib
 
 
-ALL_DEALS_DATA = os.path.join(os.path.dirname(__file__), "all_deals.txt")
-"""``count_deal_stats()`` of every deal as shipped (``all_deals_text``): a test counts it again."""
-
-
 def deal_stats(*, starter: Card | None = None, hand_cards: Sequence[Card] = ()) -> DealStats:
     """Every deal (four cards and a starter), or those with ``starter`` and ``hand_cards``.
 
     The distributions of ``count_deal_stats``; over every deal they are read
-    from ``ALL_DEALS_DATA`` (what it counts, shipped), so that the command
+    from ``ALL_DEALS_STATS`` (what it counts, shipped), so that the command
     without a restriction starts as fast as one that counts a hand. Raises
     DealError as ``count_deal_stats`` does.
     """
     if starter is None and not hand_cards:
-        with open(ALL_DEALS_DATA, encoding="ascii") as shipped:
+        with open(ALL_DEALS_STATS, encoding="ascii") as shipped:
             hand, crib = (tuple(map(int, line.split()[1:])) for line in shipped)
         return DealStats(Distribution(hand), Distribution(crib))
     return count_deal_stats(starter=starter, hand_cards=hand_cards)
 
 
 def all_deals_text(stats: DealStats) -> str:
-    """The text of ``ALL_DEALS_DATA`` for ``stats``: a line a side, its name then its counts."""
+    """The text of ``ALL_DEALS_STATS`` for ``stats``: a line a side, its name then its counts."""
     return "".join(" ".join([side.value, *map(str, stats.of(side).counts)]) + "\n" for side in Side)
 
 

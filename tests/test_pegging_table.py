@@ -12,8 +12,6 @@ from cribcount.pegging_table import (
     DEALS,
     ROLES,
     SEED,
-    TABLE_BINARY,
-    TABLE_DATA,
     Pegging,
     estimate,
     kept_rank_sets,
@@ -22,11 +20,12 @@ from cribcount.pegging_table import (
     table_binary,
     table_text,
 )
+from cribcount.shipped import PEGGING_BINARY, PEGGING_TABLE
 
 
 def _csv_entries() -> list[tuple[tuple[int, ...], str, Pegging]]:
     """The entries of the readable table, read with the csv module and float()."""
-    with open(TABLE_DATA, encoding="utf-8") as data:
+    with open(PEGGING_TABLE, encoding="utf-8") as data:
         rows = csv.DictReader(line for line in data if not line.startswith("#"))
         return [
             (
@@ -55,8 +54,8 @@ def test_the_loaded_table_is_the_readable_one() -> None:
         assert table[keep, role] == entry
         assert pegging(keep=keep, role=role) == entry
     assert ROLES == SEATS
-    assert table_binary(entries) == Path(TABLE_BINARY).read_bytes()
-    assert table_text(entries, seed=SEED) == Path(TABLE_DATA).read_text(encoding="utf-8")
+    assert table_binary(entries) == Path(PEGGING_BINARY).read_bytes()
+    assert table_text(entries, seed=SEED) == Path(PEGGING_TABLE).read_text(encoding="utf-8")
 
 
 def test_every_kept_hand_as_dealer_and_as_pone() -> None:

@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 from cribcount.cards import DECK, Card, Hand, Rank, Suit
 from cribcount.errors import CribcountError, DealError
 from cribcount.rules import rank_points
+from cribcount.shipped import ALL_DEALS_STATS
 from cribcount.show import count_show
 from cribcount.stats import (
-    ALL_DEALS_DATA,
     Distribution,
     all_deals_text,
     count_deal_stats,
@@ -123,7 +123,7 @@ def test_the_shipped_distributions_are_what_the_count_gives() -> None:
     # Without a restriction deal_stats reads the shipped file: it must be the count's own.
     counted = count_deal_stats()
     assert deal_stats() == counted
-    with open(ALL_DEALS_DATA, encoding="ascii") as shipped:
+    with open(ALL_DEALS_STATS, encoding="ascii") as shipped:
         assert shipped.read() == all_deals_text(counted)
 
 
