@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations, combinations_with_replacement
 from math import comb, factorial
 from operator import itemgetter
-from typing import Any, BinaryIO, NamedTuple
+from typing import Any, BinaryIO, NamedTuple, Required, TypedDict, Unpack
 
 import numpy as np
 
@@ -70,6 +70,7 @@ __all__ = [
     "Advised",
     "DealRecord",
     "Rendered",
+    "Table",
     "advise_lines",
     "advise_many",
     "deal_csv_header",
@@ -89,43 +90,64 @@ Advised = Done[Advice]
 DealRecord = Advised | Failed
 
 
-def advise_lines(
-    stream: BinaryIO,
-    *,
-    role: Role,
-    players: int = 2,
-    seat: int | None = None,
-    partners: bool = False,
-    notation: Notation = ENGLISH,
-) -> Iterator[DealRecord]:
+class Table(TypedDict, total=False):
+    """Who the deals of a file are for: the role (required) and, as ``discard`` takes them,
+    the number of players (2), the seat (None: the table's own), partnerships (False) and
+    the notation the cards are written in (English)."""
+
+    role: Required[Role]
+    players: int
+    seat: int | None
+    partners: bool
+    notation: Notation
+
+
+def advise_lines(stream: BinaryIO, **table: Unpack[Table]) -> Iterator[DealRecord]:
     """One record for each line of ``stream`` that holds something: its advice, or what is wrong.
 
     Every line is a deal for the same table, role and seat (checked once, by
     ``discard_seat``), written in ``notation``; the deals are advised together
     by ``advise_many``.
     """
-    seat = discard_seat(players, role=role, seat=seat, partners=partners)
-    laid = DEAL_SIZES[players][seat - 1][1]
-    for lines in _blocks(stream, laid):
-        read = _read_deals(lines, players=players, seat=seat, notation=notation)
-        deals = [entry[1] for entry in read if isinstance(entry, tuple)]
+    role, players, seat, laid, blocks = _read_blocks(stream, table)
+    for read, deals in blocks:
         advice = iter(_advise_block(deals, role=role, players=players, seat=seat, laid=laid))
         for entry in read:
             # Done itself: calling through the alias Advised costs a generic alias's dispatch.
             yield Done(entry[0], next(advice)) if isinstance(entry, tuple) else entry
 
 
-def _blocks(stream: BinaryIO, laid: int) -> Iterator[list[Line]]:
-    """The lines of ``stream`` a block at a time, so that only one block's advice is held."""
-    block = _block_size(laid)
-    for chunk in read_lines(stream):
-        for start in range(0, len(chunk), block):
-            yield chunk[start : start + block]
+_Read = list[Failed | tuple[int, tuple[Card, ...]]]
+"""A block's lines, each read as a deal (its number and cards) or Failed, in order."""
+
+
+def _read_blocks(
+    stream: BinaryIO, table: Table
+) -> tuple[Role, int, int, int, Iterator[tuple[_Read, list[tuple[Card, ...]]]]]:
+    """The role, players, seat (checked once, by ``discard_seat``) and cards laid away of
+    ``table``; and the lines of ``stream`` a block at a time, so that only one block's advice
+    is held: each block read, and the deals in it."""
+    role, players = table["role"], table.get("players", 2)
+    seat = discard_seat(
+        players, role=role, seat=table.get("seat"), partners=table.get("partners", False)
+    )
+    laid = DEAL_SIZES[players][seat - 1][1]
+    notation = table.get("notation", ENGLISH)
+
+    def blocks() -> Iterator[tuple[_Read, list[tuple[Card, ...]]]]:
+        block = _block_size(laid)
+        for chunk in read_lines(stream):
+            for start in range(0, len(chunk), block):
+                lines = chunk[start : start + block]
+                read = _read_deals(lines, players=players, seat=seat, notation=notation)
+                yield read, [entry[1] for entry in read if isinstance(entry, tuple)]
+
+    return role, players, seat, laid, blocks()
 
 
 def _read_deals(
     lines: Sequence[Line], *, players: int, seat: int, notation: Notation
-) -> list[Failed | tuple[int, tuple[Card, ...]]]:
+) -> _Read:
     """Each line read as a deal (its number and cards), or Failed, in order.
 
     A line of cards in the usual spellings, separated by single spaces, is read
@@ -264,24 +286,17 @@ def render_lines(
     *,
     lang: Language,
     play: bool,
-    role: Role,
-    players: int = 2,
-    seat: int | None = None,
-    partners: bool = False,
-    notation: Notation = ENGLISH,
+    **table: Unpack[Table],
 ) -> Iterator[Rendered | Failed]:
     """``advise_lines`` with each deal's record written as ``render_deal_record`` writes it (or
     ``render_played_record``, with ``play``), straight from a block's numbers: the same text,
     without a Fraction or a Choice made (a test checks). A failed line stays Failed, for
     ``render_record`` to write."""
-    seat = discard_seat(players, role=role, seat=seat, partners=partners)
-    laid = DEAL_SIZES[players][seat - 1][1]
+    role, players, seat, laid, blocks = _read_blocks(stream, table)
     if play and players != 2:
         raise ValueError("the pegging table is for two players")
     with_line = _with_line(fmt, lang)
-    for lines in _blocks(stream, laid):
-        read = _read_deals(lines, players=players, seat=seat, notation=notation)
-        deals = [entry[1] for entry in read if isinstance(entry, tuple)]
+    for read, deals in blocks:
         if not deals:
             yield from (entry for entry in read if isinstance(entry, Failed))
             continue
