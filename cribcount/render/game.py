@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import re
 import textwrap
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from cribcount.cards import Card
@@ -31,7 +31,7 @@ from cribcount.language import DEFAULT_LANGUAGE, Language
 from cribcount.messages import N_, listed
 from cribcount.render import TEXT_WIDTH
 from cribcount.render.play import describe_peg_item
-from cribcount.rules import BOARDS
+from cribcount.rules import BOARDS, PegItem
 
 __all__ = [
     "WIDTH",
@@ -332,49 +332,94 @@ class GameText:
         """The lines of a deal read and scored quickly (``GameScorer.score_quick``) in the game
         ``scored`` gives: what ``deal`` writes for the same deal scored event by event. Not
         with the board."""
+        if score.counted:
+            return self.counted(
+                scored(), deal.number, deal.dealer, deal.starter, deal.seats, deal.totals,
+                score.heels, score.pegged, score.scores,
+            )  # fmt: skip
+        plays = [
+            self.play_said(play.player, play.card, play.items) for play in deal.plays if play.items
+        ]
+        return self.not_counted(
+            deal.number, deal.dealer, deal.starter, deal.seats, deal.totals, score.heels, plays
+        )
+
+    def counted(
+        self,
+        game: Game,
+        number: int,
+        dealer: str,
+        starter: Card,
+        seats: Sequence[str],
+        totals: Sequence[int],
+        heels: int,
+        pegged: Sequence[int],
+        scores: Sequence[int],
+    ) -> str:
+        """The lines of a deal read at once and counted in ``game``, its claims right and the
+        game not reached: the ``number``-th deal, ``dealer`` dealing (``seats`` in seat
+        order, the dealer last), the ``starter`` turned, what it pegs (``heels``, what each
+        side ``pegged`` in the play), each seat's show and the crib (``totals``), every
+        side's score after it. Not with the board."""
         assert not self.board, "the board is drawn from the deal's events"
         lang = self.lang
+        lines = [self._heading(number, dealer, starter)]
+        if heels:
+            lines.append(_heels_line(dealer, heels, lang))
+        lines.append(_play_line(game, tuple(pegged), lang))
+        last = len(seats)
+        for at, total in enumerate(totals):
+            name = seats[at] if at < last else dealer
+            lines.append(wrap_line(_shown(at == last, name, total, lang), "  "))
+        lines.append(_score_line(game, tuple(scores), lang))
+        return "\n".join(lines)
+
+    def not_counted(
+        self,
+        number: int,
+        dealer: str,
+        starter: Card,
+        seats: Sequence[str],
+        totals: Sequence[int],
+        heels: int,
+        plays: Iterable[str],
+    ) -> str:
+        """The lines of a deal read at once after the end of the game, as ``counted`` gives
+        its facts; ``plays`` the turns of its play that score, said (``play_said``)."""
         said = self._said
-        # The heading of each dealer and starter is said once, with a hole for the number.
-        key: tuple[object, ...] = (deal.dealer, deal.starter.index)
-        heading = said.get(key)
-        if heading is None:
-            heading = said[key] = _heading(_HOLE, deal.dealer, deal.starter, lang)
-        lines = [wrap_line(heading.replace(_HOLE, lang.write(deal.number)))]
-        if score.counted:
-            game = scored()
-            if score.heels:
-                lines.append(_heels_line(deal.dealer, score.heels, lang))
-            lines.append(_play_line(game, score.pegged, lang))
-            shown = zip((*deal.seats, deal.dealer), deal.totals, strict=True)
-            last = len(deal.seats)
-            for at, (name, total) in enumerate(shown):
-                lines.append(wrap_line(_shown(at == last, name, total, lang), "  "))
-            lines.append(_score_line(game, score.scores, lang))
-            return "\n".join(lines)
         described = []
-        if score.heels:
-            described.append(self._described(EventKind.HEELS, deal.dealer, score.heels))
-        for play in deal.plays:
-            items = play.items
-            if items:
-                card = play.card
-                # Keyed by the card's index, quicker to hash than the card (-1: a go).
-                key = (play.player, -1 if card is None else card.index, items)
-                text = said.get(key)
-                if text is None:
-                    event = Event(EventKind.PLAY, play.player, play.points, (), 0, card, items)
-                    text = said[key] = describe_event(event, lang=lang)
-                described.append(text)
+        if heels:
+            described.append(self._described(EventKind.HEELS, dealer, heels))
+        described += plays
         show = EventKind.SHOW
-        for name, total in zip(deal.seats, deal.totals, strict=False):  # the crib's comes last
+        for name, total in zip(seats, totals, strict=False):  # the crib's comes last
             described.append(self._described(show, name, total))
-        described.append(self._described(EventKind.CRIB, deal.dealer, deal.totals[-1]))
+        described.append(self._described(EventKind.CRIB, dealer, totals[-1]))
         not_counted = said.get(_HOLE)
         if not_counted is None:
-            not_counted = said[_HOLE] = _not_counted(_HOLE, lang)
-        lines.append(wrap_line(not_counted.replace(_HOLE, "; ".join(described)), "  "))
-        return "\n".join(lines)
+            not_counted = said[_HOLE] = _not_counted(_HOLE, self.lang)
+        left = wrap_line(not_counted.replace(_HOLE, "; ".join(described)), "  ")
+        return self._heading(number, dealer, starter) + "\n" + left
+
+    def play_said(self, player: str, card: Card | None, items: tuple[PegItem, ...]) -> str:
+        """``describe_event`` of a turn of the play that scores ``items``, remembered."""
+        # Keyed by the card's index, quicker to hash than the card (-1: a go).
+        key = (player, -1 if card is None else card.index, items)
+        text = self._said.get(key)
+        if text is None:
+            points = sum(item.points for item in items)
+            event = Event(EventKind.PLAY, player, points, (), 0, card, items)
+            text = self._said[key] = describe_event(event, lang=self.lang)
+        return text
+
+    def _heading(self, number: int, dealer: str, starter: Card) -> str:
+        """A deal's first line, wrapped: said once for each dealer and starter, with a hole
+        for the number."""
+        key: tuple[object, ...] = (dealer, starter.index)
+        heading = self._said.get(key)
+        if heading is None:
+            heading = self._said[key] = _heading(_HOLE, dealer, starter, self.lang)
+        return wrap_line(heading.replace(_HOLE, self.lang.write(number)))
 
     def _described(self, kind: EventKind, player: str, points: int) -> str:
         """``describe_event`` of an event of ``kind`` without cards or items, remembered."""
