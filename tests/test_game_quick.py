@@ -336,13 +336,13 @@ def runs_both_ways(
     and read statement by statement only, which must give the same; that outcome, and the
     deals read in runs."""
     taken: list[int] = []
-    take = RecordReader.take_deals
+    score_run = game_command._score_run
 
-    def counted(self: RecordReader, deals: int, dealer: str, last_line: int) -> None:
-        taken.append(deals)
-        take(self, deals, dealer, last_line)
+    def counted(*args: Any) -> int:
+        taken.append(score_run(*args))
+        return taken[-1]
 
-    monkeypatch.setattr(RecordReader, "take_deals", counted)
+    monkeypatch.setattr(game_command, "_score_run", counted)
     monkeypatch.setattr(game_command, "RUN_LEAST", least)
     together = outcome("game", "-", *args, stdin=text)
     in_runs = sum(taken)
@@ -380,7 +380,7 @@ def test_a_changed_record_reads_the_same_in_runs(
     assert code in (0, 1, 2)
 
 
-@pytest.mark.parametrize("size", [200, 700, 3000])
+@pytest.mark.parametrize("size", [100, 300, 1000])
 def test_runs_across_the_chunks_read_the_same(monkeypatch: pytest.MonkeyPatch, size: int) -> None:
     # Chunks of a few hundred bytes or a few deals: a run's last deal goes on in the next chunk
     # and is held back to be read with it (held back whole when shorter than the fewest).
@@ -394,14 +394,17 @@ def test_runs_across_the_chunks_read_the_same(monkeypatch: pytest.MonkeyPatch, s
         assert code in (0, 1, 2)
 
 
-def test_a_deal_held_back_more_than_a_chunk_is_read_the_usual_way(
+def test_a_run_longer_than_two_chunks_hold_is_read_a_deal_at_a_time(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr("cribcount.reading.CAREFUL_CHUNK_SIZE", 200)
-    monkeypatch.setattr(game_command, "_CARRIED_MOST", 50)
-    lines = good_record(random.Random(4), 2, 20)
-    (code, _, _), in_runs = runs_both_ways(monkeypatch, "\n".join(lines) + "\n")
-    assert code == 0
+    # Chunks of 400 bytes, three deals: runs of 5 deals are found once a chunk's end is held
+    # back for the next; runs of 20 never fit in a chunk and what is held back.
+    monkeypatch.setattr("cribcount.reading.CAREFUL_CHUNK_SIZE", 100)
+    lines = good_record(random.Random(4), 2, 40)
+    (code, _, _), in_runs = runs_both_ways(monkeypatch, "\n".join(lines) + "\n", least=5)
+    assert code == 0 and in_runs > 20
+    (code, _, _), in_runs = runs_both_ways(monkeypatch, "\n".join(lines) + "\n", least=20)
+    assert code == 0 and in_runs == 0
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -115,12 +115,10 @@ _SPOOL_SIZE = 1 << 20
 QUICK = True
 """Whether a deal written out the usual way is read, scored and written at once (the same
 output as statement by statement, faster); tests turn it off to compare."""
-RUN_LEAST = 64
+RUN_LEAST = 256
 """The fewest deals written the usual way one after another that are read together, as a run
-(``cribcount.game.runs``); fewer are read a deal at a time. Tests lower it to compare."""
-_CARRIED_MOST = 1 << 14
-"""The most bytes of a chunk's last deal held back to be read with the next chunk's, as it may
-go on there."""
+(``cribcount.game.runs``, with numpy); fewer are read a deal at a time, which is quicker for
+them than loading numpy. Tests lower it to compare."""
 _LONGEST_BLOCK = 4 + 2 * MAX_PLAYERS + 4
 """The most lines of a deal written the usual way: deal, starter, play and crib, and each
 player's hand and show; and a few lines after them that hold no statement (blank lines and
@@ -155,12 +153,16 @@ class CheckedRecord:
         self.run = run if quick is not None else None
         self._block: list[str] = []  # a deal's statements from its deal statement on, held
         self._start = 0  # the line of the block's deal statement
+        self._chunk_size = 0  # the bytes of the record read at a time
 
     def __iter__(self) -> Iterator[DealRecord]:
         from cribcount.reading import CAREFUL_CHUNK_SIZE, read_chunks
 
-        held, line = b"", 0  # the end of a chunk held back for the next, and its first line
-        for first, chunk in read_chunks(self.stream, size=CAREFUL_CHUNK_SIZE):
+        # Chunks of a few thousand deals, each run read together. The end of a chunk, a run
+        # perhaps cut, is held back (up to a chunk) to be read with the next, and its first line.
+        held, line = b"", 0
+        self._chunk_size = 4 * CAREFUL_CHUNK_SIZE
+        for first, chunk in read_chunks(self.stream, size=self._chunk_size):
             if held:
                 chunk, first = held + chunk, line
             held, line = yield from self._chunk(first, chunk, final=False)
@@ -221,7 +223,7 @@ class CheckedRecord:
         # Unless the record ends here, the chunk's last deal may go on in the next chunk.
         cut = not final and chunk.find(b"\n" + _DEAL_BYTES, stop) < 0
         if len(run) < RUN_LEAST:
-            return at, cut and len(chunk) - at <= _CARRIED_MOST
+            return at, cut and len(chunk) - at <= self._chunk_size
         taken = self.run(run, chunk)
         if not taken:
             return at, False
@@ -229,7 +231,7 @@ class CheckedRecord:
         line = number + chunk.count(b"\n", at, run.starts[last]) + shape.lines - 1
         reader.take_deals(taken, players[run.dealers[last]], line)
         end = run.ends[last]
-        return end, taken == len(run) and cut and len(chunk) - end <= _CARRIED_MOST
+        return end, taken == len(run) and cut and len(chunk) - end <= self._chunk_size
 
     def _line(self, number: int, line: str | GameError) -> Iterator[DealRecord]:
         """One line of the record: held in a deal's block, or read."""

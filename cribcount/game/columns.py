@@ -185,16 +185,15 @@ class Replayed:
         return flat.astype(np.int64).reshape(deals, seats)
 
 
-def _still_in(start: Any, held: Any, gone: Any, rows: Any) -> Any:
-    """For each row, the first player from ``start`` on (round the table) who holds cards and
-    has not said go (a bit of ``gone``); -1 if none."""
+def _still_in(start: I64, held: I64, gone: I64) -> I64:
+    """For each row, the first player from ``start`` on (round the table) who holds cards
+    (``held``: how many, a column a player) and has not said go (a bit of ``gone``); -1 if
+    none."""
     players = held.shape[1]
-    found = np.full(len(rows), -1, dtype=np.int64)
-    for step in range(players):
-        player = (start + step) % players
-        open_ = (held[rows, player] > 0) & ((gone >> player) & 1 == 0) & (found < 0)
-        found[open_] = player[open_]
-    return found
+    seats = (start[:, None] + np.arange(players)) % players
+    open_ = (np.take_along_axis(held, seats, axis=1) > 0) & ((gone[:, None] >> seats) & 1 == 0)
+    first = seats[np.arange(len(start)), open_.argmax(axis=1)]
+    return np.where(open_.any(axis=1), first, -1)
 
 
 def replay(kept: U8, laid: U8) -> Replayed:
@@ -211,6 +210,7 @@ def replay(kept: U8, laid: U8) -> Replayed:
     owner[rows[:, None], flat] = np.arange(players * HAND_SIZE) // HAND_SIZE
     slot[rows[:, None], flat] = np.arange(players * HAND_SIZE)
     values = _VALUE.take(flat).reshape(deals, players, HAND_SIZE).astype(np.int64)
+    by_flat = values.reshape(deals, -1)  # the same values, a row a deal
     held = np.full((deals, players), HAND_SIZE, dtype=np.int64)
     count = np.zeros(deals, dtype=np.int64)
     gone = np.zeros(deals, dtype=np.int64)
@@ -223,26 +223,27 @@ def replay(kept: U8, laid: U8) -> Replayed:
     player = np.zeros((deals, cards), dtype=np.int8)
     code = np.zeros((deals, cards), dtype=np.int16)
     go_after = np.zeros((deals, cards), dtype=np.bool_)
-    by_flat = values.reshape(deals, -1)
 
-    def close_with_go(closing: Bools, after: int) -> None:
-        # Nobody can play on: the go point to the last to lay a card, and a new count.
+    def close_with_go(closing: I64, after: int) -> None:
+        # Nobody can play on: the go point to the last to lay a card (after card ``after``),
+        # and a new count, led by the next after them holding cards.
         go_after[closing, after] = True
         count[closing] = gone[closing] = length[closing] = same[closing] = 0
-        turn[closing] = _still_in(last + 1, held, np.zeros_like(gone), rows)[closing]
+        turn[closing] = _still_in(last[closing] + 1, held[closing], gone[closing])
 
     for step in range(cards):
         # A player holding no card that fits says go (up to 21 every card fits).
         for _ in range(players):
             lowest = values[rows, turn].min(axis=1)
-            going = legal & (count > _EVERY_CARD_FITS) & ~rules.fits_count(count, lowest)
-            if not going.any():
+            going = np.flatnonzero(
+                legal & (count > _EVERY_CARD_FITS) & ~rules.fits_count(count, lowest)
+            )
+            if not len(going):
                 break
             gone[going] |= 1 << turn[going]
-            turn = np.where(going, _still_in(turn, held, gone, rows), turn)
-            closing = going & (turn < 0)
-            if closing.any():
-                close_with_go(closing, step - 1)
+            turn[going] = after_go = _still_in(turn[going], held[going], gone[going])
+            if (after_go < 0).any():
+                close_with_go(going[after_go < 0], step - 1)
         card = laid[:, step].astype(np.int64)
         value = _VALUE.take(card).astype(np.int64)
         legal &= (owner[rows, card] == turn) & rules.fits_count(count, value)
@@ -258,23 +259,23 @@ def replay(kept: U8, laid: U8) -> Replayed:
         held[rows, turn] -= 1
         player[:, step] = turn
         last = turn.copy()
-        left = cards - step - 1
         thirty_one = count == rules.MAX_COUNT
-        if not left:
+        if step == cards - 1:
             # The last card laid pegs 1, unless it made 31.
             code[:, step] = made + _LAST * ~thirty_one
             break
         code[:, step] = made
-        # 31 ends the count by itself; the next player holding cards leads.
+        # 31 ends the count by itself: the next player holding cards leads.
         count[thirty_one] = gone[thirty_one] = length[thirty_one] = same[thirty_one] = 0
-        nxt = (turn + 1) % players
-        plays_on = (held[rows, nxt] > 0) & ((gone >> nxt) & 1 == 0)
-        turn = np.where(plays_on, nxt, _still_in(nxt, held, gone, rows))
-        turn = np.where(thirty_one, _still_in(last + 1, held, np.zeros_like(gone), rows), turn)
-        closing = turn < 0
-        if closing.any():
-            close_with_go(closing & legal, step)
-            turn[closing & ~legal] = 0
+        turn = (turn + 1) % players
+        plays_on = (held[rows, turn] > 0) & ((gone >> turn) & 1 == 0)
+        passed = np.flatnonzero(~plays_on)
+        if len(passed):
+            turn[passed] = after_turn = _still_in(turn[passed], held[passed], gone[passed])
+            # Nobody else can play on, and the last to lay holds no more: the go point.
+            out = passed[after_turn < 0]
+            close_with_go(out[legal[out]], step)
+            turn[out[~legal[out]]] = 0
     points = _points().take(code)
     return Replayed(legal, player, code, points, go_after)
 
