@@ -394,11 +394,11 @@ def test_runs_across_the_chunks_read_the_same(monkeypatch: pytest.MonkeyPatch, s
         assert code in (0, 1, 2)
 
 
-def test_a_run_longer_than_two_chunks_hold_is_read_a_deal_at_a_time(
+def test_a_run_longer_than_three_chunks_is_read_a_deal_at_a_time(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # Chunks of 400 bytes, three deals: runs of 5 deals are found once a chunk's end is held
-    # back for the next; runs of 20 never fit in a chunk and what is held back.
+    # Chunks of 400 bytes, three deals: runs of 5 deals are found once a chunk's end (up to
+    # two chunks) is held back for the next; runs of 20 never fit in what is held and a chunk.
     monkeypatch.setattr("cribcount.reading.CAREFUL_CHUNK_SIZE", 100)
     lines = good_record(random.Random(4), 2, 40)
     (code, _, _), in_runs = runs_both_ways(monkeypatch, "\n".join(lines) + "\n", least=5)

@@ -154,12 +154,13 @@ class CheckedRecord:
         self._block: list[str] = []  # a deal's statements from its deal statement on, held
         self._start = 0  # the line of the block's deal statement
         self._chunk_size = 0  # the bytes of the record read at a time
+        self._short = 0
 
     def __iter__(self) -> Iterator[DealRecord]:
         from cribcount.reading import CAREFUL_CHUNK_SIZE, read_chunks
 
         # Chunks of a few thousand deals, each run read together. The end of a chunk, a run
-        # perhaps cut, is held back (up to a chunk) to be read with the next, and its first line.
+        # perhaps cut, is held back (up to two chunks) to be read with the next; its first line.
         held, line = b"", 0
         self._chunk_size = 4 * CAREFUL_CHUNK_SIZE
         for first, chunk in read_chunks(self.stream, size=self._chunk_size):
@@ -182,8 +183,10 @@ class CheckedRecord:
 
         at, number, size = 0, first, len(chunk)
         tried = -1  # where deals were last looked for as a run
+        self._short = 0  # up to here a run was found too short: none is looked for in it
         while at < size:
-            if self.run is not None and at != tried and chunk.startswith(_DEAL_BYTES, at):
+            looked = at != tried and at >= self._short
+            if self.run is not None and looked and chunk.startswith(_DEAL_BYTES, at):
                 # A deal begins: the one before is whole.
                 if self._block:
                     yield from self._read_block(self._start, self._block, whole=True)
@@ -223,7 +226,8 @@ class CheckedRecord:
         # Unless the record ends here, the chunk's last deal may go on in the next chunk.
         cut = not final and chunk.find(b"\n" + _DEAL_BYTES, stop) < 0
         if len(run) < RUN_LEAST:
-            return at, cut and len(chunk) - at <= self._chunk_size
+            self._short = stop
+            return at, cut and len(chunk) - at <= 2 * self._chunk_size
         taken = self.run(run, chunk)
         if not taken:
             return at, False
@@ -231,7 +235,7 @@ class CheckedRecord:
         line = number + chunk.count(b"\n", at, run.starts[last]) + shape.lines - 1
         reader.take_deals(taken, players[run.dealers[last]], line)
         end = run.ends[last]
-        return end, taken == len(run) and cut and len(chunk) - end <= self._chunk_size
+        return end, taken == len(run) and cut and len(chunk) - end <= 2 * self._chunk_size
 
     def _line(self, number: int, line: str | GameError) -> Iterator[DealRecord]:
         """One line of the record: held in a deal's block, or read."""
