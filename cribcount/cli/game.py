@@ -362,6 +362,7 @@ def _score_run(
     of the record) at once, up to the first that cannot be so: how many."""
     from cribcount.cards import DECK
     from cribcount.game.columns import peg_items, read_run
+    from cribcount.render.game import ShownDeal
 
     read = read_run(deals, chunk)
     good = int(read.good.argmin()) if not read.good.all() else len(deals)
@@ -375,32 +376,29 @@ def _score_run(
     dealers = deals.dealers[:taken]
     starters = [DECK[card] for card in read.starters[:taken].tolist()]
     totals = read.totals[:taken].tolist()
+    deals_shown = [
+        ShownDeal(number + i, players[d], starter, seats[d], shown, heels)
+        for i, (d, starter, shown, heels) in enumerate(
+            zip(dealers, starters, totals, score.heels, strict=True)
+        )
+    ]
     if score.counted:
         game = scorer.game()
         lines = [
-            text.counted(game, number + i, players[d], starter, seats[d], shown, heels, pegs, after)
-            for i, (d, starter, shown, heels, pegs, after) in enumerate(
-                zip(dealers, starters, totals, score.heels, score.pegged, score.scores, strict=True)
-            )
+            text.counted(game, deal, pegged, after)
+            for deal, pegged, after in zip(deals_shown, score.pegged, score.scores, strict=True)
         ]
     else:
         said = text.play_said
         lines = [
             text.not_counted(
-                number + i,
-                players[d],
-                starter,
-                seats[d],
-                shown,
-                heels,
+                deal,
                 [
-                    said(seats[d][seat], None if card < 0 else DECK[card], peg_items(code))
+                    said(deal.seats[seat], None if card < 0 else DECK[card], peg_items(code))
                     for seat, card, code in turns
                 ],
             )
-            for i, (d, starter, shown, heels, turns) in enumerate(
-                zip(dealers, starters, totals, score.heels, read.scoring(taken), strict=True)
-            )
+            for deal, turns in zip(deals_shown, read.scoring(taken), strict=True)
         ]
     lines.append("")
     out.write("\n".join(lines))

@@ -21,7 +21,7 @@ import functools
 import re
 import textwrap
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from cribcount.cards import Card
 from cribcount.game import DealResult, Event, EventKind, Game, Skunk
@@ -36,6 +36,7 @@ from cribcount.rules import BOARDS, PegItem
 __all__ = [
     "WIDTH",
     "GameText",
+    "ShownDeal",
     "deal_to_dict",
     "describe_event",
     "game_to_dict",
@@ -300,6 +301,19 @@ def render_game(game: Game, *, board: bool = False, lang: Language = DEFAULT_LAN
     return "\n".join(lines)
 
 
+class ShownDeal(NamedTuple):
+    """A deal read at once, as its text says it: the ``number``-th of the record, ``dealer``
+    dealing (``seats`` in seat order, the dealer last), the ``starter`` turned and the
+    ``heels`` it pegs, each seat's show and the crib (``totals``)."""
+
+    number: int
+    dealer: str
+    starter: Card
+    seats: Sequence[str]
+    totals: Sequence[int]
+    heels: int
+
+
 class GameText:
     """The text of a game's deals one at a time, as they are scored (``board``: with the board),
     in ``lang``."""
@@ -332,37 +346,25 @@ class GameText:
         """The lines of a deal read and scored quickly (``GameScorer.score_quick``) in the game
         ``scored`` gives: what ``deal`` writes for the same deal scored event by event. Not
         with the board."""
+        shown = ShownDeal(
+            deal.number, deal.dealer, deal.starter, deal.seats, deal.totals, score.heels
+        )
         if score.counted:
-            return self.counted(
-                scored(), deal.number, deal.dealer, deal.starter, deal.seats, deal.totals,
-                score.heels, score.pegged, score.scores,
-            )  # fmt: skip
+            return self.counted(scored(), shown, score.pegged, score.scores)
         plays = [
             self.play_said(play.player, play.card, play.items) for play in deal.plays if play.items
         ]
-        return self.not_counted(
-            deal.number, deal.dealer, deal.starter, deal.seats, deal.totals, score.heels, plays
-        )
+        return self.not_counted(shown, plays)
 
     def counted(
-        self,
-        game: Game,
-        number: int,
-        dealer: str,
-        starter: Card,
-        seats: Sequence[str],
-        totals: Sequence[int],
-        heels: int,
-        pegged: Sequence[int],
-        scores: Sequence[int],
+        self, game: Game, deal: ShownDeal, pegged: Sequence[int], scores: Sequence[int]
     ) -> str:
         """The lines of a deal read at once and counted in ``game``, its claims right and the
-        game not reached: the ``number``-th deal, ``dealer`` dealing (``seats`` in seat
-        order, the dealer last), the ``starter`` turned, what it pegs (``heels``, what each
-        side ``pegged`` in the play), each seat's show and the crib (``totals``), every
-        side's score after it. Not with the board."""
+        game not reached: what each side ``pegged`` in the play and every side's score after
+        the deal. Not with the board."""
         assert not self.board, "the board is drawn from the deal's events"
         lang = self.lang
+        number, dealer, starter, seats, totals, heels = deal
         lines = [self._heading(number, dealer, starter)]
         if heels:
             lines.append(_heels_line(dealer, heels, lang))
@@ -374,19 +376,11 @@ class GameText:
         lines.append(_score_line(game, tuple(scores), lang))
         return "\n".join(lines)
 
-    def not_counted(
-        self,
-        number: int,
-        dealer: str,
-        starter: Card,
-        seats: Sequence[str],
-        totals: Sequence[int],
-        heels: int,
-        plays: Iterable[str],
-    ) -> str:
-        """The lines of a deal read at once after the end of the game, as ``counted`` gives
-        its facts; ``plays`` the turns of its play that score, said (``play_said``)."""
+    def not_counted(self, deal: ShownDeal, plays: Iterable[str]) -> str:
+        """The lines of a deal read at once after the end of the game; ``plays`` the turns of
+        its play that score, said (``play_said``)."""
         said = self._said
+        number, dealer, starter, seats, totals, heels = deal
         described = []
         if heels:
             described.append(self._described(EventKind.HEELS, dealer, heels))
