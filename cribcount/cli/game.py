@@ -198,10 +198,18 @@ class CheckedRecord:
                 if hold:
                     return chunk[at:], number
                 continue
-            # The lines up to the next deal statement, read one by one.
-            end = size if self.run is None else chunk.find(b"\n" + _DEAL_BYTES, at) + 1 or size
+            # The lines up to the next deal statement where a run may begin, read one by one.
+            end = size
+            if self.run is not None:
+                end = chunk.find(b"\n" + _DEAL_BYTES, max(at, self._short - 1)) + 1 or size
+            block = self._block
             for line_number, line in chunk_lines(number, chunk[at:end]):
+                if block and isinstance(line, str) and len(block) < _LONGEST_BLOCK:
+                    if not line.startswith(_DEAL):
+                        block.append(line)  # most lines: a statement of the deal held
+                        continue
                 yield from self._line(line_number, line)
+                block = self._block
             number += chunk.count(b"\n", at, end)
             at = end
         return b"", 0
@@ -217,8 +225,11 @@ class CheckedRecord:
         reader = self.reader
         named = chunk[at + len(_DEAL_BYTES) : chunk.find(b"\n", at)]
         dealer = None if self.failed else reader.quick_dealer(named.decode(errors="replace"))
-        shape = None if dealer is None else run_shape(reader.record.players)
-        if dealer is None or shape is None:
+        if dealer is None:
+            return at, False
+        shape = run_shape(reader.record.players)
+        if shape is None:
+            self._short = len(chunk)  # a table whose deals are not read in runs
             return at, False
         players = reader.record.players
         run = find_run(shape, chunk, at, players.index(dealer), final=final)
