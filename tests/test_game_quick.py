@@ -353,8 +353,7 @@ def runs_both_ways(
     return together, in_runs
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-@pytest.mark.parametrize("game", [61, 121])
+@pytest.mark.parametrize("players, game", [(2, 121), (2, 61), (3, 61), (4, 121), (5, 61), (6, 61)])
 def test_a_good_record_reads_the_same_in_runs(
     monkeypatch: pytest.MonkeyPatch, players: int, game: int
 ) -> None:
@@ -365,7 +364,7 @@ def test_a_good_record_reads_the_same_in_runs(
     assert in_runs == (0 if players == 3 else 39)
 
 
-@pytest.mark.parametrize("seed", range(16))
+@pytest.mark.parametrize("seed", range(12))
 def test_a_changed_record_reads_the_same_in_runs(
     monkeypatch: pytest.MonkeyPatch, seed: int
 ) -> None:
@@ -380,7 +379,7 @@ def test_a_changed_record_reads_the_same_in_runs(
     assert code in (0, 1, 2)
 
 
-@pytest.mark.parametrize("size", [100, 300, 1000])
+@pytest.mark.parametrize("size", [100, 1000])
 def test_runs_across_the_chunks_read_the_same(monkeypatch: pytest.MonkeyPatch, size: int) -> None:
     # Chunks of a few hundred bytes or a few deals: a run's last deal goes on in the next chunk
     # and is held back to be read with it (held back whole when shorter than the fewest).
@@ -496,15 +495,14 @@ def _check_replay(seed: int, plays: int) -> None:
             assert pegged[deal].tolist() == by_seat
 
 
-@pytest.mark.parametrize("seed", range(2))
-def test_replay_gives_the_turns_of_play_out_for_many_plays_at_once(seed: int) -> None:
-    _check_replay(seed, 150)
+def test_replay_gives_the_turns_of_play_out_for_many_plays_at_once() -> None:
+    _check_replay(0, 150)
 
 
 @pytest.mark.slow
 def test_replay_gives_the_turns_of_play_out_many_times() -> None:
-    for seed in range(100, 110):
-        _check_replay(seed, 3000)
+    for seed in range(100, 105):
+        _check_replay(seed, 2000)
 
 
 def test_peg_items_are_what_score_card_gives_for_every_tail() -> None:
