@@ -517,3 +517,11 @@ def test_peg_items_are_what_score_card_gives_for_every_tail() -> None:
             assert peg_items(code) == rules.score_card(ranks, count)
             last = (PegItem(PegKind.LAST_CARD, rules.LAST_CARD_POINTS),)
             assert peg_items(code + 512) == rules.score_card(ranks, count) + last
+
+
+def test_names_of_any_letters_read_the_same_in_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Names whose bytes are more than their letters, or that a pattern would read otherwise.
+    lines = good_record(random.Random(12), 2, 30)
+    text = "\n".join(lines).replace("Ann", "Zoë").replace("Ben", "B.?(+)") + "\n"
+    (code, out, err), in_runs = runs_both_ways(monkeypatch, text)
+    assert code == 0 and err == "" and "Zoë" in out and in_runs == 29

@@ -32,8 +32,6 @@ from cribcount.seats import DEAL_SIZES, HAND_SIZE, crib_from_deck
 
 __all__ = ["DealRun", "RunShape", "find_run", "run_shape"]
 
-_CARD = "??"
-"""Where a card stands in a block's template: two bytes, as every card is written plainly."""
 _CLAIM = rb"(0|[1-9][0-9]?)"
 """A show's claim written plainly (a show makes 29 at most)."""
 _NOTHING = rb"(?:[ \t]*(?:#[ -~]{0,1000})?\n)*"
@@ -77,37 +75,58 @@ def run_shape(players: tuple[str, ...]) -> RunShape | None:
     count = len(players)
     if crib_from_deck(count):
         return None
-    card = _written_bytes(0) + _written_bytes(1)
     patterns, places = [], []
     kept: list[int] = []
     crib: list[int] = []
     for dealer in range(count):
         seats = [players[(dealer + step) % count] for step in range(1, count + 1)]
-        lines = [f"deal {seats[-1]}"]
+        lines: list[list[str | None]] = [["deal", seats[-1]]]  # None: a card
         cards = 0
         for name, (_, laying) in zip(seats, DEAL_SIZES[count], strict=True):
-            laid = f" {HAND_SEPARATOR}" + f" {_CARD}" * laying if laying else ""
-            lines.append(f"hand {name}" + f" {_CARD}" * HAND_SIZE + laid)
+            laid = [HAND_SEPARATOR, *[None] * laying] if laying else []
+            lines.append(["hand", name, *[None] * HAND_SIZE, *laid])
             if dealer == 0:
                 kept += range(cards, cards + HAND_SIZE)
                 crib += range(cards + HAND_SIZE, cards + HAND_SIZE + laying)
             cards += HAND_SIZE + laying
-        lines += [f"starter {_CARD}", "play " + " ".join([_CARD] * HAND_SIZE * count)]
-        template = ("\n".join(lines) + "\n").encode()
-        places.append([at for at in range(len(template)) if template.startswith(b"??", at)])
-        pattern = re.escape(template).replace(re.escape(b"??"), card)
+        lines += [["starter", None], ["play", *[None] * HAND_SIZE * count]]
+        pattern, at = _cards_pattern(lines)
+        places.append(at)
         shows = [b"show " + re.escape(name.encode()) + b" " + _CLAIM + b"\n" for name in seats]
         pattern += b"".join(shows) + b"crib " + _CLAIM + b"\n" + _NOTHING + _NEXT
         patterns.append(re.compile(pattern))
     return RunShape(
         players,
         tuple(patterns),
-        tuple(map(tuple, places)),
+        tuple(places),
         tuple(kept),
         tuple(crib),
         cards + 1,
         2 * count + 4,
     )
+
+
+def _cards_pattern(lines: list[list[str | None]]) -> tuple[bytes, tuple[int, ...]]:
+    """The pattern of ``lines`` of words one space apart (None: a card, in two bytes), and the
+    place of each card's first byte from the first line's start."""
+    card = _written_bytes(0) + _written_bytes(1)
+    pattern, places, at = b"", [], 0
+    for words in lines:
+        for number, word in enumerate(words):
+            if number:
+                pattern += b" "
+                at += 1
+            if word is None:
+                pattern += card
+                places.append(at)
+                at += 2
+            else:
+                text = word.encode()
+                pattern += re.escape(text)
+                at += len(text)
+        pattern += b"\n"
+        at += 1
+    return pattern, tuple(places)
 
 
 @dataclass(frozen=True)
