@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 import tempfile
 from collections.abc import Callable, Generator, Iterable, Iterator
+from itertools import chain
 from typing import IO, TYPE_CHECKING, BinaryIO
 
 import click
@@ -366,6 +367,11 @@ def _check(
     return False, scorer.wrong, scorer.game()
 
 
+def _spooled(spool: IO[str]) -> Iterator[str]:
+    """The output kept in ``spool``, a piece at a time: never held whole."""
+    return iter(lambda: spool.read(1 << 16), "")
+
+
 def _score_run(
     scorer: GameScorer, text: GameText, deals: DealRun, chunk: bytes, number: int, out: IO[str]
 ) -> int:
@@ -434,14 +440,14 @@ def _write(
             data["game_points"] = game_points_to_dict(game, convention)
         whole = render_json(data)
         at = whole.index('"deals": [') + len('"deals": [')
-        parts: Iterable[str] = (whole[:at], *iter(lambda: spool.read(1 << 16), ""), whole[at:])
+        parts: Iterable[str] = chain([whole[:at]], _spooled(spool), [whole[at:]])
     else:
         end = render_end(game, wrong, lang=base.lang())
         if convention is not None:
             from cribcount.render.odds import render_game_points
 
             end += "\n" + render_game_points(game, convention, lang=base.lang())
-        parts = (*iter(lambda: spool.read(1 << 16), ""), end)
+        parts = chain(_spooled(spool), [end])
     with base.naming(base.STDOUT_NAME):
         for part in parts:
             out.write(part.encode())
