@@ -15,10 +15,11 @@ import numpy as np
 import numpy.typing as npt
 
 from cribcount import rules
-from cribcount.cards import DECK, ENGLISH
+from cribcount.cards import DECK, ENGLISH, Rank
 from cribcount.game.runs import DealRun
 from cribcount.rules import PegItem, PegKind
 from cribcount.seats import HAND_SIZE
+from cribcount.turns import _EVERY_CARD_FITS  # the count past which a player may have to go
 
 __all__ = ["ReadRun", "Replayed", "peg_items", "read_run", "replay"]
 
@@ -41,9 +42,10 @@ _RANK = np.array([card.rank for card in DECK], dtype=np.int16)
 
 @dataclass(frozen=True)
 class ReadRun:
-    """A run's deals read: their cards (``Card.index``) by deal, the claims by deal (each
-    seat's show, then the crib), the deals that ``read_block`` reads (``good``) and, for
-    those, their play replayed and the true count of each show and the crib."""
+    """A run's deals read, a row a deal: the cards of the play (``Card.index``) and the
+    starter, the claims (each seat's show, then the crib), whether ``read_block`` would read
+    the deal (``good``) and, for those, the play replayed and the true count of each show and
+    the crib."""
 
     laid: U8
     """The cards of each play in the order laid."""
@@ -119,13 +121,9 @@ def read_run(run: DealRun, data: bytes) -> ReadRun:
 
 # --- the play of many deals at once ------------------------------------------------------------
 
-_EVERY_CARD_FITS = max(
-    c for c in range(rules.MAX_COUNT + 1) if rules.fits_count(c, rules.counting_value(13))
-)
-"""The highest count on which every card fits: only past it may a player have to say go."""
 _OUT = 99
 """The value of a card no more held: it fits no count."""
-_RANKS = 13
+_RANKS = len(Rank)
 _LAST = 1 << 9
 """The bit of an item code for the last card of the play."""
 
