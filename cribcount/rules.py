@@ -378,8 +378,14 @@ def most_pegged(cards: int) -> int:
     return cards * (pair_points(4) + FIFTEEN_POINTS + LAST_CARD_POINTS)
 
 
-def fits_count(count: int, value: int) -> bool:
+@overload
+def fits_count(count: Column, value: Column | int) -> npt.NDArray[np.bool_]: ...
+@overload
+def fits_count(count: int, value: int) -> bool: ...
+def fits_count(count: Any, value: Any) -> Any:
     """True when a card of counting value ``value`` may be laid on ``count``: never past 31.
+
+    Numpy columns of counts and values give whether each fits.
 
     >>> fits_count(21, 10), fits_count(22, 10)
     (True, False)

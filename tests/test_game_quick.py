@@ -4,17 +4,23 @@ careful reading statement by statement, and a play replayed as the play's own ru
 from __future__ import annotations
 
 import random
+from typing import Any
 
+import numpy as np
 import pytest
-from conftest import outcome, simulate
+from conftest import outcome, random_play, simulate
+from hypothesis import given
+from hypothesis import strategies as st
 
 import cribcount.cli.game as game_command
-from cribcount.cards import DECK, Card, Hand, format_cards
+from cribcount import rules
+from cribcount.cards import DECK, Card, Hand, format_cards, parse_cards
 from cribcount.errors import CribcountError
+from cribcount.game.columns import peg_items, replay
 from cribcount.game.quick import read_block
 from cribcount.game.reader import RecordReader
 from cribcount.play import peg_seated, seating
-from cribcount.rules import show_possible
+from cribcount.rules import PegItem, PegKind, show_possible
 from cribcount.seats import DEAL_SIZES
 from cribcount.show import count_show
 from cribcount.turns import play_out
@@ -320,3 +326,220 @@ def test_six_players_in_partnerships_read_the_same_quickly(monkeypatch: pytest.M
     lines.insert(2, "partners")
     (code, out, err), quick = both_ways(monkeypatch, "\n".join(lines) + "\n")
     assert code == 0 and err == "" and " & " in out and quick == 29
+
+
+# --- runs: many usual deals one after another, read together -----------------------------------
+
+
+def runs_both_ways(
+    monkeypatch: pytest.MonkeyPatch, text: str | bytes, *args: str, least: int = 1
+) -> tuple[tuple[int, str, str], int]:
+    """``cribcount game - ARGS`` on ``text`` with runs of ``least`` deals or more read together
+    and read statement by statement only, which must give the same; that outcome, and the
+    deals read in runs."""
+    taken: list[int] = []
+    score_run = game_command._score_run
+
+    def counted(*args: Any) -> int:
+        taken.append(score_run(*args))
+        return taken[-1]
+
+    monkeypatch.setattr(game_command, "_score_run", counted)
+    monkeypatch.setattr(game_command, "RUN_LEAST", least)
+    together = outcome("game", "-", *args, stdin=text)
+    in_runs = sum(taken)
+    monkeypatch.setattr(game_command, "QUICK", False)
+    plain = outcome("game", "-", *args, stdin=text)
+    monkeypatch.setattr(game_command, "QUICK", True)
+    assert together == plain
+    return together, in_runs
+
+
+@pytest.mark.parametrize("players, game", [(2, 121), (2, 61), (3, 61), (4, 121), (5, 61), (6, 61)])
+def test_a_good_record_reads_the_same_in_runs(
+    monkeypatch: pytest.MonkeyPatch, players: int, game: int
+) -> None:
+    lines = good_record(random.Random(players + game), players, 40, game=game)
+    (code, out, err), in_runs = runs_both_ways(monkeypatch, "\n".join(lines) + "\n")
+    assert code == 0 and err == "" and " by " in out and "not counted:" in out
+    # Every deal but the one where the game ends is read in a run; none with three players.
+    assert in_runs == (0 if players == 3 else 39)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_changed_record_reads_the_same_in_runs(
+    monkeypatch: pytest.MonkeyPatch, seed: int
+) -> None:
+    rng = random.Random(1000 + seed)
+    players = rng.choice([2, 2, 4, 5, 6])
+    lines = mutated(good_record(rng, players, 30, game=rng.choice([61, 121])), rng, seed % 5)
+    if seed % 3 == 0:
+        lines.insert(2, "muggins on")
+    ending = "\r\n" if seed % 7 == 0 else "\n"
+    text = ending.join(lines) + ("" if seed % 4 == 0 else ending)
+    (code, _, _), _ = runs_both_ways(monkeypatch, text, least=rng.choice([1, 2, 5]))
+    assert code in (0, 1, 2)
+
+
+@pytest.mark.parametrize("size", [100, 1000])
+def test_runs_across_the_chunks_read_the_same(monkeypatch: pytest.MonkeyPatch, size: int) -> None:
+    # Chunks of a few hundred bytes or a few deals: a run's last deal goes on in the next chunk
+    # and is held back to be read with it (held back whole when shorter than the fewest).
+    monkeypatch.setattr("cribcount.reading.CAREFUL_CHUNK_SIZE", size)
+    rng = random.Random(size)
+    for players in (2, 4):
+        lines = good_record(rng, players, 40)
+        (code, _, _), in_runs = runs_both_ways(monkeypatch, "\n".join(lines) + "\n", least=2)
+        assert code == 0 and in_runs > 20
+        (code, _, _), _ = runs_both_ways(monkeypatch, "\n".join(mutated(lines, rng, 3)) + "\n")
+        assert code in (0, 1, 2)
+
+
+def test_a_run_longer_than_three_chunks_is_read_a_deal_at_a_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Chunks of 400 bytes, three deals: runs of 5 deals are found once a chunk's end (up to
+    # two chunks) is held back for the next; runs of 20 never fit in what is held and a chunk.
+    monkeypatch.setattr("cribcount.reading.CAREFUL_CHUNK_SIZE", 100)
+    lines = good_record(random.Random(4), 2, 40)
+    (code, _, _), in_runs = runs_both_ways(monkeypatch, "\n".join(lines) + "\n", least=5)
+    assert code == 0 and in_runs > 20
+    (code, _, _), in_runs = runs_both_ways(monkeypatch, "\n".join(lines) + "\n", least=20)
+    assert code == 0 and in_runs == 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_wrong_claims_and_muggins_read_the_same_in_runs(
+    monkeypatch: pytest.MonkeyPatch, seed: int
+) -> None:
+    rng = random.Random(200 + seed)
+    lines = good_record(rng, (2, 4, 5, 6)[seed], 30, game=61 if seed > 1 else 121)
+    if seed % 2:
+        lines.insert(2, "muggins on")
+    possible = [points for points in range(rules.HIGHEST_SHOW + 1) if show_possible(points)]
+    shows = [at for at, line in enumerate(lines) if line.startswith(("show", "crib"))]
+    # Three claims early, while the game is on; two late, once it is over (not counted, so
+    # not wrong): each another count some hand makes.
+    for at in sorted(rng.sample(shows[:20], 3) + rng.sample(shows[-10:], 2)):
+        *words, claim = lines[at].split(" ")
+        lines[at] = " ".join([*words, str(rng.choice([p for p in possible if str(p) != claim]))])
+    (code, out, err), in_runs = runs_both_ways(monkeypatch, "\n".join(lines) + "\n")
+    assert code == 1 and err == "" and "claimed" in out and in_runs > 0
+
+
+def test_blank_lines_and_comments_between_deals_read_the_same_in_runs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    lines = good_record(random.Random(9), 4, 12)
+    spaced = []
+    for number, line in enumerate(lines):
+        if line.startswith("deal ") and number > 2:
+            spaced += ["", "# next deal", " \t"] if number % 2 else ["#"]
+        spaced.append(line)
+    # A comment that is not ASCII, and one that is not text: read the usual way.
+    spaced.insert(len(spaced) - 30, "# señor")
+    text = ("\n".join(spaced) + "\n").encode()
+    (code, out, _), in_runs = runs_both_ways(monkeypatch, text)
+    assert code == 0 and in_runs >= 10
+    broken = text.replace("señor".encode(), b"se\xf1or")
+    (code, _, err), _ = runs_both_ways(monkeypatch, broken)
+    assert code == 2 and "invalid UTF-8 byte 0xf1" in err
+
+
+def test_a_run_after_a_bad_statement_is_not_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = good_record(random.Random(10), 2, 12)
+    lines.insert(12, "starter 9z")  # the second deal: a bad card, said; the rest not scored
+    (code, out, err), in_runs = runs_both_ways(monkeypatch, "\n".join(lines) + "\n")
+    assert code == 2 and out == "" and err.count("\n") == 1 and in_runs == 1
+
+
+def _random_plays(rng: random.Random, players: int, plays: int) -> tuple[list[Any], list[Any]]:
+    """``plays`` hands of ``players`` with a play each: random legal ones (simulated), some
+    shuffled (most such orders break a rule)."""
+    hands, orders = [], []
+    for _ in range(plays):
+        play, seats = random_play(rng, players)
+        hands.append([[card for card, _ in parse_cards(four)] for four in seats.split(" | ")])
+        orders.append([card for card, _ in parse_cards(play)])
+        if rng.random() < 0.4:
+            rng.shuffle(orders[-1])
+    return hands, orders
+
+
+def _check_replay(seed: int, plays: int) -> None:
+    rng = random.Random(seed)
+    for players in range(2, 7):
+        hands, orders = _random_plays(rng, players, plays)
+        kept = np.array([[[c.index for c in four] for four in deal] for deal in hands], np.uint8)
+        laid = np.array([[c.index for c in order] for order in orders], np.uint8)
+        replayed = replay(kept, laid)
+        assert replayed.legal.any() and not replayed.legal.all()  # legal plays and not
+        names = seating(players)[0]
+        pegged = replayed.pegged(players)
+        for deal, (four, order) in enumerate(zip(hands, orders, strict=True)):
+            turns = play_out(order, four, names)
+            assert replayed.legal[deal] == (turns is not None)
+            if turns is None:
+                continue
+            # The turns that score, in order: the seat, the card (None: a go) and the items.
+            expected = [(names.index(t.player), t.card, t.items) for t in turns if t.items]
+            got = []
+            for step, card in enumerate(order):
+                if replayed.points[deal, step]:
+                    code = int(replayed.code[deal, step])
+                    got.append((int(replayed.player[deal, step]), card, peg_items(code)))
+                if replayed.go_after[deal, step]:
+                    got.append((int(replayed.player[deal, step]), None, peg_items(-1)))
+            assert got == expected
+            by_seat = [0] * players
+            for seat, _, items in expected:
+                by_seat[seat] += sum(item.points for item in items)
+            assert pegged[deal].tolist() == by_seat
+
+
+def test_replay_gives_the_turns_of_play_out_for_many_plays_at_once() -> None:
+    _check_replay(0, 150)
+
+
+@pytest.mark.slow
+def test_replay_gives_the_turns_of_play_out_many_times() -> None:
+    for seed in range(100, 105):
+        _check_replay(seed, 2000)
+
+
+def test_peg_items_are_what_score_card_gives_for_every_tail() -> None:
+    # Every tail a count can end in: n cards of one rank, or a run of n, or neither; the count
+    # 15, 31 or another; the last card or not.
+    for count in (rules.FIFTEEN, rules.MAX_COUNT, 20):
+        for ranks in ([9], [4, 4], [4, 4, 4], [4, 4, 4, 4], [6, 5, 4], [2, 7, 5, 3, 4, 6, 1]):
+            same = len(ranks) if len(set(ranks)) == 1 else 1
+            run = len(ranks) if same == 1 and len(ranks) >= 3 else 0
+            fifteen, thirty_one = count == rules.FIFTEEN, count == rules.MAX_COUNT
+            code = int(fifteen) + 2 * int(thirty_one) + 4 * (same - 1) + 16 * run
+            assert peg_items(code) == rules.score_card(ranks, count)
+            last = (PegItem(PegKind.LAST_CARD, rules.LAST_CARD_POINTS),)
+            assert peg_items(code + 512) == rules.score_card(ranks, count) + last
+
+
+def test_names_of_any_letters_read_the_same_in_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Names whose bytes are more than their letters, or that a pattern would read otherwise.
+    lines = good_record(random.Random(12), 2, 30)
+    text = "\n".join(lines).replace("Ann", "Zoë").replace("Ben", "B.?(+)") + "\n"
+    (code, out, err), in_runs = runs_both_ways(monkeypatch, text)
+    assert code == 0 and err == "" and "Zoë" in out and in_runs == 29
+
+
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    players=st.sampled_from([2, 4, 5, 6]),
+    changes=st.integers(0, 3),
+    least=st.integers(1, 4),
+)
+def test_a_changed_record_reads_the_same_in_runs_whatever_the_change(
+    seed: int, players: int, changes: int, least: int
+) -> None:
+    rng = random.Random(seed)
+    lines = mutated(good_record(rng, players, 12, game=61), rng, changes)
+    with pytest.MonkeyPatch.context() as patch:
+        (code, _, err), _ = runs_both_ways(patch, "\n".join(lines) + "\n", least=least)
+    assert code in (0, 1, 2) and "Traceback" not in err

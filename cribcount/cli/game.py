@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import sys
 import tempfile
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
+from itertools import chain
 from typing import IO, TYPE_CHECKING, BinaryIO
 
 import click
@@ -15,10 +16,13 @@ from cribcount.render import render_json
 from cribcount.seats import MAX_PLAYERS
 
 if TYPE_CHECKING:
-    from cribcount.game import Game
+    from cribcount.errors import GameError
+    from cribcount.game import Game, GameScorer
     from cribcount.game.quick import QuickDeal
     from cribcount.game.record import DealRecord
+    from cribcount.game.runs import DealRun
     from cribcount.odds import Convention
+    from cribcount.render.game import GameText
 
 
 @click.command()
@@ -112,6 +116,10 @@ _SPOOL_SIZE = 1 << 20
 QUICK = True
 """Whether a deal written out the usual way is read, scored and written at once (the same
 output as statement by statement, faster); tests turn it off to compare."""
+RUN_LEAST = 256
+"""The fewest deals written the usual way one after another that are read together, as a run
+(``cribcount.game.runs``, with numpy); fewer are read a deal at a time, which is quicker for
+them than loading numpy. Tests lower it to compare."""
 _LONGEST_BLOCK = 4 + 2 * MAX_PLAYERS + 4
 """The most lines of a deal written the usual way: deal, starter, play and crib, and each
 player's hand and show; and a few lines after them that hold no statement (blank lines and
@@ -124,10 +132,17 @@ class CheckedRecord:
     the score would no more be the game's. ``failed`` says whether one was bad, once read.
 
     With ``quick``, each deal's block of statements is first offered to the quick reading:
-    a deal it reads is given to ``quick``, which scores and writes it if it can (True)."""
+    a deal it reads is given to ``quick``, which scores and writes it if it can (True). With
+    ``run`` too, deals written the usual way one after another are found in the record's
+    bytes and given to ``run`` together (a ``DealRun`` and the bytes it was found in), which
+    scores and writes those it can, the first ones, and says how many."""
 
     def __init__(
-        self, name: str, stream: BinaryIO, quick: Callable[[QuickDeal], bool] | None = None
+        self,
+        name: str,
+        stream: BinaryIO,
+        quick: Callable[[QuickDeal], bool] | None = None,
+        run: Callable[[DealRun, bytes], int] | None = None,
     ) -> None:
         from cribcount.game import RecordReader
 
@@ -136,31 +151,122 @@ class CheckedRecord:
         self.reader = RecordReader(notation=base.lang().notation)
         self.failed = False
         self.quick = quick
+        self.run = run if quick is not None else None
+        self._block: list[str] = []  # a deal's statements from its deal statement on, held
+        self._start = 0  # the line of the block's deal statement
+        self._chunk_size = 0  # the bytes of the record read at a time
+        self._short = 0
 
     def __iter__(self) -> Iterator[DealRecord]:
-        from cribcount.game import record_lines
+        from cribcount.reading import CAREFUL_CHUNK_SIZE, read_chunks
 
-        block: list[str] = []  # a deal's statements from its deal statement on, held a while
-        start = 0
-        for number, line in record_lines(self.stream):
-            if block:
-                deal = isinstance(line, str) and line.startswith(_DEAL)
-                if isinstance(line, str) and not deal and len(block) < _LONGEST_BLOCK:
-                    block.append(line)
-                    continue
-                # A deal's block is whole when the next begins: else the deal goes on (or a
-                # line that is not text spoils it), and its statements are read one by one.
-                yield from self._block(start, block, whole=deal)
-                block = []
-            if self.quick and not self.failed and isinstance(line, str) and line.startswith(_DEAL):
-                start, block = number, [line]
-                continue
-            yield from self._checked(self.reader.line(number, line))
-        if block:
-            yield from self._block(start, block, whole=True)
+        # Chunks of a few thousand deals, each run read together. The end of a chunk, a run
+        # perhaps cut, is held back (up to two chunks) to be read with the next; its first line.
+        held, line = b"", 0
+        self._chunk_size = 4 * CAREFUL_CHUNK_SIZE
+        for first, chunk in read_chunks(self.stream, size=self._chunk_size):
+            if held:
+                chunk, first = held + chunk, line
+            held, line = yield from self._chunk(first, chunk, final=False)
+        if held:
+            yield from self._chunk(line, held, final=True)
+        if self._block:
+            yield from self._read_block(self._start, self._block, whole=True)
         yield from self._checked(self.reader.finish())
 
-    def _block(self, start: int, lines: list[str], *, whole: bool) -> Iterator[DealRecord]:
+    def _chunk(
+        self, first: int, chunk: bytes, *, final: bool
+    ) -> Generator[DealRecord, None, tuple[bytes, int]]:
+        """The deals of ``chunk`` (whole lines, the first numbered ``first``); ``final``: the
+        record ends with it. Returns the end of the chunk held back (and its first line):
+        deals written the usual way that may go on in the next chunk."""
+        from cribcount.game.reader import chunk_lines
+
+        at, number, size = 0, first, len(chunk)
+        tried = -1  # where deals were last looked for as a run
+        self._short = 0  # up to here a run was found too short: none is looked for in it
+        while at < size:
+            looked = at != tried and at >= self._short
+            if self.run is not None and looked and chunk.startswith(_DEAL_BYTES, at):
+                # A deal begins: the one before is whole.
+                if self._block:
+                    yield from self._read_block(self._start, self._block, whole=True)
+                    self._block = []
+                yield from self._checked(self.reader.close_deal())
+                end, hold = self._run(chunk, at, number, final=final)
+                number += chunk.count(b"\n", at, end)
+                at = tried = end
+                if hold:
+                    return chunk[at:], number
+                continue
+            # The lines up to the next deal statement where a run may begin, read one by one.
+            end = size
+            if self.run is not None:
+                end = chunk.find(b"\n" + _DEAL_BYTES, max(at, self._short - 1)) + 1 or size
+            block = self._block
+            for line_number, line in chunk_lines(number, chunk[at:end]):
+                if block and isinstance(line, str) and len(block) < _LONGEST_BLOCK:
+                    if not line.startswith(_DEAL):
+                        block.append(line)  # most lines: a statement of the deal held
+                        continue
+                yield from self._line(line_number, line)
+                block = self._block
+            number += chunk.count(b"\n", at, end)
+            at = end
+        return b"", 0
+
+    def _run(self, chunk: bytes, at: int, number: int, *, final: bool) -> tuple[int, bool]:
+        """The deals written the usual way from ``at`` of ``chunk`` (line ``number``) on, given
+        to ``run`` if there are enough: where those it took end (``at`` if none), and whether
+        to hold the rest of the chunk back to be read with the next (its last deal may go on
+        there)."""
+        from cribcount.game.runs import find_run, run_shape
+
+        assert self.run is not None
+        reader = self.reader
+        named = chunk[at + len(_DEAL_BYTES) : chunk.find(b"\n", at)]
+        dealer = None if self.failed else reader.quick_dealer(named.decode(errors="replace"))
+        if dealer is None:
+            return at, False
+        shape = run_shape(reader.record.players)
+        if shape is None:
+            self._short = len(chunk)  # a table whose deals are not read in runs
+            return at, False
+        players = reader.record.players
+        run = find_run(shape, chunk, at, players.index(dealer), final=final)
+        stop = run.ends[-1] if len(run) else at
+        # Unless the record ends here, the chunk's last deal may go on in the next chunk.
+        cut = not final and chunk.find(b"\n" + _DEAL_BYTES, stop) < 0
+        if len(run) < RUN_LEAST:
+            self._short = stop
+            return at, cut and len(chunk) - at <= 2 * self._chunk_size
+        taken = self.run(run, chunk)
+        if not taken:
+            return at, False
+        last = taken - 1
+        line = number + chunk.count(b"\n", at, run.starts[last]) + shape.lines - 1
+        reader.take_deals(taken, players[run.dealers[last]], line)
+        end = run.ends[last]
+        return end, taken == len(run) and cut and len(chunk) - end <= 2 * self._chunk_size
+
+    def _line(self, number: int, line: str | GameError) -> Iterator[DealRecord]:
+        """One line of the record: held in a deal's block, or read."""
+        block = self._block
+        if block:
+            deal = isinstance(line, str) and line.startswith(_DEAL)
+            if isinstance(line, str) and not deal and len(block) < _LONGEST_BLOCK:
+                block.append(line)
+                return
+            # A deal's block is whole when the next begins: else the deal goes on (or a line
+            # that is not text spoils it), and its statements are read one by one.
+            yield from self._read_block(self._start, block, whole=deal)
+            self._block = []
+        if self.quick and not self.failed and isinstance(line, str) and line.startswith(_DEAL):
+            self._start, self._block = number, [line]
+            return
+        yield from self._checked(self.reader.line(number, line))
+
+    def _read_block(self, start: int, lines: list[str], *, whole: bool) -> Iterator[DealRecord]:
         """The statements of a deal from line ``start``: read at once if they are the ``whole``
         deal, else one by one."""
         reader = self.reader
@@ -184,6 +290,7 @@ class CheckedRecord:
 
 _DEAL = "deal "
 """How the statement beginning a deal written the usual way begins."""
+_DEAL_BYTES = _DEAL.encode()
 
 
 def _check(
@@ -218,9 +325,17 @@ def _check(
         spool.write(text.quick(scorer.game, deal, score) + "\n")
         return True
 
+    def run(deals: DealRun, chunk: bytes) -> int:
+        # The deals of a run scored and written at once while that is simple; the first one
+        # that is not is read statement by statement.
+        nonlocal scorer
+        if scorer is None:
+            scorer = GameScorer(record.reader.record)
+        return _score_run(scorer, text, deals, chunk, record.reader.dealt + 1, spool)
+
     # The quick way writes the text of a deal without the board or the odds.
     simple = QUICK and fmt == "text" and not board and convention is None
-    record = CheckedRecord(name, stream, quick if simple else None)
+    record = CheckedRecord(name, stream, quick if simple else None, run if simple else None)
     first = True
     for deal in record:
         if scorer is None:
@@ -252,6 +367,61 @@ def _check(
     return False, scorer.wrong, scorer.game()
 
 
+def _spooled(spool: IO[str]) -> Iterator[str]:
+    """The output kept in ``spool``, a piece at a time: never held whole."""
+    return iter(lambda: spool.read(1 << 16), "")
+
+
+def _score_run(
+    scorer: GameScorer, text: GameText, deals: DealRun, chunk: bytes, number: int, out: IO[str]
+) -> int:
+    """Score and write the deals of ``deals`` (found in ``chunk``, the first the ``number``-th
+    of the record) at once, up to the first that cannot be so: how many."""
+    from cribcount.cards import DECK
+    from cribcount.game.columns import peg_items, read_run
+    from cribcount.render.game import ShownDeal
+
+    read = read_run(deals, chunk)
+    good = int(read.good.argmin()) if not read.good.all() else len(deals)
+    if not good:
+        return 0
+    score = scorer.score_run(read, deals.dealers, good)
+    taken = score.taken
+    players = deals.shape.players
+    count = len(players)
+    seats = [tuple(players[(d + s) % count] for s in range(1, count + 1)) for d in range(count)]
+    dealers = deals.dealers[:taken]
+    starters = [DECK[card] for card in read.starters[:taken].tolist()]
+    totals = read.totals[:taken].tolist()
+    deals_shown = [
+        ShownDeal(number + i, players[d], starter, seats[d], shown, heels)
+        for i, (d, starter, shown, heels) in enumerate(
+            zip(dealers, starters, totals, score.heels, strict=True)
+        )
+    ]
+    if score.counted:
+        game = scorer.game()
+        lines = [
+            text.counted(game, deal, pegged, after)
+            for deal, pegged, after in zip(deals_shown, score.pegged, score.scores, strict=True)
+        ]
+    else:
+        said = text.play_said
+        lines = [
+            text.not_counted(
+                deal,
+                [
+                    said(deal.seats[seat], None if card < 0 else DECK[card], peg_items(code))
+                    for seat, card, code in turns
+                ],
+            )
+            for deal, turns in zip(deals_shown, read.scoring(taken), strict=True)
+        ]
+    lines.append("")
+    out.write("\n".join(lines))
+    return taken
+
+
 def _write(
     spool: IO[str], fmt: str, game: Game | None, wrong: int, convention: Convention | None = None
 ) -> None:
@@ -270,14 +440,14 @@ def _write(
             data["game_points"] = game_points_to_dict(game, convention)
         whole = render_json(data)
         at = whole.index('"deals": [') + len('"deals": [')
-        parts: Iterable[str] = (whole[:at], *iter(lambda: spool.read(1 << 16), ""), whole[at:])
+        parts: Iterable[str] = chain([whole[:at]], _spooled(spool), [whole[at:]])
     else:
         end = render_end(game, wrong, lang=base.lang())
         if convention is not None:
             from cribcount.render.odds import render_game_points
 
             end += "\n" + render_game_points(game, convention, lang=base.lang())
-        parts = (*iter(lambda: spool.read(1 << 16), ""), end)
+        parts = chain(_spooled(spool), [end])
     with base.naming(base.STDOUT_NAME):
         for part in parts:
             out.write(part.encode())

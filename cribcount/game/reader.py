@@ -630,23 +630,31 @@ class RecordReader:
         """End the deal being read, as the next ``deal`` statement does: that deal, if good."""
         return self._reader.close()
 
+    def quick_dealer(self, named: str) -> str | None:
+        """Who deals a deal read at once whose ``deal`` statement names ``named``: the dealer in
+        turn, once the deal before is ended and no statement was bad; None when no deal may
+        be read at once now (the first deal of the record naming no player, or the record
+        not in the English notation, which the quick readings know only)."""
+        reader = self._reader
+        if reader.draft is not None or reader.errors or reader.lost or not reader.players:
+            return None
+        if reader.notation is not ENGLISH:
+            return None
+        if reader.last_dealer is not None:
+            return reader.next_dealer(reader.last_dealer)
+        if reader.dealt == 0 and named in reader.players:
+            return named
+        return None
+
     def quick(self, line: int, lines: Sequence[str]) -> QuickDeal | None:
         """The deal of ``lines``, a block from its ``deal`` statement (line ``line``) up to the
         next, read at once if it is written the usual way with nothing wrong (``read_block``),
         once the deal before is ended and no statement was bad; else None. Nothing is taken as
         read until ``take`` is given the deal."""
+        dealer = self.quick_dealer(lines[0][len("deal ") :])
+        if dealer is None:
+            return None
         reader = self._reader
-        players = reader.players
-        if reader.draft is not None or reader.errors or reader.lost or not players:
-            return None
-        if reader.notation is not ENGLISH:
-            return None  # the quick reading knows the English notation only
-        if reader.last_dealer is not None:
-            dealer = reader.next_dealer(reader.last_dealer)
-        elif reader.dealt == 0 and lines[0][len("deal ") :] in players:
-            dealer = lines[0][len("deal ") :]
-        else:
-            return None
         seats = reader.seats(dealer)
         # Lines after the deal's last statement that hold none (blank, a comment: a record's
         # usual layout between deals) are read as nothing, whichever way the deal is read.
@@ -657,11 +665,21 @@ class RecordReader:
 
     def take(self, deal: QuickDeal) -> None:
         """Take ``deal``, given by ``quick``, as read: the record goes on after its block."""
+        self.take_deals(1, deal.dealer, deal.last_line)
+
+    def take_deals(self, deals: int, dealer: str, last_line: int) -> None:
+        """Take ``deals`` deals read at once as read, the last dealt by ``dealer`` with its
+        last statement on line ``last_line``: the record goes on after them."""
         reader = self._reader
-        reader.dealt += 1
-        reader.deals += 1
-        reader.last_dealer = deal.dealer
-        reader.last_line = deal.last_line
+        reader.dealt += deals
+        reader.deals += deals
+        reader.last_dealer = dealer
+        reader.last_line = last_line
+
+    @property
+    def dealt(self) -> int:
+        """The deals read so far."""
+        return self._reader.dealt
 
     def errors(self) -> list[GameError]:
         """The errors found since last asked, in order (those of a deal once it is over)."""
@@ -682,32 +700,40 @@ def record_lines(stream: BinaryIO) -> Iterator[tuple[int, str | GameError]]:
     >>> list(record_lines(io.BytesIO(b"players A B\\r\\rdeal A\\x0c # not an end")))
     [(1, 'players A B'), (2, ''), (3, 'deal A\\x0c # not an end')]
     """
-    from cribcount.reading import CAREFUL_CHUNK_SIZE, MAX_LINE, read_chunks
+    from cribcount.reading import CAREFUL_CHUNK_SIZE, read_chunks
 
     for first, chunk in read_chunks(stream, size=CAREFUL_CHUNK_SIZE):
-        lines = chunk.split(b"\n")[:-1]
-        text = None
-        if len(max(lines, key=len, default=b"")) <= MAX_LINE:
-            try:
-                text = chunk.decode("utf-8")  # most chunks are text whole: decoded at once
-            except UnicodeDecodeError:
-                pass
-        if text is not None:
-            yield from enumerate(text.split("\n")[:-1], start=first)
+        yield from chunk_lines(first, chunk)
+
+
+def chunk_lines(first: int, chunk: bytes) -> Iterator[tuple[int, str | GameError]]:
+    """Each line of ``chunk`` (whole lines, each ending in a newline, the first numbered
+    ``first``), as ``record_lines`` gives them."""
+    from cribcount.reading import MAX_LINE
+
+    lines = chunk.split(b"\n")[:-1]
+    text = None
+    if len(max(lines, key=len, default=b"")) <= MAX_LINE:
+        try:
+            text = chunk.decode("utf-8")  # most chunks are text whole: decoded at once
+        except UnicodeDecodeError:
+            pass
+    if text is not None:
+        yield from enumerate(text.split("\n")[:-1], start=first)
+        return
+    for number, raw in enumerate(lines, start=first):
+        if len(raw) > MAX_LINE:
+            reason = Message("line too long: more than {n} bytes", n=MAX_LINE)
+            yield number, GameError(reason, line=number)
             continue
-        for number, raw in enumerate(lines, start=first):
-            if len(raw) > MAX_LINE:
-                reason = Message("line too long: more than {n} bytes", n=MAX_LINE)
-                yield number, GameError(reason, line=number)
-                continue
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError as bad:
-                column = len(raw[: bad.start].decode("utf-8")) + 1
-                reason = Message("invalid UTF-8 byte {byte}", byte=f"0x{raw[bad.start]:02x}")
-                yield number, GameError(reason, column=column, line=number)
-                continue
-            yield number, text
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as bad:
+            column = len(raw[: bad.start].decode("utf-8")) + 1
+            reason = Message("invalid UTF-8 byte {byte}", byte=f"0x{raw[bad.start]:02x}")
+            yield number, GameError(reason, column=column, line=number)
+            continue
+        yield number, text
 
 
 def read_record(text: str) -> GameRecord:

@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from cribcount import rules
 from cribcount.cards import Card, Hand
@@ -36,6 +36,9 @@ from cribcount.game.record import Claim, DealRecord, GameRecord
 from cribcount.play import PegItem
 from cribcount.seats import partnership_name, partnerships
 from cribcount.show import Count, count_show
+
+if TYPE_CHECKING:
+    from cribcount.game.columns import ReadRun
 
 
 class EventKind(enum.Enum):
@@ -323,6 +326,18 @@ class QuickScore(NamedTuple):
     scores: tuple[int, ...] = ()
 
 
+class RunScore(NamedTuple):
+    """The first ``taken`` deals of a run (``GameScorer.score_run``) scored: each one's heels
+    and, while the game is on (``counted``), what each side pegged in its play and every
+    side's score after it (empty once the game is over)."""
+
+    taken: int
+    counted: bool
+    heels: list[int]
+    pegged: list[list[int]]
+    scores: list[list[int]]
+
+
 class GameScorer:
     """Scores the deals of a game one by one, as a record is read: none is kept.
 
@@ -372,6 +387,46 @@ class GameScorer:
             return None
         board.scores[:] = scores
         return QuickScore(True, heels, tuple(pegged), tuple(scores))
+
+    def score_run(self, run: ReadRun, dealers: Sequence[int], deals: int) -> RunScore:
+        """Score the first ``deals`` deals of a run read at once (``read_run``; ``dealers`` by
+        place in the players' list) as ``score_quick`` scores each, in order: all of them once
+        the game is over, else those before the first with a claim wrong or reaching the game
+        (``score`` scores that one event by event)."""
+        import numpy as np
+
+        board = self._board
+        heels = rules.heels_points(run.starter_ranks[:deals])
+        if board.over:
+            return RunScore(deals, False, heels.tolist(), [], [])
+        players = board.record.players
+        seated = len(players)
+        # Each seat's side (the dealer's left first, the dealer last) by dealer.
+        by_place = [board.side[name] for name in players]
+        seat_sides = [
+            [by_place[(dealer + seat) % seated] for seat in range(1, seated + 1)]
+            for dealer in range(seated)
+        ]
+        sides = np.array(seat_sides, dtype=np.int64).take(np.array(dealers[:deals]), axis=0)
+        rows = np.arange(deals)
+        pegged = np.zeros((deals, len(board.scores)), dtype=np.int64)
+        gains = np.zeros_like(pegged)
+        by_seat = run.played.pegged(seated)[:deals]
+        totals = run.totals[:deals]
+        for seat in range(seated):
+            np.add.at(pegged, (rows, sides[:, seat]), by_seat[:, seat])
+            np.add.at(gains, (rows, sides[:, seat]), totals[:, seat])
+        # The dealer sits last: the heels and the crib are the dealer's side's.
+        np.add.at(gains, (rows, sides[:, -1]), totals[:, seated] + heels)
+        scores = np.array(board.scores, dtype=np.int64) + (gains + pegged).cumsum(axis=0)
+        wrong = (run.claims[:deals] != totals).any(axis=1)
+        ends = wrong | (scores.max(axis=1) >= board.record.target)
+        taken = int(ends.argmax()) if ends.any() else deals
+        if taken:
+            board.scores[:] = scores[taken - 1].tolist()
+        return RunScore(
+            taken, True, heels[:taken].tolist(), pegged[:taken].tolist(), scores[:taken].tolist()
+        )
 
     def game(self, deals: tuple[DealResult, ...] = ()) -> Game:
         """The game as scored so far, holding ``deals``."""

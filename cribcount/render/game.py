@@ -20,8 +20,8 @@ from __future__ import annotations
 import functools
 import re
 import textwrap
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, NamedTuple
 
 from cribcount.cards import Card
 from cribcount.game import DealResult, Event, EventKind, Game, Skunk
@@ -31,11 +31,12 @@ from cribcount.language import DEFAULT_LANGUAGE, Language
 from cribcount.messages import N_, listed
 from cribcount.render import TEXT_WIDTH
 from cribcount.render.play import describe_peg_item
-from cribcount.rules import BOARDS
+from cribcount.rules import BOARDS, PegItem
 
 __all__ = [
     "WIDTH",
     "GameText",
+    "ShownDeal",
     "deal_to_dict",
     "describe_event",
     "game_to_dict",
@@ -300,6 +301,19 @@ def render_game(game: Game, *, board: bool = False, lang: Language = DEFAULT_LAN
     return "\n".join(lines)
 
 
+class ShownDeal(NamedTuple):
+    """A deal read at once, as its text says it: the ``number``-th of the record, ``dealer``
+    dealing (``seats`` in seat order, the dealer last), the ``starter`` turned and the
+    ``heels`` it pegs, each seat's show and the crib (``totals``)."""
+
+    number: int
+    dealer: str
+    starter: Card
+    seats: Sequence[str]
+    totals: Sequence[int]
+    heels: int
+
+
 class GameText:
     """The text of a game's deals one at a time, as they are scored (``board``: with the board),
     in ``lang``."""
@@ -332,49 +346,74 @@ class GameText:
         """The lines of a deal read and scored quickly (``GameScorer.score_quick``) in the game
         ``scored`` gives: what ``deal`` writes for the same deal scored event by event. Not
         with the board."""
+        shown = ShownDeal(
+            deal.number, deal.dealer, deal.starter, deal.seats, deal.totals, score.heels
+        )
+        if score.counted:
+            return self.counted(scored(), shown, score.pegged, score.scores)
+        plays = [
+            self.play_said(play.player, play.card, play.items) for play in deal.plays if play.items
+        ]
+        return self.not_counted(shown, plays)
+
+    def counted(
+        self, game: Game, deal: ShownDeal, pegged: Sequence[int], scores: Sequence[int]
+    ) -> str:
+        """The lines of a deal read at once and counted in ``game``, its claims right and the
+        game not reached: what each side ``pegged`` in the play and every side's score after
+        the deal. Not with the board."""
         assert not self.board, "the board is drawn from the deal's events"
         lang = self.lang
+        number, dealer, starter, seats, totals, heels = deal
+        lines = [self._heading(number, dealer, starter)]
+        if heels:
+            lines.append(_heels_line(dealer, heels, lang))
+        lines.append(_play_line(game, tuple(pegged), lang))
+        last = len(seats)
+        for at, total in enumerate(totals):
+            name = seats[at] if at < last else dealer
+            lines.append(wrap_line(_shown(at == last, name, total, lang), "  "))
+        lines.append(_score_line(game, tuple(scores), lang))
+        return "\n".join(lines)
+
+    def not_counted(self, deal: ShownDeal, plays: Iterable[str]) -> str:
+        """The lines of a deal read at once after the end of the game; ``plays`` the turns of
+        its play that score, said (``play_said``)."""
         said = self._said
-        # The heading of each dealer and starter is said once, with a hole for the number.
-        key: tuple[object, ...] = (deal.dealer, deal.starter.index)
-        heading = said.get(key)
-        if heading is None:
-            heading = said[key] = _heading(_HOLE, deal.dealer, deal.starter, lang)
-        lines = [wrap_line(heading.replace(_HOLE, lang.write(deal.number)))]
-        if score.counted:
-            game = scored()
-            if score.heels:
-                lines.append(_heels_line(deal.dealer, score.heels, lang))
-            lines.append(_play_line(game, score.pegged, lang))
-            shown = zip((*deal.seats, deal.dealer), deal.totals, strict=True)
-            last = len(deal.seats)
-            for at, (name, total) in enumerate(shown):
-                lines.append(wrap_line(_shown(at == last, name, total, lang), "  "))
-            lines.append(_score_line(game, score.scores, lang))
-            return "\n".join(lines)
+        number, dealer, starter, seats, totals, heels = deal
         described = []
-        if score.heels:
-            described.append(self._described(EventKind.HEELS, deal.dealer, score.heels))
-        for play in deal.plays:
-            items = play.items
-            if items:
-                card = play.card
-                # Keyed by the card's index, quicker to hash than the card (-1: a go).
-                key = (play.player, -1 if card is None else card.index, items)
-                text = said.get(key)
-                if text is None:
-                    event = Event(EventKind.PLAY, play.player, play.points, (), 0, card, items)
-                    text = said[key] = describe_event(event, lang=lang)
-                described.append(text)
+        if heels:
+            described.append(self._described(EventKind.HEELS, dealer, heels))
+        described += plays
         show = EventKind.SHOW
-        for name, total in zip(deal.seats, deal.totals, strict=False):  # the crib's comes last
+        for name, total in zip(seats, totals, strict=False):  # the crib's comes last
             described.append(self._described(show, name, total))
-        described.append(self._described(EventKind.CRIB, deal.dealer, deal.totals[-1]))
+        described.append(self._described(EventKind.CRIB, dealer, totals[-1]))
         not_counted = said.get(_HOLE)
         if not_counted is None:
-            not_counted = said[_HOLE] = _not_counted(_HOLE, lang)
-        lines.append(wrap_line(not_counted.replace(_HOLE, "; ".join(described)), "  "))
-        return "\n".join(lines)
+            not_counted = said[_HOLE] = _not_counted(_HOLE, self.lang)
+        left = wrap_line(not_counted.replace(_HOLE, "; ".join(described)), "  ")
+        return self._heading(number, dealer, starter) + "\n" + left
+
+    def play_said(self, player: str, card: Card | None, items: tuple[PegItem, ...]) -> str:
+        """``describe_event`` of a turn of the play that scores ``items``, remembered."""
+        # Keyed by the card's index, quicker to hash than the card (-1: a go).
+        key = (player, -1 if card is None else card.index, items)
+        text = self._said.get(key)
+        if text is None:
+            points = sum(item.points for item in items)
+            event = Event(EventKind.PLAY, player, points, (), 0, card, items)
+            text = self._said[key] = describe_event(event, lang=self.lang)
+        return text
+
+    def _heading(self, number: int, dealer: str, starter: Card) -> str:
+        """A deal's first line, wrapped: said once for each dealer and starter, with a hole
+        for the number."""
+        key: tuple[object, ...] = (dealer, starter.index)
+        heading = self._said.get(key)
+        if heading is None:
+            heading = self._said[key] = _heading(_HOLE, dealer, starter, self.lang)
+        return wrap_line(heading.replace(_HOLE, self.lang.write(number)))
 
     def _described(self, kind: EventKind, player: str, points: int) -> str:
         """``describe_event`` of an event of ``kind`` without cards or items, remembered."""
