@@ -145,9 +145,7 @@ def _read_blocks(
     return role, players, seat, laid, blocks()
 
 
-def _read_deals(
-    lines: Sequence[Line], *, players: int, seat: int, notation: Notation
-) -> _Read:
+def _read_deals(lines: Sequence[Line], *, players: int, seat: int, notation: Notation) -> _Read:
     """Each line read as a deal (its number and cards), or Failed, in order.
 
     A line of cards in the usual spellings, separated by single spaces, is read

@@ -315,8 +315,8 @@ def read_chunk(
         marked |= buffer == ord(",")
         marks = np.flatnonzero(marked)
         # Each byte's line, spelt out, then looked up: quicker than searching for each mark.
-        line = np.repeat(np.arange(len(ends), dtype=np.int32), np.diff(ends, prepend=-1))
-        line = line.take(marks)
+        by_byte = np.repeat(np.arange(len(ends), dtype=np.int32), np.diff(ends, prepend=-1))
+        line = by_byte.take(marks).astype(np.int64)
     else:
         marks = line = np.empty(0, dtype=np.int64)
     starts = np.zeros_like(ends)
