@@ -17,15 +17,14 @@ import operator
 import os
 import re
 from array import array
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any, BinaryIO, NamedTuple
+from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple
 
 from cribcount.cards import DECK, CribcountError, Hand, parse_card
 from cribcount.messages import Message
-from cribcount.play import PegItem, cards_laid
+from cribcount.play import cards_laid
 from cribcount.practice import (
     CardDeal,
     CardRecord,
@@ -36,7 +35,13 @@ from cribcount.practice import (
     answer_misses,
     play_kinds,
 )
-from cribcount.turns import last_card_pegs
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    Ints = npt.NDArray[np.int64]
+    Bools = npt.NDArray[np.bool_]
 
 Record = PracticeRecord | CardRecord
 """A line of the log: a count answered, or a best card laid (``practice --play``)."""
@@ -726,31 +731,32 @@ _NO_DEAL = -1
 _PLAYERS = 2
 """The pegging drill's table, as the careful reader reads its lines."""
 
-Key = tuple[bytes, int]
-"""What a line's answer is worth, as the fast reader groups lines: its answer and count as
-written and its deal key."""
+_TOKEN_BYTES = len(b'"5h", ')
+"""Bytes a move takes in a play's group, with the comma after it (a go's ``"go"`` too)."""
 
 
 class _Chunk(NamedTuple):
-    """Lines of a chunk that ``_LINE`` took, in order: their times, days, keys and seconds, and
-    how many lines have each key."""
+    """Lines of a chunk that ``_LINE`` took, in order: their times as written, and for each line
+    its week (a number of ``_FastReader.weeks``; -1 for a day that is none), its answer and
+    count (a number of ``_FastReader.said``), its deal key and its seconds as written."""
 
     times: Sequence[bytes]
-    days: Sequence[bytes]
-    keys: Sequence[Key]
-    seconds: Sequence[bytes]
-    counts: Counter[Key]
+    weeks: Ints
+    said: Ints
+    deals: Ints
+    seconds: npt.NDArray[np.bytes_]
 
     def part(self, taken: Sequence[int]) -> _Chunk:
         """The lines at ``taken`` (in order)."""
-        times, days, keys, seconds, _ = self
-        part = [keys[at] for at in taken]
+        import numpy as np
+
+        at = np.array(taken, dtype=np.int64)
         return _Chunk(
-            [times[at] for at in taken],
-            [days[at] for at in taken],
-            part,
-            [seconds[at] for at in taken],
-            Counter(part),
+            [self.times[line] for line in taken],
+            self.weeks[at],
+            self.said[at],
+            self.deals[at],
+            self.seconds[at],
         )
 
 
@@ -760,39 +766,107 @@ class _FastReader:
     The hands and cribs of a chunk are counted at once by the vectorised counter of
     ``batch`` (``score_rows``); the kinds of each of its ``Rows.shape`` (the points
     by kind, which fix the kinds) come once, from the careful count of the first
-    hand of that shape. Each different play of a chunk is replayed once from the
-    ranks of its cards and its goes (``last_card_pegs``), and remembered by them
-    (suits only make its cards distinct). Each
-    different day, and each different answer and count of a deal (a ``Key``), is then
-    judged once; the lines are tallied by how many have each key in each week, and
-    the right ones by how many took each number of seconds.
+    hand of that shape. The plays of a chunk are replayed at once from the ranks of
+    their cards and their goes (``play_columns.replay``: suits only make the cards
+    distinct), and the kinds of what each different last card pegs are worked out
+    once. Each different day, and each different answer and count as written, is
+    read once and numbered; the lines are then judged and tallied with numpy, by
+    how many have each answer, count and kinds in each week, and the right ones by
+    how many took each number of seconds.
     """
 
     def __init__(self, tally: _ReportTally) -> None:
         import numpy as np
 
         from cribcount.batch.vector import CARD_NAMES, shape_count
+        from cribcount.play_columns import GO, PAST
 
         self.tally = tally
-        self.plays: dict[bytes, int] = {}
-        self.items_key: dict[tuple[PegItem, ...], int] = {}
-        """The deal key of what a play's last card pegs, by its items: a few dozen."""
-        self.days: dict[bytes, date | None] = {}
-        self.outcomes: dict[Key, Outcome | None] = {}
-        """The outcome of each key met, None for a count that is not its deal's."""
+        self.weeks: list[date] = []
+        """A day of each ISO week met, by its number: its tally is that day's."""
+        self.week_numbers: dict[tuple[int, int], int] = {}
+        self.week_of_day: dict[bytes, int] = {}
+        """The number of each day's week (``2026-11-30``), -1 for a day that is none."""
+        self.said: dict[bytes, int] = {}
+        """The number of each answer and count as written (``"answer": 5, "count": 6``)."""
+        self.answers: list[int] = []
+        self.counts: list[int] = []
+        self.answer_of = self.count_of = np.zeros(0, dtype=np.int64)
+        """The answer (-1 for ``?``) and the count of each number of ``said``."""
+        self.play_deals: dict[int, int] = {}
+        """The deal key of each key of what a play's last card pegs (``LastCards.keys``)."""
         self.kinds: list[tuple[str, ...]] = []
         self.kinds_number: dict[tuple[str, ...], int] = {}
         self.shape_kinds = np.full(shape_count(), -1, dtype=np.int32)
         """The number of the kinds of each ``Rows.shape``, -1 until a hand of it is met."""
-        self.card_of_name = np.zeros(1 << 16, dtype=np.uint8)
-        self.card_of_name[CARD_NAMES] = np.arange(len(CARD_NAMES), dtype=np.uint8)
-        """Each card's index by its name's two bytes as one number."""
+        self.card_of_name = np.zeros(1 << 16, dtype=np.int64)
+        self.card_of_name[CARD_NAMES] = np.arange(len(CARD_NAMES))
+        self.card_of_name[int.from_bytes(b"go", "little")] = len(DECK)
+        """Each card's index by its name's two bytes as one number; ``len(DECK)`` for a go."""
+        self.rank_of_card = np.array([*(int(card.rank) for card in DECK), GO, PAST])
+        """The rank of each card by its index, then ``GO`` for a go and ``PAST`` past a play."""
+
+    def forget(self) -> None:
+        """Start the caches of days and of answers and counts again, if they have grown."""
+        import numpy as np
+
+        if len(self.said) >= _CACHE_SIZE or len(self.week_of_day) >= _CACHE_SIZE:
+            self.said.clear()
+            self.answers.clear()
+            self.counts.clear()
+            self.answer_of = self.count_of = np.zeros(0, dtype=np.int64)
+            self.week_of_day.clear()
 
     def read(self, lines: list[Line]) -> _Chunk:
-        """The lines (``_LINE``'s groups), keyed."""
+        """The lines (``_LINE``'s groups), numbered and keyed."""
+        import numpy as np
+
         times, hands, starters, cribs, moves, said, seconds = zip(*lines, strict=True)
-        keys = list(zip(said, self.deals(hands, starters, cribs, moves), strict=True))
-        return _Chunk(times, list(map(_STAMP_DAY, times)), keys, seconds, Counter(keys))
+        return _Chunk(
+            times,
+            self.numbers(self.week_of_day, list(map(_STAMP_DAY, times)), self.week_number),
+            self.numbers(self.said, said, self.said_number),
+            self.deals(hands, starters, cribs, moves),
+            np.array(seconds),
+        )
+
+    @staticmethod
+    def numbers(
+        known: dict[bytes, int], texts: Sequence[bytes], new: Callable[[bytes], int]
+    ) -> Ints:
+        """The number ``known`` gives each of ``texts``, each text not yet known numbered once
+        by ``new``."""
+        import numpy as np
+
+        for text in set(texts).difference(known):
+            known[text] = new(text)
+        return np.fromiter(map(known.__getitem__, texts), dtype=np.int64, count=len(texts))
+
+    def week_number(self, day: bytes) -> int:
+        """The number of the ISO week of ``day`` (``2026-11-30``); -1 if there is no such day."""
+        try:
+            when = date.fromisoformat(day.decode())
+        except ValueError:
+            return -1
+        year, week, _ = when.isocalendar()
+        number = self.week_numbers.get((year, week))
+        if number is None:
+            number = self.week_numbers[year, week] = len(self.weeks)
+            self.weeks.append(when)
+        return number
+
+    def said_number(self, said: bytes) -> int:
+        """The number of an answer and count as written (a ``_SAID`` group)."""
+        import numpy as np
+
+        fields = _SAID_FIELDS.match(said)
+        assert fields is not None  # _LINE took the line
+        answer, count = fields.groups()
+        self.answers.append(-1 if answer == b"null" else int(answer))
+        self.counts.append(int(count))
+        self.answer_of = np.array(self.answers, dtype=np.int64)
+        self.count_of = np.array(self.counts, dtype=np.int64)
+        return len(self.answers) - 1
 
     def deals(
         self,
@@ -800,7 +874,7 @@ class _FastReader:
         starters: tuple[bytes, ...],
         cribs: tuple[bytes, ...],
         moves: tuple[bytes, ...],
-    ) -> list[int]:
+    ) -> Ints:
         """The deal key of each line: its count times ``_KINDS_BASE`` plus the number of its
         kinds, or ``_NO_DEAL``."""
         import numpy as np
@@ -812,12 +886,9 @@ class _FastReader:
             keys[is_hand] = self.hands(
                 b"".join(hands), b"".join(starters), flags[is_hand] == b"true"
             )
-        at_play = np.flatnonzero(~is_hand)
-        if len(at_play):
-            plays = [moves[at] for at in at_play.tolist()]
-            play = {text: self.play(text) for text in dict.fromkeys(plays)}  # each different once
-            keys[at_play] = list(map(play.__getitem__, plays))
-        return keys.tolist()
+        if not is_hand.all():
+            keys[~is_hand] = self.plays(list(itertools.compress(moves, ~is_hand)))
+        return keys
 
     def hands(self, hands: bytes, starters: bytes, crib: Any) -> Any:
         """The deal keys of hands (their groups joined) and their starters, counted at once."""
@@ -828,7 +899,9 @@ class _FastReader:
         text = np.frombuffer(hands, dtype=np.uint8).reshape(-1, _HAND_BYTES)
         kept = [text[:, at : at + 2] for at in _CARD_AT]
         kept.append(np.frombuffer(starters, dtype=np.uint8).reshape(-1, 2))
-        cards = np.stack([self.card_of_name.take(name.copy().view("<u2")[:, 0]) for name in kept])
+        cards = np.stack(
+            [self.card_of_name.take(name.copy().view("<u2")[:, 0]) for name in kept]
+        ).astype(np.uint8)
         in_order = sort_columns(list(cards))
         twice = np.zeros(len(crib), dtype=bool)
         for low, high in itertools.pairwise(in_order):
@@ -863,104 +936,74 @@ class _FastReader:
             self.kinds.append(kinds)
         return number
 
-    def play(self, moves: bytes) -> int:
-        """The deal key of a play (``moves`` as the log writes them: ``"5h", "go", "Tc"``)."""
-        tokens = moves[1:-1].split(b'", "')
-        goes = tokens.count(b"go")
-        laid = len(tokens) - goes
-        if len(set(tokens)) != laid + (goes > 0) or laid > cards_laid(_PLAYERS):
-            return _NO_DEAL  # a card laid twice, or more cards than the table holds
-        key = moves.translate(None, b"cdhs")  # the ranks and goes
-        known = self.plays.get(key)
-        if known is None:
-            items = last_card_pegs([_RANK_OF.get(token) for token in tokens], _PLAYERS)
-            if items is None:
-                known = _NO_DEAL
-            else:
-                known = self.items_key.get(items, _NO_DEAL)
-                if known == _NO_DEAL:
-                    points = sum(item.points for item in items)
-                    known = points * _KINDS_BASE + self.kinds_of(play_kinds(items))
-                    self.items_key[items] = known
-            if len(self.plays) >= _CACHE_SIZE:
-                self.plays.clear()
-            self.plays[key] = known
-        return known
+    def plays(self, moves: list[bytes]) -> Ints:
+        """The deal keys of plays (``moves`` as the log writes them: ``"5h", "go", "Tc"``)."""
+        import numpy as np
 
-    def judge(self, chunk: _Chunk) -> list[bool] | None:
+        from cribcount.play_columns import last_card_items, replay
+
+        sizes = (np.fromiter(map(len, moves), dtype=np.int64, count=len(moves)) + 2) // 6
+        text = np.frombuffer(b", ".join(moves) + b", ", dtype=np.uint8)
+        names = text.reshape(-1, _TOKEN_BYTES)[:, 1:3].copy().view("<u2")[:, 0]
+        # A play a row, its cards by index (then a go, then past the play): in each row, the
+        # moves from the first column on.
+        width = int(sizes.max())
+        grid = np.full((len(moves), width), len(DECK) + 1, dtype=np.int64)
+        row = np.repeat(np.arange(len(moves)), sizes)
+        grid[row, np.arange(len(row)) - np.repeat(np.cumsum(sizes) - sizes, sizes)] = (
+            self.card_of_name.take(names)
+        )
+        is_card = grid < len(DECK)
+        # A card laid twice, or more cards than the table holds: no play.
+        distinct = np.sort(np.where(is_card, grid, len(DECK) + 1 + np.arange(width)), axis=1)
+        twice = (distinct[:, 1:] == distinct[:, :-1]).any(axis=1)
+        twice |= is_card.sum(axis=1) > cards_laid(_PLAYERS)
+        keys = replay(self.rank_of_card.take(grid), players=_PLAYERS).keys()
+        keys[twice] = -1
+        different, which = np.unique(keys, return_inverse=True)
+        deals = []
+        for key in different.tolist():
+            deal = self.play_deals.get(key)
+            if deal is None:
+                items = last_card_items(key)
+                deal = self.play_deals[key] = (
+                    _NO_DEAL
+                    if items is None
+                    else sum(item.points for item in items) * _KINDS_BASE
+                    + self.kinds_of(play_kinds(items))
+                )
+            deals.append(deal)
+        return np.array(deals, dtype=np.int64)[which.reshape(-1)]
+
+    def judge(self, chunk: _Chunk) -> Bools | None:
         """Whether each line is a record (not: a day that is none, a card twice, a play the
-        rules do not allow, a count that is not the deal's), each day and key judged once;
-        None if every line is."""
-        outcomes = self.outcomes
-        counts = chunk.counts
-        for key in counts:
-            if key not in outcomes:
-                outcomes[key] = self.outcome(key)
-        days = self.days
-        distinct_days = dict.fromkeys(chunk.days)
-        for day in distinct_days:
-            if day not in days:
-                self.day(day)
-        if None not in map(outcomes.__getitem__, counts) and None not in map(
-            days.__getitem__, distinct_days
-        ):
-            return None
-        return [
-            days[day] is not None and outcomes[key] is not None
-            for day, key in zip(chunk.days, chunk.keys, strict=True)
-        ]
-
-    def outcome(self, key: Key) -> Outcome | None:
-        """The outcome of an answer and count to a deal; None if the count is not the deal's."""
-        said, deal = key
-        points, kinds = divmod(deal, _KINDS_BASE)
-        fields = _SAID_FIELDS.match(said)
-        assert fields is not None  # _LINE took the line
-        answer, count = fields.groups()
-        if deal == _NO_DEAL or points != int(count):
-            return None
-        return count_outcome(None if answer == b"null" else int(answer), points, self.kinds[kinds])
-
-    def day(self, day: bytes) -> date | None:
-        """The date ``day`` (``2026-11-30``); None if there is no such day."""
-        if day not in self.days:
-            try:
-                self.days[day] = date.fromisoformat(day.decode())
-            except ValueError:
-                self.days[day] = None
-        return self.days[day]
+        rules do not allow, a count that is not the deal's); None if every line is."""
+        good = (chunk.weeks >= 0) & (chunk.deals // _KINDS_BASE == self.count_of[chunk.said])
+        return None if good.all() else good
 
     def add(self, chunk: _Chunk) -> None:
         """Add lines given one after another, each judged a record."""
-        outcomes: dict[Key, Outcome] = self.outcomes  # type: ignore[assignment]
-        counts = chunk.counts
-        right = {key: _RIGHT if outcomes[key][0] else _WRONG for key in counts}
-        rights = b"".join(map(right.__getitem__, chunk.keys))
-        week_of = {day: self.tally.week(self.days[day]) for day in dict.fromkeys(chunk.days)}  # type: ignore[arg-type]
-        weeks = (
-            list(map(week_of.__getitem__, chunk.days)) if len(week_of) > 1 else [*week_of.values()]
+        import numpy as np
+
+        right = self.answer_of[chunk.said] == self.count_of[chunk.said]
+        # What a tally keeps of a line: its answer and count as written, and its kinds.
+        outcomes = chunk.said * _KINDS_BASE + chunk.deals % _KINDS_BASE
+        weeks = chunk.weeks
+        parts: list[tuple[int, Any]] = (
+            [(int(weeks[0]), slice(None))]
+            if (weeks == weeks[0]).all()
+            else [(week, weeks == week) for week in np.unique(weeks).tolist()]
         )
-        runs: list[tuple[_Tally, Counter[Key], Sequence[bytes], bytes]]
-        if len(week_of) == 1 or len(set(weeks)) == 1:
-            runs = [(weeks[0], counts, chunk.seconds, rights)]
-        else:
-            by_week: dict[_Tally, tuple[list[Key], list[bytes]]] = {}
-            for week, key, seconds in zip(weeks, chunk.keys, chunk.seconds, strict=True):
-                week_keys, week_seconds = by_week.setdefault(week, ([], []))
-                week_keys.append(key)
-                week_seconds.append(seconds)
-            runs = [
-                (week, Counter(keys), taken, b"".join(map(right.__getitem__, keys)))
-                for week, (keys, taken) in by_week.items()
-            ]
-        for week, run_counts, run_seconds, run_rights in runs:
-            week.add_many(
-                ((outcomes[key], n) for key, n in run_counts.items()),
-                (
-                    (float(text), n)
-                    for text, n in Counter(itertools.compress(run_seconds, run_rights)).items()
-                ),
-                run_rights,
+        for week, lines in parts:
+            week_right = right[lines]
+            different, how_many = np.unique(outcomes[lines], return_counts=True)
+            seconds, taken = np.unique(
+                chunk.seconds[lines][week_right].astype(np.float64), return_counts=True
+            )
+            self.tally.week(self.weeks[week]).add_many(
+                zip(map(self.outcome, different.tolist()), how_many.tolist(), strict=True),
+                zip(seconds.tolist(), taken.tolist(), strict=True),
+                week_right.view(np.uint8).tobytes(),
             )
         times = chunk.times
         if len(set(map(_STAMP_OFFSET, times))) == 1:  # one offset: times sort as they read
@@ -968,11 +1011,14 @@ class _FastReader:
         else:
             whens = list(map(_time, times))
             first, last = min(whens), max(whens)
-        self.tally.add_times(first, last, rights)
+        self.tally.add_times(first, last, right.view(np.uint8).tobytes())
 
-
-_RANK_OF = {str(card).encode(): int(card.rank) for card in DECK}
-"""Each card's rank by its name as the log writes it (a go is none)."""
+    def outcome(self, number: int) -> Outcome:
+        """The outcome of a line whose answer and count are ``said`` number ``number //
+        _KINDS_BASE`` and whose kinds those of number ``number % _KINDS_BASE``."""
+        said, kinds = divmod(number, _KINDS_BASE)
+        answer = self.answers[said]
+        return count_outcome(None if answer < 0 else answer, self.counts[said], self.kinds[kinds])
 
 
 def _time(stamp: bytes) -> datetime:
@@ -1024,9 +1070,7 @@ def _read_report(
     line that is not a record handed to ``bad``."""
     fast = _FastReader(tally)
     for first, chunk in chunks:
-        if len(fast.outcomes) >= _CACHE_SIZE or len(fast.days) >= _CACHE_SIZE:
-            fast.outcomes.clear()
-            fast.days.clear()
+        fast.forget()
         lines = _LINE.findall(chunk)
         if len(lines) == chunk.count(b"\n"):
             read = fast.read(lines)
@@ -1038,9 +1082,13 @@ def _read_report(
         raws = chunk.split(b"\n")[:-1]
         found = [_LINE.fullmatch(raw) for raw in raws]
         taken = [groups.groups(b"") for groups in found if groups is not None]
-        read = fast.read(taken) if taken else _Chunk([], [], [], [], Counter())
+        if not taken:
+            for number, raw in enumerate(raws, start=first):
+                _add_careful(number, raw, tally, bad)
+            continue
+        read = fast.read(taken)
         judged = fast.judge(read)
-        good = itertools.repeat(True) if judged is None else iter(judged)
+        good = itertools.repeat(True) if judged is None else iter(judged.tolist())
         run: list[int] = []
         at = 0  # the next of the lines taken
         for number, raw, groups in zip(itertools.count(first), raws, found, strict=False):
@@ -1052,10 +1100,18 @@ def _read_report(
             if run:
                 fast.add(read.part(run))
                 run = []
-            for record in _careful_records(number, raw):
-                if isinstance(record, LogError):
-                    bad(record)
-                else:
-                    tally.add(record.time, _outcome(record), record.seconds, _loss(record))
+            _add_careful(number, raw, tally, bad)
         if run:
             fast.add(read.part(run))
+
+
+def _add_careful(
+    number: int, raw: bytes, tally: _ReportTally, bad: Callable[[LogError], object]
+) -> None:
+    """Add log line ``number`` (its bytes), read carefully, to ``tally``, or hand its error to
+    ``bad``."""
+    for record in _careful_records(number, raw):
+        if isinstance(record, LogError):
+            bad(record)
+        else:
+            tally.add(record.time, _outcome(record), record.seconds, _loss(record))
