@@ -13,11 +13,10 @@ import contextlib
 import functools
 import itertools
 import json
-import operator
 import os
 import re
 from array import array
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple
@@ -40,6 +39,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+    Bytes = npt.NDArray[np.uint8]
     Ints = npt.NDArray[np.int64]
     Bools = npt.NDArray[np.bool_]
 
@@ -676,54 +676,9 @@ def _careful_records(number: int, raw: bytes) -> Iterator[Record | LogError]:
 
 # --- the report's fast reader -----------------------------------------------------------------
 
-_CARD = rb"[A2-9TJQK][cdhs]"
-_WHOLE = rb"(?:0|[1-9][0-9]{0,8})"  # below _LARGEST: 10 ** 9 itself takes the careful path
-_TWO = rb"(?:[01][0-9]|2[0-3]):[0-5][0-9]"  # hours and minutes, of a time or an offset
-_LINE = re.compile(
-    rb'^\{"time": "([0-9]{4}-[0-9]{2}-[0-9]{2}T' + _TWO + rb":[0-5][0-9][+-]" + _TWO + rb')", '
-    rb'"seed": ' + _WHOLE + rb', "round": ' + _WHOLE + rb", "
-    rb'(?:"hand": \[("' + rb'", "'.join([_CARD] * 4) + rb'")\], '
-    rb'"starter": "(' + _CARD + rb')", "crib": (true|false)'
-    rb'|"hand": \[((?:"(?:' + _CARD + rb'|go)", )*"' + _CARD + rb'")\], '
-    rb'"starter": null, "crib": false, "play": true), '
-    rb'("answer": (?:null|' + _WHOLE + rb'), "count": (?:0|[1-9][0-9]?)), '
-    rb'"seconds": ((?:0|[1-9][0-9]{0,8})(?:\.[0-9]{1,3})?), '
-    rb'"muggins": (?:null|' + _WHOLE + rb")\}$",
-    re.MULTILINE,
-)
-"""A line exactly as ``log_line`` writes a count (``"time"`` to ``"muggins"``), every number
-within its bounds and written as JSON writes it. Such a line is read by the fast reader; any
-other takes the careful one, which gives the same record or says why it is none (a test checks
-both readers agree on damaged logs). Its groups: see ``_TIME`` to ``_SECONDS``."""
-
-
-_TIME, _HAND, _STARTER, _CRIB, _MOVES, _SAID, _SECONDS = range(7)
-"""Where each group of ``_LINE`` is in what ``findall`` gives a line (a group a line does not
-have is empty): the time; a hand's four cards (``"5h", "5d", "5c", "Js"``), starter and crib
-flag (``true`` or ``false``), or a play's moves (``"5h", "go", "Tc"``); the answer and count
-as written (``"answer": 5, "count": 6``); the seconds."""
-
-_SAID_FIELDS = re.compile(rb'"answer": (null|[0-9]+), "count": ([0-9]+)$')
-"""The answer and count of a line's ``_SAID`` group."""
-
-Line = tuple[bytes, ...]
-"""The groups of a line that ``_LINE`` took."""
-
-
-_STAMP_DAY = operator.itemgetter(slice(0, 10))
-_STAMP_OFFSET = operator.itemgetter(slice(19, None))
-
-_HAND_BYTES = len(b'"5h", "5d", "5c", "Js"')
-_CARD_AT = (1, 7, 13, 19)
-"""Where each card of a hand's group begins."""
-
 _KINDS_BASE = 1 << 12
 """A deal's key is its count times this, plus the number of its kinds: more than a log can
 hold different kinds (a count's kinds are a few of some ten names)."""
-
-_CACHE_SIZE = 1 << 16
-"""Entries a cache of the fast reader holds before it starts again: memory stays bounded on a
-log of ever new deals."""
 
 _NO_DEAL = -1
 """The key of a deal that is none: a card twice, a play the rules do not allow."""
@@ -731,48 +686,96 @@ _NO_DEAL = -1
 _PLAYERS = 2
 """The pegging drill's table, as the careful reader reads its lines."""
 
+_CARD = rb"[A2-9TJQK][cdhs]"
+_WHOLE = rb"(?:0|[1-9][0-9]{0,8})"  # below _LARGEST: 10 ** 9 itself takes the careful path
+_TWO = rb"(?:[01][0-9]|2[0-3]):[0-5][0-9]"  # hours and minutes, of a time or an offset
+_MOST_MOVES = 3 * cards_laid(_PLAYERS)
+"""The most moves a play of the fast shape holds: each card, with room for gos (a longer play
+is read carefully)."""
+_LINE = (
+    rb'\{"time": "[0-9]{4}-[0-9]{2}-[0-9]{2}T' + _TWO + rb":[0-5][0-9][+-]" + _TWO + rb'", '
+    rb'"seed": ' + _WHOLE + rb', "round": ' + _WHOLE + rb", "
+    rb'(?:"hand": \["' + rb'", "'.join([_CARD] * 4) + rb'"\], '
+    rb'"starter": "' + _CARD + rb'", "crib": (?:true|false)'
+    rb'|"hand": \[(?:"(?:' + _CARD + rb'|go)", ){0,' + str(_MOST_MOVES - 1).encode() + rb"}"
+    rb'"' + _CARD + rb'"\], "starter": null, "crib": false, "play": true), '
+    rb'"answer": (?:null|' + _WHOLE + rb'), "count": (?:0|[1-9][0-9]?), '
+    rb'"seconds": (?:0|[1-9][0-9]{0,8})(?:\.[0-9]{1,3})?, '
+    rb'"muggins": (?:null|' + _WHOLE + rb")\}\n"
+)
+"""A line exactly as ``log_line`` writes a count (``"time"`` to ``"muggins"``), every number
+within its bounds and written as JSON writes it, and its newline. Such a line is read by the
+fast reader; any other takes the careful one, which gives the same record or says why it is
+none (a test checks both readers agree on damaged logs)."""
+_LINES = re.compile(rb"(?:" + _LINE + rb")*+")
+"""A run of lines in the fast shape: matched from a line's start, it ends where the first line
+not in that shape begins. The run is possessive: each line matched is never tried again, so
+the match keeps nothing to go back to, however long the run."""
+
+# Where the fast reader finds what it reads in a line of the fast shape: the time from the
+# line's start; the cards and the answer from the hand's brackets, its only ones; the count
+# and the seconds from the commas after the answer.
+_TIME_AT = len(b'{"time": "')
+_TIME_BYTES = len(b"2026-11-30T10:00:00+00:00")
+_DAY_BYTES = len(b"2026-11-30")
+_OFFSET_AT = len(b"2026-11-30T10:00:00")
+_CLOCK_DIGITS = tuple(at for at, byte in enumerate(b"2026-11-30T10:00:00") if chr(byte).isdigit())
+_DAY_DIGITS = _CLOCK_DIGITS[: len(b"20261130")]
+"""Where the digits of a time are, up to its offset: read in order, a number that sorts as the
+times of one offset do."""
+_CARD_AT = tuple(b'["5h", "5d", "5c", "Js"]'.index(name) for name in (b"5h", b"5d", b"5c", b"Js"))
+"""Where each card of a hand begins, from the opening bracket (the first move of a play too)."""
+_STARTER_AT = len(b'], "starter": ')
+"""From the closing bracket, where the starter is: its quote (a show) or ``null`` (a play)."""
+_CRIB_AT = len(b'], "starter": "5h", "crib": ')
+_SHOW_ANSWER_AT = len(b'], "starter": "5h", "crib": , "answer": ')
+"""From the closing bracket of a show, where its answer is, less the crib's ``true`` or
+``false``."""
+_PLAY_ANSWER_AT = len(b'], "starter": null, "crib": false, "play": true, "answer": ')
+_COUNT_AT = len(b', "count": ')
+_SECONDS_AT = len(b', "seconds": ')
 _TOKEN_BYTES = len(b'"5h", ')
-"""Bytes a move takes in a play's group, with the comma after it (a go's ``"go"`` too)."""
+"""Bytes a move takes in a play's list (``"go"`` too), with the comma and space after it."""
+_SAID_BASE = 100
+"""More than any count of the fast shape (two digits): an outcome's number is its answer
+(plus one, for ``?``) times this, plus its count, then its kinds."""
+
+
+def _time(stamp: bytes) -> datetime:
+    """The time of a log line of the fast shape."""
+    return datetime.fromisoformat(stamp.decode())
 
 
 class _Chunk(NamedTuple):
-    """Lines of a chunk that ``_LINE`` took, in order: their times as written, and for each line
-    its week (a number of ``_FastReader.weeks``; -1 for a day that is none), its answer and
-    count (a number of ``_FastReader.said``), its deal key and its seconds as written."""
+    """Lines of the fast shape, in order, a row each: their times as written (bytes), their
+    weeks (a number of ``_FastReader.weeks``; -1 for a day that is none), deal keys, answers
+    (-1 for ``?``), counts and seconds."""
 
-    times: Sequence[bytes]
+    times: npt.NDArray[np.uint8]
     weeks: Ints
-    said: Ints
     deals: Ints
-    seconds: npt.NDArray[np.bytes_]
+    answers: Ints
+    counts: Ints
+    seconds: npt.NDArray[np.float64]
 
-    def part(self, taken: Sequence[int]) -> _Chunk:
-        """The lines at ``taken`` (in order)."""
-        import numpy as np
-
-        at = np.array(taken, dtype=np.int64)
-        return _Chunk(
-            [self.times[line] for line in taken],
-            self.weeks[at],
-            self.said[at],
-            self.deals[at],
-            self.seconds[at],
-        )
+    def part(self, lines: slice) -> _Chunk:
+        """The lines of ``lines`` (in order)."""
+        return _Chunk(*(column[lines] for column in self))  # type: ignore[arg-type]
 
 
 class _FastReader:
-    """The report's figures from log lines in ``_LINE``'s shape, a chunk of lines at a time.
+    """The report's figures from log lines of the fast shape (``_LINE``), many at a time.
 
-    The hands and cribs of a chunk are counted at once by the vectorised counter of
-    ``batch`` (``score_rows``); the kinds of each of its ``Rows.shape`` (the points
-    by kind, which fix the kinds) come once, from the careful count of the first
-    hand of that shape. The plays of a chunk are replayed at once from the ranks of
-    their cards and their goes (``play_columns.replay``: suits only make the cards
-    distinct), and the kinds of what each different last card pegs are worked out
-    once. Each different day, and each different answer and count as written, is
-    read once and numbered; the lines are then judged and tallied with numpy, by
-    how many have each answer, count and kinds in each week, and the right ones by
-    how many took each number of seconds.
+    Each line is read where its fields stand, all the lines of a chunk at once with
+    numpy. The hands and cribs are counted at once by the vectorised counter of
+    ``batch`` (``score_rows``); the kinds of each of its ``Rows.shape`` (the points by
+    kind, which fix the kinds) come once, from the careful count of the first hand of
+    that shape. The plays are replayed at once from the ranks of their cards and their
+    goes (``play_columns.replay``: suits only make the cards distinct), and the kinds
+    of what each different last card pegs are worked out once. Each different day is
+    read once. The lines are then judged and tallied a week at a time: by how many
+    have each answer, count and kinds, and the right ones by how many took each
+    number of seconds.
     """
 
     def __init__(self, tally: _ReportTally) -> None:
@@ -783,16 +786,8 @@ class _FastReader:
 
         self.tally = tally
         self.weeks: list[date] = []
-        """A day of each ISO week met, by its number: its tally is that day's."""
+        """A day of each ISO week met, by the week's number: the week's tally is that day's."""
         self.week_numbers: dict[tuple[int, int], int] = {}
-        self.week_of_day: dict[bytes, int] = {}
-        """The number of each day's week (``2026-11-30``), -1 for a day that is none."""
-        self.said: dict[bytes, int] = {}
-        """The number of each answer and count as written (``"answer": 5, "count": 6``)."""
-        self.answers: list[int] = []
-        self.counts: list[int] = []
-        self.answer_of = self.count_of = np.zeros(0, dtype=np.int64)
-        """The answer (-1 for ``?``) and the count of each number of ``said``."""
         self.play_deals: dict[int, int] = {}
         """The deal key of each key of what a play's last card pegs (``LastCards.keys``)."""
         self.kinds: list[tuple[str, ...]] = []
@@ -806,41 +801,53 @@ class _FastReader:
         self.rank_of_card = np.array([*(int(card.rank) for card in DECK), GO, PAST])
         """The rank of each card by its index, then ``GO`` for a go and ``PAST`` past a play."""
 
-    def forget(self) -> None:
-        """Start the caches of days and of answers and counts again, if they have grown."""
+    def read(self, text: Bytes, starts: Ints) -> _Chunk:
+        """The lines of the fast shape that begin at ``starts`` in ``text`` (a chunk's bytes)."""
         import numpy as np
 
-        if len(self.said) >= _CACHE_SIZE or len(self.week_of_day) >= _CACHE_SIZE:
-            self.said.clear()
-            self.answers.clear()
-            self.counts.clear()
-            self.answer_of = self.count_of = np.zeros(0, dtype=np.int64)
-            self.week_of_day.clear()
-
-    def read(self, lines: list[Line]) -> _Chunk:
-        """The lines (``_LINE``'s groups), numbered and keyed."""
-        import numpy as np
-
-        times, hands, starters, cribs, moves, said, seconds = zip(*lines, strict=True)
+        opening = np.flatnonzero(text == ord("["))
+        closing = np.flatnonzero(text == ord("]"))
+        # Each line holds one pair of brackets, the hand's: those of these lines.
+        opening = opening[np.searchsorted(opening, starts)]
+        closing = closing[np.searchsorted(closing, starts)]
+        times = text[starts[:, None] + (_TIME_AT + np.arange(_TIME_BYTES))]
+        is_play = text[closing + _STARTER_AT] != ord('"')
+        deals = np.empty(len(starts), dtype=np.int64)
+        shows = np.flatnonzero(~is_play)
+        crib = text[closing[shows] + _CRIB_AT] == ord("t")
+        if len(shows):
+            deals[shows] = self.hands(text, opening[shows], closing[shows], crib)
+        plays = np.flatnonzero(is_play)
+        if len(plays):
+            deals[plays] = self.plays(text, opening[plays], closing[plays])
+        answer_at = closing + _PLAY_ANSWER_AT
+        answer_at[shows] = closing[shows] + _SHOW_ANSWER_AT + len(b"false") - crib
+        commas = np.flatnonzero(text == ord(","))
+        after = np.searchsorted(commas, answer_at)
+        answer_end, count_end, seconds_end = (commas[after + at] for at in range(3))
+        answers = np.where(
+            text[answer_at] == ord("n"), -1, _whole_numbers(text, answer_at, answer_end)
+        )
+        counts = _whole_numbers(text, answer_end + _COUNT_AT, count_end)
         return _Chunk(
             times,
-            self.numbers(self.week_of_day, list(map(_STAMP_DAY, times)), self.week_number),
-            self.numbers(self.said, said, self.said_number),
-            self.deals(hands, starters, cribs, moves),
-            np.array(seconds),
+            self.week_numbers_of(times),
+            deals,
+            answers,
+            counts,
+            _decimals(text, count_end + _SECONDS_AT, seconds_end),
         )
 
-    @staticmethod
-    def numbers(
-        known: dict[bytes, int], texts: Sequence[bytes], new: Callable[[bytes], int]
-    ) -> Ints:
-        """The number ``known`` gives each of ``texts``, each text not yet known numbered once
-        by ``new``."""
+    def week_numbers_of(self, times: npt.NDArray[np.uint8]) -> Ints:
+        """The number of the week of each time (a row of bytes); -1 for a day that is none."""
         import numpy as np
 
-        for text in set(texts).difference(known):
-            known[text] = new(text)
-        return np.fromiter(map(known.__getitem__, texts), dtype=np.int64, count=len(texts))
+        day = np.zeros(len(times), dtype=np.int64)
+        for at in _DAY_DIGITS:
+            day = day * 10 + (times[:, at] - ord("0"))
+        days, first, which = np.unique(day, return_index=True, return_inverse=True)
+        numbers = [self.week_number(times[at, :_DAY_BYTES].tobytes()) for at in first.tolist()]
+        return np.array(numbers, dtype=np.int64)[which.reshape(-1)]
 
     def week_number(self, day: bytes) -> int:
         """The number of the ISO week of ``day`` (``2026-11-30``); -1 if there is no such day."""
@@ -855,52 +862,17 @@ class _FastReader:
             self.weeks.append(when)
         return number
 
-    def said_number(self, said: bytes) -> int:
-        """The number of an answer and count as written (a ``_SAID`` group)."""
-        import numpy as np
-
-        fields = _SAID_FIELDS.match(said)
-        assert fields is not None  # _LINE took the line
-        answer, count = fields.groups()
-        self.answers.append(-1 if answer == b"null" else int(answer))
-        self.counts.append(int(count))
-        self.answer_of = np.array(self.answers, dtype=np.int64)
-        self.count_of = np.array(self.counts, dtype=np.int64)
-        return len(self.answers) - 1
-
-    def deals(
-        self,
-        hands: tuple[bytes, ...],
-        starters: tuple[bytes, ...],
-        cribs: tuple[bytes, ...],
-        moves: tuple[bytes, ...],
-    ) -> Ints:
-        """The deal key of each line: its count times ``_KINDS_BASE`` plus the number of its
-        kinds, or ``_NO_DEAL``."""
-        import numpy as np
-
-        flags = np.array(cribs)
-        is_hand = flags != b""
-        keys = np.full(len(cribs), _NO_DEAL, dtype=np.int64)
-        if is_hand.any():
-            keys[is_hand] = self.hands(
-                b"".join(hands), b"".join(starters), flags[is_hand] == b"true"
-            )
-        if not is_hand.all():
-            keys[~is_hand] = self.plays(list(itertools.compress(moves, ~is_hand)))
-        return keys
-
-    def hands(self, hands: bytes, starters: bytes, crib: Any) -> Any:
-        """The deal keys of hands (their groups joined) and their starters, counted at once."""
+    def hands(self, text: Bytes, opening: Ints, closing: Ints, crib: Bools) -> Ints:
+        """The deal keys of the hands whose lists open at ``opening`` and close at ``closing``,
+        counted at once: each one's count times ``_KINDS_BASE`` plus the number of its kinds, or
+        ``_NO_DEAL``."""
         import numpy as np
 
         from cribcount.batch.vector import NO_CLAIM, score_rows, sort_columns
 
-        text = np.frombuffer(hands, dtype=np.uint8).reshape(-1, _HAND_BYTES)
-        kept = [text[:, at : at + 2] for at in _CARD_AT]
-        kept.append(np.frombuffer(starters, dtype=np.uint8).reshape(-1, 2))
         cards = np.stack(
-            [self.card_of_name.take(name.copy().view("<u2")[:, 0]) for name in kept]
+            [self.cards(text, opening + at) for at in _CARD_AT]
+            + [self.cards(text, closing + _STARTER_AT + 1)]
         ).astype(np.uint8)
         in_order = sort_columns(list(cards))
         twice = np.zeros(len(crib), dtype=bool)
@@ -928,6 +900,12 @@ class _FastReader:
         keys[twice] = _NO_DEAL
         return keys
 
+    def cards(self, text: Bytes, at: Ints) -> Ints:
+        """The index of each card named at ``at`` in ``text`` (``len(DECK)`` for a go)."""
+        import numpy as np
+
+        return self.card_of_name.take(text[at] + (text[at + 1].astype(np.int64) << 8))
+
     def kinds_of(self, kinds: tuple[str, ...]) -> int:
         """The number of ``kinds`` among those met."""
         number = self.kinds_number.get(kinds)
@@ -936,30 +914,31 @@ class _FastReader:
             self.kinds.append(kinds)
         return number
 
-    def plays(self, moves: list[bytes]) -> Ints:
-        """The deal keys of plays (``moves`` as the log writes them: ``"5h", "go", "Tc"``)."""
+    def plays(self, text: Bytes, opening: Ints, closing: Ints) -> Ints:
+        """The deal keys of the plays whose lists of moves open at ``opening`` and close at
+        ``closing``: what each one's last card pegs, times ``_KINDS_BASE`` plus the number of
+        its kinds, or ``_NO_DEAL``."""
         import numpy as np
 
         from cribcount.play_columns import last_card_items, replay
 
-        sizes = (np.fromiter(map(len, moves), dtype=np.int64, count=len(moves)) + 2) // 6
-        text = np.frombuffer(b", ".join(moves) + b", ", dtype=np.uint8)
-        names = text.reshape(-1, _TOKEN_BYTES)[:, 1:3].copy().view("<u2")[:, 0]
-        # A play a row, its cards by index (then a go, then past the play): in each row, the
-        # moves from the first column on.
-        width = int(sizes.max())
-        grid = np.full((len(moves), width), len(DECK) + 1, dtype=np.int64)
-        row = np.repeat(np.arange(len(moves)), sizes)
-        grid[row, np.arange(len(row)) - np.repeat(np.cumsum(sizes) - sizes, sizes)] = (
-            self.card_of_name.take(names)
+        moves = (closing - opening + 1) // _TOKEN_BYTES
+        # A play a row, its cards by index from the first column on (a go is len(DECK)),
+        # then len(DECK) + 1 past its moves.
+        width = int(moves.max(initial=0))
+        column = np.arange(width)
+        grid = np.where(
+            column < moves[:, None],
+            self.cards(text, opening[:, None] + _CARD_AT[0] + column * _TOKEN_BYTES),
+            len(DECK) + 1,
         )
         is_card = grid < len(DECK)
         # A card laid twice, or more cards than the table holds: no play.
-        distinct = np.sort(np.where(is_card, grid, len(DECK) + 1 + np.arange(width)), axis=1)
-        twice = (distinct[:, 1:] == distinct[:, :-1]).any(axis=1)
-        twice |= is_card.sum(axis=1) > cards_laid(_PLAYERS)
+        distinct = np.sort(np.where(is_card, grid, len(DECK) + 1 + column), axis=1)
+        refused = (distinct[:, 1:] == distinct[:, :-1]).any(axis=1)
+        refused |= is_card.sum(axis=1) > cards_laid(_PLAYERS)
         keys = replay(self.rank_of_card.take(grid), players=_PLAYERS).keys()
-        keys[twice] = -1
+        keys[refused] = -1
         different, which = np.unique(keys, return_inverse=True)
         deals = []
         for key in different.tolist():
@@ -975,19 +954,23 @@ class _FastReader:
             deals.append(deal)
         return np.array(deals, dtype=np.int64)[which.reshape(-1)]
 
-    def judge(self, chunk: _Chunk) -> Bools | None:
+    @staticmethod
+    def judge(chunk: _Chunk) -> Bools:
         """Whether each line is a record (not: a day that is none, a card twice, a play the
-        rules do not allow, a count that is not the deal's); None if every line is."""
-        good = (chunk.weeks >= 0) & (chunk.deals // _KINDS_BASE == self.count_of[chunk.said])
-        return None if good.all() else good
+        rules do not allow, a count that is not the deal's)."""
+        points = chunk.deals // _KINDS_BASE
+        good: Bools = (chunk.weeks >= 0) & (chunk.deals >= 0) & (points == chunk.counts)
+        return good
 
     def add(self, chunk: _Chunk) -> None:
         """Add lines given one after another, each judged a record."""
         import numpy as np
 
-        right = self.answer_of[chunk.said] == self.count_of[chunk.said]
-        # What a tally keeps of a line: its answer and count as written, and its kinds.
-        outcomes = chunk.said * _KINDS_BASE + chunk.deals % _KINDS_BASE
+        right = chunk.answers == chunk.counts
+        # What a tally keeps of a line: its answer, count and kinds.
+        outcomes = ((chunk.answers + 1) * _SAID_BASE + chunk.counts) * _KINDS_BASE + (
+            chunk.deals % _KINDS_BASE
+        )
         weeks = chunk.weeks
         parts: list[tuple[int, Any]] = (
             [(int(weeks[0]), slice(None))]
@@ -997,37 +980,65 @@ class _FastReader:
         for week, lines in parts:
             week_right = right[lines]
             different, how_many = np.unique(outcomes[lines], return_counts=True)
-            seconds, taken = np.unique(
-                chunk.seconds[lines][week_right].astype(np.float64), return_counts=True
-            )
+            seconds, taken = np.unique(chunk.seconds[lines][week_right], return_counts=True)
             self.tally.week(self.weeks[week]).add_many(
                 zip(map(self.outcome, different.tolist()), how_many.tolist(), strict=True),
                 zip(seconds.tolist(), taken.tolist(), strict=True),
                 week_right.view(np.uint8).tobytes(),
             )
         times = chunk.times
-        if len(set(map(_STAMP_OFFSET, times))) == 1:  # one offset: times sort as they read
-            first, last = _time(min(times)), _time(max(times))
+        if (times[:, _OFFSET_AT:] == times[0, _OFFSET_AT:]).all():
+            # One offset: the times sort as their digits read.
+            clock = np.zeros(len(times), dtype=np.int64)
+            for at in _CLOCK_DIGITS:
+                clock = clock * 10 + (times[:, at] - ord("0"))
+            first, last = (_time(times[at].tobytes()) for at in (clock.argmin(), clock.argmax()))
         else:
-            whens = list(map(_time, times))
+            whens = [_time(stamp.tobytes()) for stamp in times]
             first, last = min(whens), max(whens)
         self.tally.add_times(first, last, right.view(np.uint8).tobytes())
 
     def outcome(self, number: int) -> Outcome:
-        """The outcome of a line whose answer and count are ``said`` number ``number //
-        _KINDS_BASE`` and whose kinds those of number ``number % _KINDS_BASE``."""
+        """The outcome of a line by its number: its answer, count and kinds."""
         said, kinds = divmod(number, _KINDS_BASE)
-        answer = self.answers[said]
-        return count_outcome(None if answer < 0 else answer, self.counts[said], self.kinds[kinds])
+        answer, count = divmod(said, _SAID_BASE)
+        return count_outcome(None if answer == 0 else answer - 1, count, self.kinds[kinds])
 
 
-def _time(stamp: bytes) -> datetime:
-    """The time of a log line that ``_LINE`` took."""
-    return datetime.fromisoformat(stamp.decode())
+def _whole_numbers(text: Bytes, start: Ints, end: Ints) -> Ints:
+    """The whole numbers written from ``start`` up to ``end`` in ``text`` (a few digits each)."""
+    import numpy as np
+
+    value = np.zeros(len(start), dtype=np.int64)
+    for at in range(int((end - start).max(initial=0))):
+        inside = start + at < end
+        digit = text[np.where(inside, start + at, 0)] - ord("0")
+        value = np.where(inside, value * 10 + digit, value)
+    return value
 
 
-_FAST_CHUNK_SIZE = 1 << 20
-"""Bytes of the log the fast reader takes at a time: some 5,000 lines."""
+def _decimals(text: Bytes, start: Ints, end: Ints) -> npt.NDArray[np.float64]:
+    """The decimal numbers written from ``start`` up to ``end`` in ``text`` (``12`` or
+    ``12.345``), as ``float`` reads them: the digits as a whole number over a power of ten,
+    both exact in a double, divided once, so rounded once, as ``float`` rounds."""
+    import numpy as np
+
+    digits = np.zeros(len(start), dtype=np.int64)
+    places = np.zeros(len(start), dtype=np.int64)
+    point = np.zeros(len(start), dtype=bool)
+    for at in range(int((end - start).max(initial=0))):
+        inside = start + at < end
+        byte = text[np.where(inside, start + at, 0)]
+        is_point = inside & (byte == ord("."))
+        is_digit = inside & ~is_point
+        digits = np.where(is_digit, digits * 10 + (byte - ord("0")), digits)
+        places += is_digit & point
+        point |= is_point
+    return digits / 10.0**places
+
+
+_FAST_CHUNK_SIZE = 1 << 22
+"""Bytes of the log the fast reader takes at a time: some 20,000 lines."""
 
 
 def report_log_file(
@@ -1043,24 +1054,8 @@ def report_log_file(
     from cribcount.reading import read_chunks
 
     tally = _ReportTally()
-    with _no_cycle_collection():
-        _read_report(read_chunks(stream, size=chunk_size), tally, bad)
+    _read_report(read_chunks(stream, size=chunk_size), tally, bad)
     return tally.report()
-
-
-@contextlib.contextmanager
-def _no_cycle_collection() -> Iterator[None]:
-    """The cyclic garbage collector held off: a chunk makes tens of thousands of small tuples
-    (none in a cycle), which it would otherwise walk again and again."""
-    import gc
-
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 def _read_report(
@@ -1068,41 +1063,41 @@ def _read_report(
 ) -> None:
     """Add each line of ``chunks`` (the first line's number, whole lines) to ``tally``, each
     line that is not a record handed to ``bad``."""
+    import numpy as np
+
     fast = _FastReader(tally)
     for first, chunk in chunks:
-        fast.forget()
-        lines = _LINE.findall(chunk)
-        if len(lines) == chunk.count(b"\n"):
-            read = fast.read(lines)
-            if fast.judge(read) is None:
-                fast.add(read)
-                continue
-        # A line here is not in the fast shape, or not a record: each such line read
-        # carefully, in its place; the runs of lines between taken fast.
-        raws = chunk.split(b"\n")[:-1]
-        found = [_LINE.fullmatch(raw) for raw in raws]
-        taken = [groups.groups(b"") for groups in found if groups is not None]
-        if not taken:
-            for number, raw in enumerate(raws, start=first):
-                _add_careful(number, raw, tally, bad)
+        text = np.frombuffer(chunk, dtype=np.uint8)
+        ends = np.flatnonzero(text == ord("\n"))
+        starts = np.concatenate(([0], ends[:-1] + 1))
+        # The lines of the fast shape: runs of them, each run up to a line of another shape.
+        in_shape = np.zeros(len(starts), dtype=bool)
+        at = 0
+        while at < len(chunk):
+            end = _LINES.match(chunk, at).end()  # type: ignore[union-attr]  # matches "" too
+            in_shape[np.searchsorted(starts, at) : np.searchsorted(starts, end)] = True
+            at = chunk.find(b"\n", end) + 1 or len(chunk)
+        fast_lines = np.flatnonzero(in_shape)
+        if not len(fast_lines):
+            for number, start, end in zip(itertools.count(first), starts.tolist(), ends.tolist()):
+                _add_careful(number, chunk[start:end], tally, bad)
             continue
-        read = fast.read(taken)
-        judged = fast.judge(read)
-        good = itertools.repeat(True) if judged is None else iter(judged.tolist())
-        run: list[int] = []
-        at = 0  # the next of the lines taken
-        for number, raw, groups in zip(itertools.count(first), raws, found, strict=False):
-            if groups is not None:
-                at += 1
-                if next(good):
-                    run.append(at - 1)
-                    continue
-            if run:
-                fast.add(read.part(run))
-                run = []
-            _add_careful(number, raw, tally, bad)
-        if run:
-            fast.add(read.part(run))
+        read = fast.read(text, starts[fast_lines])
+        good = in_shape.copy()
+        good[fast_lines] = fast.judge(read)
+        if good.all():
+            fast.add(read)
+            continue
+        # Each line not taken is read carefully, in its place; the runs between added fast.
+        row = np.cumsum(in_shape) - 1  # each line's row in what the fast reader read
+        done = 0  # the lines before this one are added
+        for line in np.flatnonzero(~good).tolist():
+            if line > done:
+                fast.add(read.part(slice(row[done], row[line - 1] + 1)))
+            _add_careful(first + line, chunk[starts[line] : ends[line]], tally, bad)
+            done = line + 1
+        if done < len(starts):
+            fast.add(read.part(slice(row[done], None)))
 
 
 def _add_careful(
