@@ -11,7 +11,7 @@ next, the last card), and the last card is scored by the rules' own column form
 >>> import numpy as np
 >>> last = replay(np.array([[4, 6, 5, PAST], [13, GO, 9, PAST], [5, 5, 5, PAST]]), players=2)
 >>> for key in last.keys().tolist():
-...     items = last_card_items(key)
+...     items = items_of_key(key)
 ...     print(None if items is None else [(item.kind.value, item.points) for item in items])
 [('fifteen', 2), ('run', 3)]
 None
@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 
 from cribcount import rules
-from cribcount.rules import MAX_COUNT, PegItem, PegKind
+from cribcount.rules import EVERY_CARD_FITS, MAX_COUNT, PegItem, PegKind
 from cribcount.seats import HAND_SIZE
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     Ints = npt.NDArray[np.int64]
     Bools = npt.NDArray[np.bool_]
 
-__all__ = ["GO", "PAST", "LastCards", "last_card_items", "replay"]
+__all__ = ["GO", "PAST", "LastCards", "items_of_key", "replay"]
 
 GO = 0
 """A go among a play's moves, which are otherwise ranks (1 to 13)."""
@@ -43,9 +43,6 @@ PAST = -1
 
 _VALUES = np.array([0, *(rules.counting_value(rank) for rank in range(1, 14))], dtype=np.int64)
 """The counting value of each rank, 1 to 13 (and 0 for a go)."""
-_HIGHEST_VALUE = rules.counting_value(13)
-_EVERY_CARD_FITS = max(c for c in range(MAX_COUNT + 1) if rules.fits_count(c, _HIGHEST_VALUE))
-"""The highest count on which every card fits (21): only past it may a player have to say go."""
 _BASE = MAX_COUNT + 1
 """More than a count, or the cards in one count, can be: the radix of ``LastCards.keys``."""
 _LAST_CARD = PegItem(PegKind.LAST_CARD, rules.LAST_CARD_POINTS)
@@ -64,13 +61,13 @@ class LastCards(NamedTuple):
     refused: Bools
 
     def keys(self) -> Ints:
-        """A number a play that says what its last card pegs (``last_card_items`` reads it):
+        """A number a play that says what its last card pegs (``items_of_key`` reads it):
         plays that peg alike have one key. -1 for a play refused."""
         key = ((self.running * _BASE + self.same) * _BASE + self.run) * 2 + self.last
         return np.where(self.refused, -1, key)
 
 
-def last_card_items(key: int) -> tuple[PegItem, ...] | None:
+def items_of_key(key: int) -> tuple[PegItem, ...] | None:
     """The items the last card pegs, by its play's key (``LastCards.keys``); None for a play
     refused."""
     if key < 0:
@@ -138,8 +135,8 @@ def replay(moves: Ints, *, players: int) -> LastCards:
         word = go & was_go & go_point & inferred  # the written word for the go point just pegged
         inferred &= ~word
         go &= ~word
-        refused |= go & (count <= _EVERY_CARD_FITS)  # any card fits: the player can play
-        go &= count > _EVERY_CARD_FITS
+        refused |= go & (count <= EVERY_CARD_FITS)  # any card fits: the player can play
+        go &= count > EVERY_CARD_FITS
         value = _VALUES[np.maximum(move, GO)]
         fits = rules.fits_count(count, value)  # type: ignore[arg-type]
         stuck = card & ~fits

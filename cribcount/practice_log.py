@@ -920,18 +920,16 @@ class _FastReader:
         its kinds, or ``_NO_DEAL``."""
         import numpy as np
 
-        from cribcount.play_columns import last_card_items, replay
+        from cribcount.play_columns import items_of_key, replay
 
         moves = (closing - opening + 1) // _TOKEN_BYTES
         # A play a row, its cards by index from the first column on (a go is len(DECK)),
         # then len(DECK) + 1 past its moves.
         width = int(moves.max(initial=0))
         column = np.arange(width)
-        grid = np.where(
-            column < moves[:, None],
-            self.cards(text, opening[:, None] + _CARD_AT[0] + column * _TOKEN_BYTES),
-            len(DECK) + 1,
-        )
+        inside = column < moves[:, None]
+        at = np.where(inside, opening[:, None] + _CARD_AT[0] + column * _TOKEN_BYTES, 0)
+        grid = np.where(inside, self.cards(text, at), len(DECK) + 1)
         is_card = grid < len(DECK)
         # A card laid twice, or more cards than the table holds: no play.
         distinct = np.sort(np.where(is_card, grid, len(DECK) + 1 + column), axis=1)
@@ -944,7 +942,7 @@ class _FastReader:
         for key in different.tolist():
             deal = self.play_deals.get(key)
             if deal is None:
-                items = last_card_items(key)
+                items = items_of_key(key)
                 deal = self.play_deals[key] = (
                     _NO_DEAL
                     if items is None

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BOARDS",
+    "EVERY_CARD_FITS",
     "FIFTEEN",
     "FIFTEEN_POINTS",
     "FLUSH_TABLE",
@@ -392,6 +393,14 @@ def fits_count(count: int, value: int) -> bool:
     (True, False)
     """
     return count + value <= MAX_COUNT
+
+
+EVERY_CARD_FITS = max(
+    count
+    for count in range(MAX_COUNT + 1)
+    if fits_count(count, counting_value(13))  # a king
+)
+"""The highest count on which every card fits (21): only past it may a player have to say go."""
 
 
 class PegKind(enum.Enum):
