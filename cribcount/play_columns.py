@@ -20,6 +20,9 @@ None
 
 from __future__ import annotations
 
+import functools
+import itertools
+from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
@@ -92,8 +95,10 @@ def replay(moves: Ints, *, players: int) -> LastCards:
     """
     plays, width = moves.shape
     rows = np.arange(plays)
+    first_in = _first_in(players)
     length = (moves != PAST).sum(axis=1)
     held = np.full((plays, players), HAND_SIZE, dtype=np.int64)
+    holding = np.full(plays, (1 << players) - 1, dtype=np.int64)  # a bit for each holding cards
     left = np.full(plays, HAND_SIZE * players, dtype=np.int64)
     gone = np.zeros(plays, dtype=np.int64)  # a bit for each player who said go in this count
     at, count, turn = (np.zeros(plays, dtype=np.int64) for _ in range(3))
@@ -113,7 +118,7 @@ def replay(moves: Ints, *, players: int) -> LastCards:
         if settle.any():
             # Pass the turn to a player who can still play; if none can, the go point (to
             # the last to lay a card) ends the count, and the next after them leads.
-            still_in = _still_in(turn, held, gone)
+            still_in = first_in(turn, holding & ~gone)
             turn = np.where(settle & (still_in >= 0), still_in, turn)
             closed = settle & (still_in < 0)
             if closed.any():
@@ -124,7 +129,7 @@ def replay(moves: Ints, *, players: int) -> LastCards:
                 inferred |= new
                 previous = np.where(new, last, previous)
                 count[closed] = size[closed] = gone[closed] = 0
-                turn = np.where(closed, _still_in(last + 1, held, np.zeros_like(gone)), turn)
+                turn = np.where(closed, first_in(last + 1, holding), turn)
             unsettled &= ~settle
         refused |= active & (left == 0)  # a move after every card was laid
         active &= left > 0
@@ -141,7 +146,7 @@ def replay(moves: Ints, *, players: int) -> LastCards:
         fits = rules.fits_count(count, value)  # type: ignore[arg-type]
         stuck = card & ~fits
         if stuck.any():
-            others = _still_in(turn + 1, held, gone | np.left_shift(1, turn))
+            others = first_in(turn + 1, holding & ~(gone | np.left_shift(1, turn)))
             refused |= stuck & (others >= 0)  # a player still in said no go
             # Nobody can play on: that go ends the count, and this card then leads.
             stuck &= others < 0
@@ -161,7 +166,10 @@ def replay(moves: Ints, *, players: int) -> LastCards:
             count = np.where(lay, count + value, count)
             at_lay = np.flatnonzero(lay)
             laid[at_lay, size[at_lay]] = move[at_lay]
-            held[at_lay, turn[at_lay]] -= 1
+            player = turn[at_lay]
+            held[at_lay, player] -= 1
+            emptied = held[at_lay, player] == 0
+            holding[at_lay[emptied]] &= ~np.left_shift(1, player[emptied])
             size += lay
             left -= lay
             last_count = np.where(lay, count, last_count)
@@ -172,23 +180,27 @@ def replay(moves: Ints, *, players: int) -> LastCards:
             thirty_one = lay & (count == MAX_COUNT)  # 31 ends the count; the next player leads
             count[thirty_one] = size[thirty_one] = gone[thirty_one] = 0
             turn = np.where(lay, (turn + 1) % players, turn)
-            out = (held[rows, turn] == 0) | (np.right_shift(gone, turn) & 1 == 1)
+            out = np.right_shift(holding & ~gone, turn) & 1 == 0
             unsettled = np.where(lay, thirty_one | out, unsettled)
         active &= ~refused & (at < length)
     refused |= last_size == 0  # no card laid
     # Only the last card is scored: the cards before it made the counts and turns.
-    same, run = rules.count_tails(laid, last_size)
+    same, run = rules.count_tails(laid[:, : last_size.max(initial=1)], last_size)
     return LastCards(last_count, same, run, (left == 0) & (size > 0), refused)
 
 
-def _still_in(start: Ints, held: Ints, gone: Ints) -> Ints:
-    """The first player of each play from ``start`` on (round the table) who holds cards
-    (``held``, a column a player) and has not said go (a bit of ``gone``); -1 if none."""
-    plays, players = held.shape
-    rows = np.arange(plays)
-    found = np.full(plays, -1, dtype=np.int64)
-    for step in reversed(range(players)):
-        player = (start + step) % players
-        free = (held[rows, player] > 0) & (np.right_shift(gone, player) & 1 == 0)
-        found = np.where(free, player, found)
-    return found
+@functools.cache
+def _first_in(players: int) -> Callable[[Ints, Ints], Ints]:
+    """For a table of ``players``: the first player of each play from a seat on (round the
+    table) whose bit is set in a number (who holds cards and has not said go), -1 if none,
+    looked up in a table of every seat and every such number."""
+    masks = 1 << players
+    table = np.full(players * masks, -1, dtype=np.int64)
+    for start, mask in itertools.product(range(players), range(masks)):
+        seats = ((start + step) % players for step in range(players))
+        table[start * masks + mask] = next((p for p in seats if mask >> p & 1), -1)
+
+    def first_in(start: Ints, free: Ints) -> Ints:
+        return table.take(start % players * masks + free)
+
+    return first_in
