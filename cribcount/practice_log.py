@@ -736,6 +736,9 @@ _COUNT_AT = len(b', "count": ')
 _SECONDS_AT = len(b', "seconds": ')
 _TOKEN_BYTES = len(b'"5h", ')
 """Bytes a move takes in a play's list (``"go"`` too), with the comma and space after it."""
+_FEW_LINES = 32
+"""Fewer lines than this, between lines read carefully, are added a line at a time: sooner
+than by the steps that tally many at once."""
 _SAID_BASE = 100
 """More than any count of the fast shape (two digits): an outcome's number is its answer
 (plus one, for ``?``) times this, plus its count, then its kinds."""
@@ -964,6 +967,9 @@ class _FastReader:
         """Add lines given one after another, each judged a record."""
         import numpy as np
 
+        if len(chunk.times) < _FEW_LINES:
+            self.add_each(chunk)
+            return
         right = chunk.answers == chunk.counts
         # What a tally keeps of a line: its answer, count and kinds.
         outcomes = ((chunk.answers + 1) * _SAID_BASE + chunk.counts) * _KINDS_BASE + (
@@ -995,6 +1001,20 @@ class _FastReader:
             whens = [_time(stamp.tobytes()) for stamp in times]
             first, last = min(whens), max(whens)
         self.tally.add_times(first, last, right.view(np.uint8).tobytes())
+
+    def add_each(self, chunk: _Chunk) -> None:
+        """Add lines given one after another, each judged a record, a line at a time."""
+        for stamp, answer, count, deal, seconds in zip(
+            chunk.times,
+            chunk.answers.tolist(),
+            chunk.counts.tolist(),
+            chunk.deals.tolist(),
+            chunk.seconds.tolist(),
+            strict=True,
+        ):
+            said = None if answer < 0 else answer
+            outcome = count_outcome(said, count, self.kinds[deal % _KINDS_BASE])
+            self.tally.add(_time(stamp.tobytes()), outcome, seconds)
 
     def outcome(self, number: int) -> Outcome:
         """The outcome of a line by its number: its answer, count and kinds."""

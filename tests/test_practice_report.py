@@ -387,10 +387,15 @@ ODD_LINES: list[Callable[[str], str]] = [
 ]
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_odd_lines_among_new_deals_across_chunks_report_the_same_both_ways(seed: int) -> None:
+@pytest.mark.parametrize(("seed", "few"), [(0, None), (1, None), (2, None), (3, 1)])
+def test_odd_lines_among_new_deals_across_chunks_report_the_same_both_ways(
+    seed: int, few: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # Every line a new deal (hands, cribs and plays); an odd line every few, of every kind
-    # above, wherever the chunks of each size happen to end.
+    # above, wherever the chunks of each size happen to end. The runs of lines between odd
+    # ones are short: added a line at a time, or (``few``) as many lines are.
+    if few is not None:
+        monkeypatch.setattr(cribcount.practice_log, "_FEW_LINES", few)
     rng = random.Random(seed)
     lines = mixed_log(20 + seed, 400)
     for at in range(rng.randrange(5), len(lines), 7):
