@@ -720,9 +720,10 @@ _TIME_BYTES = len(b"2026-11-30T10:00:00+00:00")
 _DAY_BYTES = len(b"2026-11-30")
 _OFFSET_AT = len(b"2026-11-30T10:00:00")
 _CLOCK_DIGITS = tuple(at for at, byte in enumerate(b"2026-11-30T10:00:00") if chr(byte).isdigit())
-_DAY_DIGITS = _CLOCK_DIGITS[: len(b"20261130")]
 """Where the digits of a time are, up to its offset: read in order, a number that sorts as the
 times of one offset do."""
+_DAY_DIGITS = _CLOCK_DIGITS[: len(b"20261130")]
+"""Where the digits of a time's date are: read in order, a number a day."""
 _CARD_AT = tuple(b'["5h", "5d", "5c", "Js"]'.index(name) for name in (b"5h", b"5d", b"5c", b"Js"))
 """Where each card of a hand begins, from the opening bracket (the first move of a play too)."""
 _STARTER_AT = len(b'], "starter": ')
