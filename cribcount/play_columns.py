@@ -93,6 +93,8 @@ def replay(moves: Ints, *, players: int) -> LastCards:
     Gos are read as ``peg`` reads them: a go nobody wrote is inferred where it is plain, and
     a written go just after the go point is the word for it.
     """
+    if not moves.shape[1]:
+        moves = np.full((len(moves), 1), PAST)  # no play holds a move: each is refused below
     plays, width = moves.shape
     rows = np.arange(plays)
     first_in = _first_in(players)

@@ -604,6 +604,20 @@ def test_whole_plays_replayed_together_with_their_gos_written_or_not() -> None:
     assert check_replay(whole_plays(3, 100)) == 0
 
 
+@given(
+    players=st.integers(2, 6),
+    moves=st.lists(st.one_of(st.none(), st.sampled_from(DECK)), max_size=30, unique=True),
+    gos=st.lists(st.integers(0, 30), max_size=6),
+)
+def test_any_moves_are_replayed_as_the_play_scorer_reads_them(
+    players: int, moves: list[Card | None], gos: list[int]
+) -> None:
+    # Any cards in any order, gos anywhere (one at a time or several together).
+    for at in gos:
+        moves.insert(min(at, len(moves)), None)
+    assert check_replay([(moves, players)]) in (0, 1)
+
+
 def test_a_play_of_no_move_or_no_card_is_refused() -> None:
     grid = np.array([[PAST, PAST], [GO, PAST], [5, PAST]])
     keys = replay(grid, players=2).keys().tolist()
