@@ -1082,41 +1082,92 @@ def _read_report(
 ) -> None:
     """Add each line of ``chunks`` (the first line's number, whole lines) to ``tally``, each
     line that is not a record handed to ``bad``."""
-    import numpy as np
-
     fast = _FastReader(tally)
     for first, chunk in chunks:
-        text = np.frombuffer(chunk, dtype=np.uint8)
-        ends = np.flatnonzero(text == ord("\n"))
-        starts = np.concatenate(([0], ends[:-1] + 1))
-        # The lines of the fast shape: runs of them, each run up to a line of another shape.
-        in_shape = np.zeros(len(starts), dtype=bool)
-        at = 0
-        while at < len(chunk):
-            end = _LINES.match(chunk, at).end()  # type: ignore[union-attr]  # matches "" too
-            in_shape[np.searchsorted(starts, at) : np.searchsorted(starts, end)] = True
-            at = chunk.find(b"\n", end) + 1 or len(chunk)
-        fast_lines = np.flatnonzero(in_shape)
-        if not len(fast_lines):
-            for number, start, end in zip(itertools.count(first), starts.tolist(), ends.tolist()):
-                _add_careful(number, chunk[start:end], tally, bad)
-            continue
+        number = first
+        for start, end in _pieces(chunk, 0, len(chunk)):
+            piece = chunk[start:end] if end - start < len(chunk) else chunk
+            _read_lines(fast, number, piece, bad)
+            number += piece.count(b"\n")
+
+
+_MOST_LINES = 1 << 15
+"""Lines the fast reader takes at once at most: a chunk of many short lines (blank ones, say)
+is taken a piece at a time, so that its arrays stay small."""
+
+
+def _pieces(chunk: bytes, start: int, end: int) -> Iterator[tuple[int, int]]:
+    """Where the pieces of ``chunk[start:end]`` (whole lines) begin and end, in order, each of
+    at most ``_MOST_LINES`` lines or a single line: the chunk halved until they are."""
+    if chunk.count(b"\n", start, end) <= _MOST_LINES:
+        yield start, end
+        return
+    # The line end after the middle, or else the one before it: two pieces of whole lines.
+    middle = (start + end) // 2
+    cut = chunk.find(b"\n", middle, end - 1) + 1 or chunk.rfind(b"\n", start, middle) + 1
+    yield from _pieces(chunk, start, cut)
+    yield from _pieces(chunk, cut, end)
+
+
+def _read_lines(
+    fast: _FastReader, first: int, lines: bytes, bad: Callable[[LogError], object]
+) -> None:
+    """Add each of ``lines`` (whole lines, the first numbered ``first``) to the report, each
+    line that is not a record handed to ``bad``."""
+    import numpy as np
+
+    text = np.frombuffer(lines, dtype=np.uint8)
+    ends = np.flatnonzero(text == ord("\n"))
+    starts = np.concatenate(([0], ends[:-1] + 1))
+    # The lines of the fast shape: runs of them, each run up to a line of another shape.
+    edges = np.zeros(len(starts) + 1, dtype=np.int64)
+    runs = np.searchsorted(starts, np.array(_runs(lines), dtype=np.int64).reshape(-1, 2))
+    np.add.at(edges, runs[:, 0], 1)
+    np.add.at(edges, runs[:, 1], -1)
+    in_shape = np.cumsum(edges[:-1]) > 0
+    fast_lines = np.flatnonzero(in_shape)
+    good = in_shape.copy()
+    if len(fast_lines):
         read = fast.read(text, starts[fast_lines])
-        good = in_shape.copy()
         good[fast_lines] = fast.judge(read)
         if good.all():
             fast.add(read)
-            continue
-        # Each line not taken is read carefully, in its place; the runs between added fast.
-        row = np.cumsum(in_shape) - 1  # each line's row in what the fast reader read
-        done = 0  # the lines before this one are added
-        for line in np.flatnonzero(~good).tolist():
-            if line > done:
-                fast.add(read.part(slice(row[done], row[line - 1] + 1)))
-            _add_careful(first + line, chunk[starts[line] : ends[line]], tally, bad)
-            done = line + 1
-        if done < len(starts):
-            fast.add(read.part(slice(row[done], None)))
+            return
+    # Each line not taken is read carefully, in its place; the runs between added fast.
+    row = (np.cumsum(in_shape) - 1).tolist()  # each line's row in what the fast reader read
+    done = 0  # the lines before this one are added
+    odd = np.flatnonzero(~good)
+    for line, start, end in zip(
+        odd.tolist(), starts[odd].tolist(), ends[odd].tolist(), strict=True
+    ):
+        if line > done:
+            fast.add(read.part(slice(row[done], row[line - 1] + 1)))
+        _add_careful(first + line, lines[start:end], fast.tally, bad)
+        done = line + 1
+    if done < len(starts):
+        fast.add(read.part(slice(row[done], None)))
+
+
+def _runs(lines: bytes) -> list[int]:
+    """Where each run of lines of the fast shape in ``lines`` begins and ends, in turn."""
+    runs: list[int] = []
+    at = 0 if lines.startswith(_LINE_HEAD[1:]) else _next_head(lines, 0)
+    while at < len(lines):
+        end = _LINES.match(lines, at).end()  # type: ignore[union-attr]  # it matches "" too
+        if end > at:
+            runs += (at, end)
+        at = _next_head(lines, end)  # past the line of another shape
+    return runs
+
+
+_LINE_HEAD = b'\n{"time": "'
+"""How a line of the fast shape begins, with the end of the line before it."""
+
+
+def _next_head(lines: bytes, at: int) -> int:
+    """Where the first line after the one at ``at`` that begins as the fast shape does begins
+    (lines of other shapes skipped at once); the end of ``lines`` if none does."""
+    return lines.find(_LINE_HEAD, at) + 1 or len(lines)
 
 
 def _add_careful(

@@ -407,6 +407,26 @@ def test_odd_lines_among_new_deals_across_chunks_report_the_same_both_ways(
     assert len(careful_bad) > 20 and fast.overall.hands > 300
 
 
+def test_a_chunk_of_many_lines_is_read_a_piece_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Pieces of at most three lines: blank lines, odd lines and lines of the fast shape (long
+    # and short) split anywhere, each piece in its place.
+    monkeypatch.setattr(cribcount.practice_log, "_MOST_LINES", 3)
+    rng = random.Random(13)
+    lines = mixed_log(30, 120)
+    odd: list[Callable[[str], str]] = [*ODD_LINES, lambda line: "\n\n\n" + line]
+    for at in range(0, len(lines), 5):
+        lines[at] = rng.choice(odd)(lines[at])
+    data = ("\n".join(lines) + "\n").encode()
+    (fast, fast_bad), (careful, careful_bad) = both_ways(data, (None, 2000))
+    assert fast_bad == careful_bad
+    assert fast == careful
+    pieces = list(cribcount.practice_log._pieces(data, 0, len(data)))
+    assert pieces[0][0] == 0 and pieces[-1][1] == len(data)
+    for (_, end), (start, _) in itertools.pairwise(pieces):
+        assert end == start and data[end - 1 : end] == b"\n"
+    assert max(data.count(b"\n", start, end) for start, end in pieces) <= 3
+
+
 def new_deals_log(players: int, lines: int) -> list[str]:
     """``lines`` log lines of new deals, a hand, a crib and a play in progress at a table of
     ``players`` in turn, answered mostly right and timed to the millisecond, minutes to days
