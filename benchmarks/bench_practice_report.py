@@ -32,6 +32,8 @@ from timing import measure, run_versions
 
 from cribcount.batch.vector import NO_CLAIM, score_rows
 from cribcount.cards import DECK, Hand, parse_card
+from cribcount.play_columns import GO as GO_RANK
+from cribcount.play_columns import PAST, items_of_key, replay
 from cribcount.practice import (
     Drill,
     PegDeal,
@@ -41,7 +43,6 @@ from cribcount.practice import (
 )
 from cribcount.practice_log import log_line
 from cribcount.rules import MAX_COUNT
-from cribcount.turns import last_card_pegs
 
 SESSION = 1000
 """Distinct deals written; the log repeats them (each line is still read and checked)."""
@@ -71,8 +72,9 @@ def write_new_deals(path: Path, lines: int) -> None:
     The lines are made directly rather than by practice sessions, so that a million take
     seconds: each show counted by the batch's vectorised counter (``score_rows``), each play
     a random legal play of two hands (``random_hands_play``) cut after a random card, its
-    last card scored by ``last_card_pegs``. Every hundredth line is checked to be the line
-    ``log_line`` writes for its record, which counts its deal by the plain scorers.
+    last card scored with the others of the block by ``play_columns.replay``. Every hundredth
+    line is checked to be the line ``log_line`` writes for its record, which counts its deal
+    by the plain scorers.
     """
     rng = random.Random(23)
     start = datetime(2026, 1, 5, 9, tzinfo=UTC)
@@ -95,13 +97,20 @@ def new_lines(rng: random.Random, first: int, n: int, start: datetime) -> list[s
     deals: dict[int, tuple[list[int], int]] = {}
     for at, cards, count in zip(at_show, dealt.tolist(), counts, strict=True):
         deals[at] = (cards, count)
+    plays = {}
     for at in range(first + (2 - first) % 3, first + n, 3):
         moves = random_hands_play(rng)
         cut = rng.choice([i for i, card in enumerate(moves) if card != GO])
-        moves = moves[: cut + 1]
-        items = last_card_pegs([RANKS[card] for card in moves])
-        assert items is not None, moves
-        deals[at] = (moves, sum(item.points for item in items))
+        plays[at] = moves[: cut + 1]
+    if plays:
+        ranks = np.full((len(plays), max(map(len, plays.values()))), PAST)
+        for row, moves in zip(ranks, plays.values(), strict=True):
+            row[: len(moves)] = [RANKS[card] for card in moves]
+        keys = replay(ranks, players=2).keys().tolist()
+        for (at, moves), key in zip(plays.items(), keys, strict=True):
+            items = items_of_key(key)
+            assert items is not None, moves
+            deals[at] = (moves, sum(item.points for item in items))
     # Mostly right, else a point or two off (never below 0), now and then "?".
     offsets = draw.choice([0, 0, 0, -2, -1, 1, 2], size=n).tolist()
     unsure = (draw.random(n) < 0.05).tolist()
@@ -159,7 +168,8 @@ GO = len(DECK)
 """A go among a play's cards (``Card.index``)."""
 NAMES = [*(f'"{card}"' for card in DECK), '"go"']
 """Each card as the log writes it, by its index, and a go."""
-RANKS: list[int | None] = [*(int(card.rank) for card in DECK), None]
+RANKS = [*(int(card.rank) for card in DECK), GO_RANK]
+"""Each card's rank by its index, and a go as ``replay`` reads it."""
 VALUES = [card.value for card in DECK]
 
 

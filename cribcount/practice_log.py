@@ -13,19 +13,17 @@ import contextlib
 import functools
 import itertools
 import json
-import operator
 import os
 import re
 from array import array
-from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any, BinaryIO, NamedTuple
+from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple
 
 from cribcount.cards import DECK, CribcountError, Hand, parse_card
 from cribcount.messages import Message
-from cribcount.play import PegItem, cards_laid
+from cribcount.play import cards_laid
 from cribcount.practice import (
     CardDeal,
     CardRecord,
@@ -36,7 +34,14 @@ from cribcount.practice import (
     answer_misses,
     play_kinds,
 )
-from cribcount.turns import last_card_pegs
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    Bytes = npt.NDArray[np.uint8]
+    Ints = npt.NDArray[np.int64]
+    Bools = npt.NDArray[np.bool_]
 
 Record = PracticeRecord | CardRecord
 """A line of the log: a count answered, or a best card laid (``practice --play``)."""
@@ -671,54 +676,9 @@ def _careful_records(number: int, raw: bytes) -> Iterator[Record | LogError]:
 
 # --- the report's fast reader -----------------------------------------------------------------
 
-_CARD = rb"[A2-9TJQK][cdhs]"
-_WHOLE = rb"(?:0|[1-9][0-9]{0,8})"  # below _LARGEST: 10 ** 9 itself takes the careful path
-_TWO = rb"(?:[01][0-9]|2[0-3]):[0-5][0-9]"  # hours and minutes, of a time or an offset
-_LINE = re.compile(
-    rb'^\{"time": "([0-9]{4}-[0-9]{2}-[0-9]{2}T' + _TWO + rb":[0-5][0-9][+-]" + _TWO + rb')", '
-    rb'"seed": ' + _WHOLE + rb', "round": ' + _WHOLE + rb", "
-    rb'(?:"hand": \[("' + rb'", "'.join([_CARD] * 4) + rb'")\], '
-    rb'"starter": "(' + _CARD + rb')", "crib": (true|false)'
-    rb'|"hand": \[((?:"(?:' + _CARD + rb'|go)", )*"' + _CARD + rb'")\], '
-    rb'"starter": null, "crib": false, "play": true), '
-    rb'("answer": (?:null|' + _WHOLE + rb'), "count": (?:0|[1-9][0-9]?)), '
-    rb'"seconds": ((?:0|[1-9][0-9]{0,8})(?:\.[0-9]{1,3})?), '
-    rb'"muggins": (?:null|' + _WHOLE + rb")\}$",
-    re.MULTILINE,
-)
-"""A line exactly as ``log_line`` writes a count (``"time"`` to ``"muggins"``), every number
-within its bounds and written as JSON writes it. Such a line is read by the fast reader; any
-other takes the careful one, which gives the same record or says why it is none (a test checks
-both readers agree on damaged logs). Its groups: see ``_TIME`` to ``_SECONDS``."""
-
-
-_TIME, _HAND, _STARTER, _CRIB, _MOVES, _SAID, _SECONDS = range(7)
-"""Where each group of ``_LINE`` is in what ``findall`` gives a line (a group a line does not
-have is empty): the time; a hand's four cards (``"5h", "5d", "5c", "Js"``), starter and crib
-flag (``true`` or ``false``), or a play's moves (``"5h", "go", "Tc"``); the answer and count
-as written (``"answer": 5, "count": 6``); the seconds."""
-
-_SAID_FIELDS = re.compile(rb'"answer": (null|[0-9]+), "count": ([0-9]+)$')
-"""The answer and count of a line's ``_SAID`` group."""
-
-Line = tuple[bytes, ...]
-"""The groups of a line that ``_LINE`` took."""
-
-
-_STAMP_DAY = operator.itemgetter(slice(0, 10))
-_STAMP_OFFSET = operator.itemgetter(slice(19, None))
-
-_HAND_BYTES = len(b'"5h", "5d", "5c", "Js"')
-_CARD_AT = (1, 7, 13, 19)
-"""Where each card of a hand's group begins."""
-
 _KINDS_BASE = 1 << 12
 """A deal's key is its count times this, plus the number of its kinds: more than a log can
 hold different kinds (a count's kinds are a few of some ten names)."""
-
-_CACHE_SIZE = 1 << 16
-"""Entries a cache of the fast reader holds before it starts again: memory stays bounded on a
-log of ever new deals."""
 
 _NO_DEAL = -1
 """The key of a deal that is none: a card twice, a play the rules do not allow."""
@@ -726,109 +686,198 @@ _NO_DEAL = -1
 _PLAYERS = 2
 """The pegging drill's table, as the careful reader reads its lines."""
 
-Key = tuple[bytes, int]
-"""What a line's answer is worth, as the fast reader groups lines: its answer and count as
-written and its deal key."""
+_CARD = rb"[A2-9TJQK][cdhs]"
+_WHOLE = rb"(?:0|[1-9][0-9]{0,8})"  # below _LARGEST: 10 ** 9 itself takes the careful path
+_TWO = rb"(?:[01][0-9]|2[0-3]):[0-5][0-9]"  # hours and minutes, of a time or an offset
+_MOST_MOVES = 3 * cards_laid(_PLAYERS)
+"""The most moves a play of the fast shape holds: each card, with room for gos (a longer play
+is read carefully)."""
+_LINE = (
+    rb'\{"time": "[0-9]{4}-[0-9]{2}-[0-9]{2}T' + _TWO + rb":[0-5][0-9][+-]" + _TWO + rb'", '
+    rb'"seed": ' + _WHOLE + rb', "round": ' + _WHOLE + rb", "
+    rb'(?:"hand": \["' + rb'", "'.join([_CARD] * 4) + rb'"\], '
+    rb'"starter": "' + _CARD + rb'", "crib": (?:true|false)'
+    rb'|"hand": \[(?:"(?:' + _CARD + rb'|go)", ){0,' + str(_MOST_MOVES - 1).encode() + rb"}"
+    rb'"' + _CARD + rb'"\], "starter": null, "crib": false, "play": true), '
+    rb'"answer": (?:null|' + _WHOLE + rb'), "count": (?:0|[1-9][0-9]?), '
+    rb'"seconds": (?:0|[1-9][0-9]{0,8})(?:\.[0-9]{1,3})?, '
+    rb'"muggins": (?:null|' + _WHOLE + rb")\}\n"
+)
+"""A line exactly as ``log_line`` writes a count (``"time"`` to ``"muggins"``), every number
+within its bounds and written as JSON writes it, and its newline. Such a line is read by the
+fast reader; any other takes the careful one, which gives the same record or says why it is
+none (a test checks both readers agree on damaged logs)."""
+_LINES = re.compile(rb"(?:" + _LINE + rb")*+")
+"""A run of lines in the fast shape: matched from a line's start, it ends where the first line
+not in that shape begins. The run is possessive: each line matched is never tried again, so
+the match keeps nothing to go back to, however long the run."""
+
+# Where the fast reader finds what it reads in a line of the fast shape: the time from the
+# line's start; the cards and the answer from the hand's brackets, its only ones; the count
+# and the seconds from the commas after the answer.
+_TIME_AT = len(b'{"time": "')
+_TIME_BYTES = len(b"2026-11-30T10:00:00+00:00")
+_DAY_BYTES = len(b"2026-11-30")
+_OFFSET_AT = len(b"2026-11-30T10:00:00")
+_CLOCK_DIGITS = tuple(at for at, byte in enumerate(b"2026-11-30T10:00:00") if chr(byte).isdigit())
+"""Where the digits of a time are, up to its offset: read in order, a number that sorts as the
+times of one offset do."""
+_DAY_DIGITS = _CLOCK_DIGITS[: len(b"20261130")]
+"""Where the digits of a time's date are: read in order, a number a day."""
+_CARD_AT = tuple(b'["5h", "5d", "5c", "Js"]'.index(name) for name in (b"5h", b"5d", b"5c", b"Js"))
+"""Where each card of a hand begins, from the opening bracket (the first move of a play too)."""
+_STARTER_AT = len(b'], "starter": ')
+"""From the closing bracket, where the starter is: its quote (a show) or ``null`` (a play)."""
+_CRIB_AT = len(b'], "starter": "5h", "crib": ')
+_SHOW_ANSWER_AT = len(b'], "starter": "5h", "crib": , "answer": ')
+"""From the closing bracket of a show, where its answer is, less the crib's ``true`` or
+``false``."""
+_PLAY_ANSWER_AT = len(b'], "starter": null, "crib": false, "play": true, "answer": ')
+_COUNT_AT = len(b', "count": ')
+_SECONDS_AT = len(b', "seconds": ')
+_TOKEN_BYTES = len(b'"5h", ')
+"""Bytes a move takes in a play's list (``"go"`` too), with the comma and space after it."""
+_FEW_LINES = 32
+"""Fewer lines than this, between lines read carefully, are added a line at a time: sooner
+than by the steps that tally many at once."""
+_SAID_BASE = 100
+"""More than any count of the fast shape (two digits): an outcome's number is its answer
+(plus one, for ``?``) times this, plus its count, then its kinds."""
+
+
+def _time(stamp: bytes) -> datetime:
+    """The time of a log line of the fast shape."""
+    return datetime.fromisoformat(stamp.decode())
 
 
 class _Chunk(NamedTuple):
-    """Lines of a chunk that ``_LINE`` took, in order: their times, days, keys and seconds, and
-    how many lines have each key."""
+    """Lines of the fast shape, in order, a row each: their times as written (bytes), their
+    weeks (a number of ``_FastReader.weeks``; -1 for a day that is none), deal keys, answers
+    (-1 for ``?``), counts and seconds."""
 
-    times: Sequence[bytes]
-    days: Sequence[bytes]
-    keys: Sequence[Key]
-    seconds: Sequence[bytes]
-    counts: Counter[Key]
+    times: npt.NDArray[np.uint8]
+    weeks: Ints
+    deals: Ints
+    answers: Ints
+    counts: Ints
+    seconds: npt.NDArray[np.float64]
 
-    def part(self, taken: Sequence[int]) -> _Chunk:
-        """The lines at ``taken`` (in order)."""
-        times, days, keys, seconds, _ = self
-        part = [keys[at] for at in taken]
-        return _Chunk(
-            [times[at] for at in taken],
-            [days[at] for at in taken],
-            part,
-            [seconds[at] for at in taken],
-            Counter(part),
-        )
+    def part(self, lines: slice) -> _Chunk:
+        """The lines of ``lines`` (in order)."""
+        return _Chunk(*(column[lines] for column in self))  # type: ignore[arg-type]
 
 
 class _FastReader:
-    """The report's figures from log lines in ``_LINE``'s shape, a chunk of lines at a time.
+    """The report's figures from log lines of the fast shape (``_LINE``), many at a time.
 
-    The hands and cribs of a chunk are counted at once by the vectorised counter of
-    ``batch`` (``score_rows``); the kinds of each of its ``Rows.shape`` (the points
-    by kind, which fix the kinds) come once, from the careful count of the first
-    hand of that shape. Each different play of a chunk is replayed once from the
-    ranks of its cards and its goes (``last_card_pegs``), and remembered by them
-    (suits only make its cards distinct). Each
-    different day, and each different answer and count of a deal (a ``Key``), is then
-    judged once; the lines are tallied by how many have each key in each week, and
-    the right ones by how many took each number of seconds.
+    Each line is read where its fields stand, all the lines of a chunk at once with
+    numpy. The hands and cribs are counted at once by the vectorised counter of
+    ``batch`` (``score_rows``); the kinds of each of its ``Rows.shape`` (the points by
+    kind, which fix the kinds) come once, from the careful count of the first hand of
+    that shape. The plays are replayed at once from the ranks of their cards and their
+    goes (``play_columns.replay``: suits only make the cards distinct), and the kinds
+    of what each different last card pegs are worked out once. Each different day is
+    read once. The lines are then judged and tallied a week at a time: by how many
+    have each answer, count and kinds, and the right ones by how many took each
+    number of seconds.
     """
 
     def __init__(self, tally: _ReportTally) -> None:
         import numpy as np
 
         from cribcount.batch.vector import CARD_NAMES, shape_count
+        from cribcount.play_columns import GO, PAST
 
         self.tally = tally
-        self.plays: dict[bytes, int] = {}
-        self.items_key: dict[tuple[PegItem, ...], int] = {}
-        """The deal key of what a play's last card pegs, by its items: a few dozen."""
-        self.days: dict[bytes, date | None] = {}
-        self.outcomes: dict[Key, Outcome | None] = {}
-        """The outcome of each key met, None for a count that is not its deal's."""
+        self.weeks: list[date] = []
+        """A day of each ISO week met, by the week's number: the week's tally is that day's."""
+        self.week_numbers: dict[tuple[int, int], int] = {}
+        self.play_deals: dict[int, int] = {}
+        """The deal key of each key of what a play's last card pegs (``LastCards.keys``)."""
         self.kinds: list[tuple[str, ...]] = []
         self.kinds_number: dict[tuple[str, ...], int] = {}
         self.shape_kinds = np.full(shape_count(), -1, dtype=np.int32)
         """The number of the kinds of each ``Rows.shape``, -1 until a hand of it is met."""
-        self.card_of_name = np.zeros(1 << 16, dtype=np.uint8)
-        self.card_of_name[CARD_NAMES] = np.arange(len(CARD_NAMES), dtype=np.uint8)
-        """Each card's index by its name's two bytes as one number."""
+        self.card_of_name = np.zeros(1 << 16, dtype=np.int64)
+        self.card_of_name[CARD_NAMES] = np.arange(len(CARD_NAMES))
+        self.card_of_name[int.from_bytes(b"go", "little")] = len(DECK)
+        """Each card's index by its name's two bytes as one number; ``len(DECK)`` for a go."""
+        self.rank_of_card = np.array([*(int(card.rank) for card in DECK), GO, PAST])
+        """The rank of each card by its index, then ``GO`` for a go and ``PAST`` past a play."""
 
-    def read(self, lines: list[Line]) -> _Chunk:
-        """The lines (``_LINE``'s groups), keyed."""
-        times, hands, starters, cribs, moves, said, seconds = zip(*lines, strict=True)
-        keys = list(zip(said, self.deals(hands, starters, cribs, moves), strict=True))
-        return _Chunk(times, list(map(_STAMP_DAY, times)), keys, seconds, Counter(keys))
-
-    def deals(
-        self,
-        hands: tuple[bytes, ...],
-        starters: tuple[bytes, ...],
-        cribs: tuple[bytes, ...],
-        moves: tuple[bytes, ...],
-    ) -> list[int]:
-        """The deal key of each line: its count times ``_KINDS_BASE`` plus the number of its
-        kinds, or ``_NO_DEAL``."""
+    def read(self, text: Bytes, starts: Ints) -> _Chunk:
+        """The lines of the fast shape that begin at ``starts`` in ``text`` (a chunk's bytes)."""
         import numpy as np
 
-        flags = np.array(cribs)
-        is_hand = flags != b""
-        keys = np.full(len(cribs), _NO_DEAL, dtype=np.int64)
-        if is_hand.any():
-            keys[is_hand] = self.hands(
-                b"".join(hands), b"".join(starters), flags[is_hand] == b"true"
-            )
-        at_play = np.flatnonzero(~is_hand)
-        if len(at_play):
-            plays = [moves[at] for at in at_play.tolist()]
-            play = {text: self.play(text) for text in dict.fromkeys(plays)}  # each different once
-            keys[at_play] = list(map(play.__getitem__, plays))
-        return keys.tolist()
+        opening = np.flatnonzero(text == ord("["))
+        closing = np.flatnonzero(text == ord("]"))
+        # Each line holds one pair of brackets, the hand's: those of these lines.
+        opening = opening[np.searchsorted(opening, starts)]
+        closing = closing[np.searchsorted(closing, starts)]
+        times = text[starts[:, None] + (_TIME_AT + np.arange(_TIME_BYTES))]
+        is_play = text[closing + _STARTER_AT] != ord('"')
+        deals = np.empty(len(starts), dtype=np.int64)
+        shows = np.flatnonzero(~is_play)
+        crib = text[closing[shows] + _CRIB_AT] == ord("t")
+        if len(shows):
+            deals[shows] = self.hands(text, opening[shows], closing[shows], crib)
+        plays = np.flatnonzero(is_play)
+        if len(plays):
+            deals[plays] = self.plays(text, opening[plays], closing[plays])
+        answer_at = closing + _PLAY_ANSWER_AT
+        answer_at[shows] = closing[shows] + _SHOW_ANSWER_AT + len(b"false") - crib
+        commas = np.flatnonzero(text == ord(","))
+        after = np.searchsorted(commas, answer_at)
+        answer_end, count_end, seconds_end = (commas[after + at] for at in range(3))
+        answers = np.where(
+            text[answer_at] == ord("n"), -1, _whole_numbers(text, answer_at, answer_end)
+        )
+        counts = _whole_numbers(text, answer_end + _COUNT_AT, count_end)
+        return _Chunk(
+            times,
+            self.week_numbers_of(times),
+            deals,
+            answers,
+            counts,
+            _decimals(text, count_end + _SECONDS_AT, seconds_end),
+        )
 
-    def hands(self, hands: bytes, starters: bytes, crib: Any) -> Any:
-        """The deal keys of hands (their groups joined) and their starters, counted at once."""
+    def week_numbers_of(self, times: npt.NDArray[np.uint8]) -> Ints:
+        """The number of the week of each time (a row of bytes); -1 for a day that is none."""
+        import numpy as np
+
+        day = np.zeros(len(times), dtype=np.int64)
+        for at in _DAY_DIGITS:
+            day = day * 10 + (times[:, at] - ord("0"))
+        days, first, which = np.unique(day, return_index=True, return_inverse=True)
+        numbers = [self.week_number(times[at, :_DAY_BYTES].tobytes()) for at in first.tolist()]
+        return np.array(numbers, dtype=np.int64)[which.reshape(-1)]
+
+    def week_number(self, day: bytes) -> int:
+        """The number of the ISO week of ``day`` (``2026-11-30``); -1 if there is no such day."""
+        try:
+            when = date.fromisoformat(day.decode())
+        except ValueError:
+            return -1
+        year, week, _ = when.isocalendar()
+        number = self.week_numbers.get((year, week))
+        if number is None:
+            number = self.week_numbers[year, week] = len(self.weeks)
+            self.weeks.append(when)
+        return number
+
+    def hands(self, text: Bytes, opening: Ints, closing: Ints, crib: Bools) -> Ints:
+        """The deal keys of the hands whose lists open at ``opening`` and close at ``closing``,
+        counted at once: each one's count times ``_KINDS_BASE`` plus the number of its kinds, or
+        ``_NO_DEAL``."""
         import numpy as np
 
         from cribcount.batch.vector import NO_CLAIM, score_rows, sort_columns
 
-        text = np.frombuffer(hands, dtype=np.uint8).reshape(-1, _HAND_BYTES)
-        kept = [text[:, at : at + 2] for at in _CARD_AT]
-        kept.append(np.frombuffer(starters, dtype=np.uint8).reshape(-1, 2))
-        cards = np.stack([self.card_of_name.take(name.copy().view("<u2")[:, 0]) for name in kept])
+        cards = np.stack(
+            [self.cards(text, opening + at) for at in _CARD_AT]
+            + [self.cards(text, closing + _STARTER_AT + 1)]
+        ).astype(np.uint8)
         in_order = sort_columns(list(cards))
         twice = np.zeros(len(crib), dtype=bool)
         for low, high in itertools.pairwise(in_order):
@@ -855,6 +904,12 @@ class _FastReader:
         keys[twice] = _NO_DEAL
         return keys
 
+    def cards(self, text: Bytes, at: Ints) -> Ints:
+        """The index of each card named at ``at`` in ``text`` (``len(DECK)`` for a go)."""
+        import numpy as np
+
+        return self.card_of_name.take(text[at] + (text[at + 1].astype(np.int64) << 8))
+
     def kinds_of(self, kinds: tuple[str, ...]) -> int:
         """The number of ``kinds`` among those met."""
         number = self.kinds_number.get(kinds)
@@ -863,125 +918,146 @@ class _FastReader:
             self.kinds.append(kinds)
         return number
 
-    def play(self, moves: bytes) -> int:
-        """The deal key of a play (``moves`` as the log writes them: ``"5h", "go", "Tc"``)."""
-        tokens = moves[1:-1].split(b'", "')
-        goes = tokens.count(b"go")
-        laid = len(tokens) - goes
-        if len(set(tokens)) != laid + (goes > 0) or laid > cards_laid(_PLAYERS):
-            return _NO_DEAL  # a card laid twice, or more cards than the table holds
-        key = moves.translate(None, b"cdhs")  # the ranks and goes
-        known = self.plays.get(key)
-        if known is None:
-            items = last_card_pegs([_RANK_OF.get(token) for token in tokens], _PLAYERS)
-            if items is None:
-                known = _NO_DEAL
-            else:
-                known = self.items_key.get(items, _NO_DEAL)
-                if known == _NO_DEAL:
-                    points = sum(item.points for item in items)
-                    known = points * _KINDS_BASE + self.kinds_of(play_kinds(items))
-                    self.items_key[items] = known
-            if len(self.plays) >= _CACHE_SIZE:
-                self.plays.clear()
-            self.plays[key] = known
-        return known
+    def plays(self, text: Bytes, opening: Ints, closing: Ints) -> Ints:
+        """The deal keys of the plays whose lists of moves open at ``opening`` and close at
+        ``closing``: what each one's last card pegs, times ``_KINDS_BASE`` plus the number of
+        its kinds, or ``_NO_DEAL``."""
+        import numpy as np
 
-    def judge(self, chunk: _Chunk) -> list[bool] | None:
+        from cribcount.play_columns import items_of_key, replay
+
+        moves = (closing - opening + 1) // _TOKEN_BYTES
+        # A play a row, its cards by index from the first column on (a go is len(DECK)),
+        # then len(DECK) + 1 past its moves.
+        width = int(moves.max(initial=0))
+        column = np.arange(width)
+        inside = column < moves[:, None]
+        at = np.where(inside, opening[:, None] + _CARD_AT[0] + column * _TOKEN_BYTES, 0)
+        grid = np.where(inside, self.cards(text, at), len(DECK) + 1)
+        is_card = grid < len(DECK)
+        # A card laid twice, or more cards than the table holds: no play.
+        distinct = np.sort(np.where(is_card, grid, len(DECK) + 1 + column), axis=1)
+        refused = (distinct[:, 1:] == distinct[:, :-1]).any(axis=1)
+        refused |= is_card.sum(axis=1) > cards_laid(_PLAYERS)
+        keys = replay(self.rank_of_card.take(grid), players=_PLAYERS).keys()
+        keys[refused] = -1
+        different, which = np.unique(keys, return_inverse=True)
+        deals = []
+        for key in different.tolist():
+            deal = self.play_deals.get(key)
+            if deal is None:
+                items = items_of_key(key)
+                deal = self.play_deals[key] = (
+                    _NO_DEAL
+                    if items is None
+                    else sum(item.points for item in items) * _KINDS_BASE
+                    + self.kinds_of(play_kinds(items))
+                )
+            deals.append(deal)
+        return np.array(deals, dtype=np.int64)[which.reshape(-1)]
+
+    @staticmethod
+    def judge(chunk: _Chunk) -> Bools:
         """Whether each line is a record (not: a day that is none, a card twice, a play the
-        rules do not allow, a count that is not the deal's), each day and key judged once;
-        None if every line is."""
-        outcomes = self.outcomes
-        counts = chunk.counts
-        for key in counts:
-            if key not in outcomes:
-                outcomes[key] = self.outcome(key)
-        days = self.days
-        distinct_days = dict.fromkeys(chunk.days)
-        for day in distinct_days:
-            if day not in days:
-                self.day(day)
-        if None not in map(outcomes.__getitem__, counts) and None not in map(
-            days.__getitem__, distinct_days
-        ):
-            return None
-        return [
-            days[day] is not None and outcomes[key] is not None
-            for day, key in zip(chunk.days, chunk.keys, strict=True)
-        ]
-
-    def outcome(self, key: Key) -> Outcome | None:
-        """The outcome of an answer and count to a deal; None if the count is not the deal's."""
-        said, deal = key
-        points, kinds = divmod(deal, _KINDS_BASE)
-        fields = _SAID_FIELDS.match(said)
-        assert fields is not None  # _LINE took the line
-        answer, count = fields.groups()
-        if deal == _NO_DEAL or points != int(count):
-            return None
-        return count_outcome(None if answer == b"null" else int(answer), points, self.kinds[kinds])
-
-    def day(self, day: bytes) -> date | None:
-        """The date ``day`` (``2026-11-30``); None if there is no such day."""
-        if day not in self.days:
-            try:
-                self.days[day] = date.fromisoformat(day.decode())
-            except ValueError:
-                self.days[day] = None
-        return self.days[day]
+        rules do not allow, a count that is not the deal's)."""
+        points = chunk.deals // _KINDS_BASE
+        good: Bools = (chunk.weeks >= 0) & (chunk.deals >= 0) & (points == chunk.counts)
+        return good
 
     def add(self, chunk: _Chunk) -> None:
         """Add lines given one after another, each judged a record."""
-        outcomes: dict[Key, Outcome] = self.outcomes  # type: ignore[assignment]
-        counts = chunk.counts
-        right = {key: _RIGHT if outcomes[key][0] else _WRONG for key in counts}
-        rights = b"".join(map(right.__getitem__, chunk.keys))
-        week_of = {day: self.tally.week(self.days[day]) for day in dict.fromkeys(chunk.days)}  # type: ignore[arg-type]
-        weeks = (
-            list(map(week_of.__getitem__, chunk.days)) if len(week_of) > 1 else [*week_of.values()]
+        import numpy as np
+
+        if len(chunk.times) < _FEW_LINES:
+            self.add_each(chunk)
+            return
+        right = chunk.answers == chunk.counts
+        # What a tally keeps of a line: its answer, count and kinds.
+        outcomes = ((chunk.answers + 1) * _SAID_BASE + chunk.counts) * _KINDS_BASE + (
+            chunk.deals % _KINDS_BASE
         )
-        runs: list[tuple[_Tally, Counter[Key], Sequence[bytes], bytes]]
-        if len(week_of) == 1 or len(set(weeks)) == 1:
-            runs = [(weeks[0], counts, chunk.seconds, rights)]
-        else:
-            by_week: dict[_Tally, tuple[list[Key], list[bytes]]] = {}
-            for week, key, seconds in zip(weeks, chunk.keys, chunk.seconds, strict=True):
-                week_keys, week_seconds = by_week.setdefault(week, ([], []))
-                week_keys.append(key)
-                week_seconds.append(seconds)
-            runs = [
-                (week, Counter(keys), taken, b"".join(map(right.__getitem__, keys)))
-                for week, (keys, taken) in by_week.items()
-            ]
-        for week, run_counts, run_seconds, run_rights in runs:
-            week.add_many(
-                ((outcomes[key], n) for key, n in run_counts.items()),
-                (
-                    (float(text), n)
-                    for text, n in Counter(itertools.compress(run_seconds, run_rights)).items()
-                ),
-                run_rights,
+        weeks = chunk.weeks
+        parts: list[tuple[int, Any]] = (
+            [(int(weeks[0]), slice(None))]
+            if (weeks == weeks[0]).all()
+            else [(week, weeks == week) for week in np.unique(weeks).tolist()]
+        )
+        for week, lines in parts:
+            week_right = right[lines]
+            different, how_many = np.unique(outcomes[lines], return_counts=True)
+            seconds, taken = np.unique(chunk.seconds[lines][week_right], return_counts=True)
+            self.tally.week(self.weeks[week]).add_many(
+                zip(map(self.outcome, different.tolist()), how_many.tolist(), strict=True),
+                zip(seconds.tolist(), taken.tolist(), strict=True),
+                week_right.view(np.uint8).tobytes(),
             )
         times = chunk.times
-        if len(set(map(_STAMP_OFFSET, times))) == 1:  # one offset: times sort as they read
-            first, last = _time(min(times)), _time(max(times))
+        if (times[:, _OFFSET_AT:] == times[0, _OFFSET_AT:]).all():
+            # One offset: the times sort as their digits read.
+            clock = np.zeros(len(times), dtype=np.int64)
+            for at in _CLOCK_DIGITS:
+                clock = clock * 10 + (times[:, at] - ord("0"))
+            first, last = (_time(times[at].tobytes()) for at in (clock.argmin(), clock.argmax()))
         else:
-            whens = list(map(_time, times))
+            whens = [_time(stamp.tobytes()) for stamp in times]
             first, last = min(whens), max(whens)
-        self.tally.add_times(first, last, rights)
+        self.tally.add_times(first, last, right.view(np.uint8).tobytes())
+
+    def add_each(self, chunk: _Chunk) -> None:
+        """Add lines given one after another, each judged a record, a line at a time."""
+        for stamp, answer, count, deal, seconds in zip(
+            chunk.times,
+            chunk.answers.tolist(),
+            chunk.counts.tolist(),
+            chunk.deals.tolist(),
+            chunk.seconds.tolist(),
+            strict=True,
+        ):
+            said = None if answer < 0 else answer
+            outcome = count_outcome(said, count, self.kinds[deal % _KINDS_BASE])
+            self.tally.add(_time(stamp.tobytes()), outcome, seconds)
+
+    def outcome(self, number: int) -> Outcome:
+        """The outcome of a line by its number: its answer, count and kinds."""
+        said, kinds = divmod(number, _KINDS_BASE)
+        answer, count = divmod(said, _SAID_BASE)
+        return count_outcome(None if answer == 0 else answer - 1, count, self.kinds[kinds])
 
 
-_RANK_OF = {str(card).encode(): int(card.rank) for card in DECK}
-"""Each card's rank by its name as the log writes it (a go is none)."""
+def _whole_numbers(text: Bytes, start: Ints, end: Ints) -> Ints:
+    """The whole numbers written from ``start`` up to ``end`` in ``text`` (a few digits each)."""
+    import numpy as np
+
+    value = np.zeros(len(start), dtype=np.int64)
+    for at in range(int((end - start).max(initial=0))):
+        inside = start + at < end
+        digit = text[np.where(inside, start + at, 0)] - ord("0")
+        value = np.where(inside, value * 10 + digit, value)
+    return value
 
 
-def _time(stamp: bytes) -> datetime:
-    """The time of a log line that ``_LINE`` took."""
-    return datetime.fromisoformat(stamp.decode())
+def _decimals(text: Bytes, start: Ints, end: Ints) -> npt.NDArray[np.float64]:
+    """The decimal numbers written from ``start`` up to ``end`` in ``text`` (``12`` or
+    ``12.345``), as ``float`` reads them: the digits as a whole number over a power of ten,
+    both exact in a double, divided once, so rounded once, as ``float`` rounds."""
+    import numpy as np
+
+    digits = np.zeros(len(start), dtype=np.int64)
+    places = np.zeros(len(start), dtype=np.int64)
+    point = np.zeros(len(start), dtype=bool)
+    for at in range(int((end - start).max(initial=0))):
+        inside = start + at < end
+        byte = text[np.where(inside, start + at, 0)]
+        is_point = inside & (byte == ord("."))
+        is_digit = inside & ~is_point
+        digits = np.where(is_digit, digits * 10 + (byte - ord("0")), digits)
+        places += is_digit & point
+        point |= is_point
+    return digits / 10.0**places
 
 
-_FAST_CHUNK_SIZE = 1 << 20
-"""Bytes of the log the fast reader takes at a time: some 5,000 lines."""
+_FAST_CHUNK_SIZE = 1 << 21
+"""Bytes of the log the fast reader takes at a time: some 10,000 lines."""
 
 
 def report_log_file(
@@ -997,24 +1073,8 @@ def report_log_file(
     from cribcount.reading import read_chunks
 
     tally = _ReportTally()
-    with _no_cycle_collection():
-        _read_report(read_chunks(stream, size=chunk_size), tally, bad)
+    _read_report(read_chunks(stream, size=chunk_size), tally, bad)
     return tally.report()
-
-
-@contextlib.contextmanager
-def _no_cycle_collection() -> Iterator[None]:
-    """The cyclic garbage collector held off: a chunk makes tens of thousands of small tuples
-    (none in a cycle), which it would otherwise walk again and again."""
-    import gc
-
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 def _read_report(
@@ -1024,38 +1084,99 @@ def _read_report(
     line that is not a record handed to ``bad``."""
     fast = _FastReader(tally)
     for first, chunk in chunks:
-        if len(fast.outcomes) >= _CACHE_SIZE or len(fast.days) >= _CACHE_SIZE:
-            fast.outcomes.clear()
-            fast.days.clear()
-        lines = _LINE.findall(chunk)
-        if len(lines) == chunk.count(b"\n"):
-            read = fast.read(lines)
-            if fast.judge(read) is None:
-                fast.add(read)
-                continue
-        # A line here is not in the fast shape, or not a record: each such line read
-        # carefully, in its place; the runs of lines between taken fast.
-        raws = chunk.split(b"\n")[:-1]
-        found = [_LINE.fullmatch(raw) for raw in raws]
-        taken = [groups.groups(b"") for groups in found if groups is not None]
-        read = fast.read(taken) if taken else _Chunk([], [], [], [], Counter())
-        judged = fast.judge(read)
-        good = itertools.repeat(True) if judged is None else iter(judged)
-        run: list[int] = []
-        at = 0  # the next of the lines taken
-        for number, raw, groups in zip(itertools.count(first), raws, found, strict=False):
-            if groups is not None:
-                at += 1
-                if next(good):
-                    run.append(at - 1)
-                    continue
-            if run:
-                fast.add(read.part(run))
-                run = []
-            for record in _careful_records(number, raw):
-                if isinstance(record, LogError):
-                    bad(record)
-                else:
-                    tally.add(record.time, _outcome(record), record.seconds, _loss(record))
-        if run:
-            fast.add(read.part(run))
+        number = first
+        for start, end in _pieces(chunk, 0, len(chunk)):
+            piece = chunk[start:end] if end - start < len(chunk) else chunk
+            _read_lines(fast, number, piece, bad)
+            number += piece.count(b"\n")
+
+
+_MOST_LINES = 1 << 15
+"""Lines the fast reader takes at once at most: a chunk of many short lines (blank ones, say)
+is taken a piece at a time, so that its arrays stay small."""
+
+
+def _pieces(chunk: bytes, start: int, end: int) -> Iterator[tuple[int, int]]:
+    """Where the pieces of ``chunk[start:end]`` (whole lines) begin and end, in order, each of
+    at most ``_MOST_LINES`` lines or a single line: the chunk halved until they are."""
+    if chunk.count(b"\n", start, end) <= _MOST_LINES:
+        yield start, end
+        return
+    # The line end after the middle, or else the one before it: two pieces of whole lines.
+    middle = (start + end) // 2
+    cut = chunk.find(b"\n", middle, end - 1) + 1 or chunk.rfind(b"\n", start, middle) + 1
+    yield from _pieces(chunk, start, cut)
+    yield from _pieces(chunk, cut, end)
+
+
+def _read_lines(
+    fast: _FastReader, first: int, lines: bytes, bad: Callable[[LogError], object]
+) -> None:
+    """Add each of ``lines`` (whole lines, the first numbered ``first``) to the report, each
+    line that is not a record handed to ``bad``."""
+    import numpy as np
+
+    text = np.frombuffer(lines, dtype=np.uint8)
+    ends = np.flatnonzero(text == ord("\n"))
+    starts = np.concatenate(([0], ends[:-1] + 1))
+    # The lines of the fast shape: runs of them, each run up to a line of another shape.
+    edges = np.zeros(len(starts) + 1, dtype=np.int64)
+    runs = np.searchsorted(starts, np.array(_runs(lines), dtype=np.int64).reshape(-1, 2))
+    np.add.at(edges, runs[:, 0], 1)
+    np.add.at(edges, runs[:, 1], -1)
+    in_shape = np.cumsum(edges[:-1]) > 0
+    fast_lines = np.flatnonzero(in_shape)
+    good = in_shape.copy()
+    if len(fast_lines):
+        read = fast.read(text, starts[fast_lines])
+        good[fast_lines] = fast.judge(read)
+        if good.all():
+            fast.add(read)
+            return
+    # Each line not taken is read carefully, in its place; the runs between added fast.
+    row = (np.cumsum(in_shape) - 1).tolist()  # each line's row in what the fast reader read
+    done = 0  # the lines before this one are added
+    odd = np.flatnonzero(~good)
+    for line, start, end in zip(
+        odd.tolist(), starts[odd].tolist(), ends[odd].tolist(), strict=True
+    ):
+        if line > done:
+            fast.add(read.part(slice(row[done], row[line - 1] + 1)))
+        _add_careful(first + line, lines[start:end], fast.tally, bad)
+        done = line + 1
+    if done < len(starts):
+        fast.add(read.part(slice(row[done], None)))
+
+
+def _runs(lines: bytes) -> list[int]:
+    """Where each run of lines of the fast shape in ``lines`` begins and ends, in turn."""
+    runs: list[int] = []
+    at = 0 if lines.startswith(_LINE_HEAD[1:]) else _next_head(lines, 0)
+    while at < len(lines):
+        end = _LINES.match(lines, at).end()  # type: ignore[union-attr]  # it matches "" too
+        if end > at:
+            runs += (at, end)
+        at = _next_head(lines, end)  # past the line of another shape
+    return runs
+
+
+_LINE_HEAD = b'\n{"time": "'
+"""How a line of the fast shape begins, with the end of the line before it."""
+
+
+def _next_head(lines: bytes, at: int) -> int:
+    """Where the first line after the one at ``at`` that begins as the fast shape does begins
+    (lines of other shapes skipped at once); the end of ``lines`` if none does."""
+    return lines.find(_LINE_HEAD, at) + 1 or len(lines)
+
+
+def _add_careful(
+    number: int, raw: bytes, tally: _ReportTally, bad: Callable[[LogError], object]
+) -> None:
+    """Add log line ``number`` (its bytes), read carefully, to ``tally``, or hand its error to
+    ``bad``."""
+    for record in _careful_records(number, raw):
+        if isinstance(record, LogError):
+            bad(record)
+        else:
+            tally.add(record.time, _outcome(record), record.seconds, _loss(record))

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BOARDS",
+    "EVERY_CARD_FITS",
     "FIFTEEN",
     "FIFTEEN_POINTS",
     "FLUSH_TABLE",
@@ -76,6 +77,9 @@ __all__ = [
     "rank_totals",
     "run_points",
     "run_sets",
+    "SHORTEST_RUN",
+    "card_pegs",
+    "count_tails",
     "score_card",
     "score_card_cached",
     "settle_claim",
@@ -109,6 +113,10 @@ def pair_points(cards_of_a_rank: int) -> int:
 def run_points(length: int) -> int:
     """Points for one run: a point a card."""
     return length
+
+
+SHORTEST_RUN = 3
+"""Cards in the shortest run, in the show and in the play."""
 
 
 @overload
@@ -237,11 +245,11 @@ def rank_sets(ranks: Sequence[int]) -> tuple[list[tuple[int, ...]], list[tuple[i
             start = i
         elif i - start + 1 > best:
             best_start, best = start, i - start + 1
-    if best < 3 and len(distinct) == len(ranks):
+    if best < SHORTEST_RUN and len(distinct) == len(ranks):
         return [], []  # no rank twice and no run: most hands, settled without grouping
     by_rank = _positions_by_rank(ranks)
     pairs = [tuple(group) for group in by_rank.values() if len(group) >= 2]
-    if best < 3:
+    if best < SHORTEST_RUN:
         return pairs, []
     # Only the longest length counts: a run of four is never also two runs of three.
     run = distinct[best_start : best_start + best]
@@ -393,6 +401,14 @@ def fits_count(count: Any, value: Any) -> Any:
     return count + value <= MAX_COUNT
 
 
+EVERY_CARD_FITS = max(
+    count
+    for count in range(MAX_COUNT + 1)
+    if fits_count(count, counting_value(13))  # a king
+)
+"""The highest count on which every card fits (21): only past it may a player have to say go."""
+
+
 class PegKind(enum.Enum):
     """What a play scores for, in the order they are said."""
 
@@ -429,25 +445,79 @@ def score_card(ranks: Sequence[int], count: int) -> tuple[PegItem, ...]:
     >>> [(item.kind.value, item.points) for item in score_card([5, 10, 5, 5], 25)]
     [('pair', 2)]
     """
+    same = 1
+    while same < len(ranks) and ranks[-1 - same] == ranks[-1]:
+        same += 1
+    run = 0
+    if same < 2:  # the last two ranks alike: no tail of them is a run
+        # The longest tail of n >= 3 distinct consecutive ranks: 3 5 4 2 is a run of four,
+        # and a shorter tail can be a run where a longer one is not.
+        for n in range(len(ranks), SHORTEST_RUN - 1, -1):
+            tail = ranks[-n:]
+            if len(set(tail)) == n and max(tail) - min(tail) == n - 1:
+                run = n
+                break
+    return card_pegs(count, same, run)
+
+
+def card_pegs(count: int, same: int, run: int) -> tuple[PegItem, ...]:
+    """What a card laid in the play scores, from the running count after it, how many cards of
+    its rank end the count (itself among them) and the run that the count's tail makes (0 for
+    none; a run never ends in a pair): ``score_card``'s items.
+
+    >>> [(item.kind.value, item.points) for item in card_pegs(15, 3, 0)]
+    [('fifteen', 2), ('pair', 6)]
+    """
     items: list[PegItem] = []
     if count == FIFTEEN:
         items.append(PegItem(PegKind.FIFTEEN, FIFTEEN_POINTS))
     if count == MAX_COUNT:
         items.append(PegItem(PegKind.THIRTY_ONE, THIRTY_ONE_POINTS))
-    same = 1
-    while same < len(ranks) and ranks[-1 - same] == ranks[-1]:
-        same += 1
     if same >= 2:
         items.append(PegItem(PegKind.PAIR, pair_points(same)))
-        return tuple(items)  # the last two ranks alike: no tail of them is a run
-    # The longest tail of n >= 3 distinct consecutive ranks: 3 5 4 2 is a run of four,
-    # and a shorter tail can be a run where a longer one is not.
-    for n in range(len(ranks), 2, -1):
-        tail = ranks[-n:]
-        if len(set(tail)) == n and max(tail) - min(tail) == n - 1:
-            items.append(PegItem(PegKind.RUN, n))
-            break
+    elif run:
+        items.append(PegItem(PegKind.RUN, run_points(run)))
     return tuple(items)
+
+
+def count_tails(
+    ranks: Column, sizes: Column
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """``score_card``'s pairs and runs for many counts at once, as ``card_pegs`` takes them: how
+    many cards of the last card's rank end each count, and the run its tail makes (0 for none,
+    and none where a pair ends it).
+
+    ``ranks`` holds a count a row, its ranks in the order laid from the first column on, and
+    ``sizes`` how many cards each count holds (whatever lies past them is not read); a
+    count of no card ends in no card alike. A test checks this against ``score_card`` over
+    every count of up to five cards, and many longer.
+
+    >>> import numpy as np
+    >>> same, run = count_tails(np.array([[3, 5, 4, 0], [5, 10, 5, 5], [1, 2, 3, 3]]),
+    ...                         np.array([3, 4, 2]))
+    >>> same.tolist(), run.tolist()
+    ([1, 2, 1], [3, 0, 0])
+    """
+    import numpy as np
+
+    width = ranks.shape[1]
+    back = np.arange(width)  # how far back from the count's last card
+    at = sizes[:, None] - 1 - back
+    inside = at >= 0
+    tail = np.where(inside, np.take_along_axis(ranks, np.maximum(at, 0), axis=1), 0)
+    same = np.logical_and.accumulate(inside & (tail == tail[:, :1]), axis=1).sum(axis=1)
+    # A tail of n cards is a run when no rank comes twice in it and its ranks span n.
+    bits = np.where(inside, np.left_shift(1, tail), 0)
+    before = np.bitwise_or.accumulate(bits, axis=1)
+    before[:, 1:] = before[:, :-1].copy()
+    before[:, 0] = 0
+    twice = np.logical_or.accumulate((before & bits) != 0, axis=1)
+    high = np.maximum.accumulate(tail, axis=1)
+    low = np.minimum.accumulate(np.where(inside, tail, np.iinfo(tail.dtype).max), axis=1)
+    runs = inside & ~twice & (high - low == back) & (back >= SHORTEST_RUN - 1)
+    longest = width - np.argmax(runs[:, ::-1], axis=1)
+    run = np.where(runs.any(axis=1) & (same < 2), longest, 0)
+    return same.astype(np.int64), run.astype(np.int64)
 
 
 @lru_cache(maxsize=1 << 16)

@@ -16,18 +16,13 @@ from cribcount import rules
 from cribcount.cards import Card
 from cribcount.errors import PlayError, Token
 from cribcount.messages import Message
-from cribcount.rules import MAX_COUNT, PegItem, PegKind, score_card_cached
-from cribcount.seats import HAND_SIZE, partnership_name
+from cribcount.rules import EVERY_CARD_FITS, MAX_COUNT, PegItem, PegKind, score_card_cached
+from cribcount.seats import partnership_name
 
-__all__ = ["Pegging", "Play", "PlayState", "last_card_pegs", "play_out"]
+__all__ = ["Pegging", "Play", "PlayState", "play_out"]
 
-_HIGHEST_VALUE = rules.counting_value(13)  # a ten or a face card
 _GO_ITEMS = (PegItem(PegKind.GO, rules.GO_POINTS),)
 _LAST_CARD = PegItem(PegKind.LAST_CARD, rules.LAST_CARD_POINTS)
-_VALUES = (0, *(rules.counting_value(rank) for rank in range(1, 14)))
-"""The counting value of each rank, 1 to 13."""
-_EVERY_CARD_FITS = max(c for c in range(MAX_COUNT + 1) if rules.fits_count(c, _HIGHEST_VALUE))
-"""The highest count on which every card fits (21): only past it may a player have to say go."""
 
 
 class Play(NamedTuple):
@@ -157,7 +152,7 @@ class PlayState:
         """The player whose turn it is cannot play: they play no more in this count."""
         player = self.turn
         # Up to 21 every card fits, so a player holding any card can play.
-        if self.count <= _EVERY_CARD_FITS:
+        if self.count <= EVERY_CARD_FITS:
             reason = Message(
                 "go at count {count}: any card fits, so {player} can play",
                 count=self.count,
@@ -173,7 +168,7 @@ class PlayState:
         go, written or not."""
         while self.left:
             count = self.count
-            if count <= _EVERY_CARD_FITS:
+            if count <= EVERY_CARD_FITS:
                 return  # the player to play holds a card, and it fits
             if any(rules.fits_count(count, card.value) for card in hands[self.turn]):
                 return
@@ -260,7 +255,7 @@ def play_out(
     left = len(laid)
     for card in laid:
         # A player holding no card that fits says go (up to 21 every card fits).
-        while count > _EVERY_CARD_FITS and not fits(count, min(values[turn])):
+        while count > EVERY_CARD_FITS and not fits(count, min(values[turn])):
             gone |= 1 << turn
             append(new_play((names[turn], None, count, (), None)))
             turn = _still_in(turn, values, gone)
@@ -323,87 +318,3 @@ def _go_point(
     else:
         plays.append(_new_play((name, None, count, _GO_ITEMS, None)))
     return 0, 0, [], _still_in(last + 1, values, 0)
-
-
-def last_card_pegs(moves: Sequence[int | None], players: int = 2) -> tuple[PegItem, ...] | None:
-    """``last_card_items`` of a play given by the ranks of its cards (None for a go), each card
-    laid once; None where ``peg`` refuses the play. The same turns as ``peg``'s without the
-    hands, kept in whole numbers: for the many plays of a long log (a test checks it against
-    ``last_card_items`` over many plays, legal and not).
-
-    >>> [(item.kind.value, item.points) for item in last_card_pegs([4, 6, 5])]
-    [('fifteen', 2), ('run', 3)]
-    >>> last_card_pegs([13, None, 9]) is None  # a go at 10: any card fits
-    True
-    """
-    held = [HAND_SIZE] * players
-    gone = 0  # a bit for each player who said go in this count
-    left = HAND_SIZE * players
-    count = turn = 0
-    last = -1
-    ranks: list[int] = []
-    last_ranks: list[int] = []  # the count of the last card laid, and its ranks
-    last_count = 0
-    # The last turn taken: whose, a go or a card, and for a go whether it pegs the go point
-    # and whether it was inferred rather than written.
-    was_go = go_point = inferred = False
-    previous = -1
-    fits = rules.fits_count
-    unsettled = False  # a turn ended: whose turn is next, and whether the count ends, is open
-    at, moved = 0, len(moves)
-    while at < moved:
-        if unsettled and left:
-            # Pass the turn to a player who can still play; if none can, the go point (to
-            # the last to lay a card) ends the count, and the next after them leads.
-            unsettled = False
-            still_in = _still_in(turn, held, gone)
-            if still_in >= 0:
-                turn = still_in
-            else:
-                if was_go and previous == last and not go_point:
-                    go_point = True
-                else:
-                    was_go, go_point, inferred, previous = True, True, True, last
-                count, ranks, gone, turn = 0, [], 0, _still_in(last + 1, held, 0)
-        if not left:
-            return None  # a go or a card after every card was laid
-        rank = moves[at]
-        if rank is None:
-            at += 1
-            if was_go and go_point and inferred:
-                inferred = False  # the written word for the go point just pegged
-                continue
-            if count <= _EVERY_CARD_FITS:
-                return None  # any card fits: the player can play
-            gone |= 1 << turn
-            was_go, go_point, inferred, previous = True, False, False, turn
-            unsettled = True
-            continue
-        value = _VALUES[rank]
-        if not fits(count, value):
-            if _still_in(turn + 1, held, gone | 1 << turn) >= 0:
-                return None  # a player still in said no go
-            # Nobody can play on: that go ends the count, and this card then leads.
-            gone |= 1 << turn
-            was_go, go_point, inferred, previous = True, False, True, turn
-            unsettled = True
-            continue
-        at += 1
-        player = last = previous = turn
-        count += value
-        ranks.append(rank)
-        held[player] -= 1
-        left -= 1
-        last_ranks, last_count = ranks, count
-        was_go = go_point = inferred = False
-        if count == MAX_COUNT:
-            count, ranks, gone, turn = 0, [], 0, (player + 1) % players
-            unsettled = True
-        else:
-            turn = (player + 1) % players
-            unsettled = not held[turn] or bool(gone >> turn & 1)
-    if not last_ranks:
-        return None  # no card laid
-    # Only the last card is scored: the cards before it made the counts and turns.
-    items = score_card_cached(tuple(last_ranks), last_count)
-    return (*items, _LAST_CARD) if not left and ranks else items

@@ -146,6 +146,21 @@ def test_report_memory_stays_flat_on_a_long_log(tmp_path: Path) -> None:
     assert 0 < peak < 100 << 10
 
 
+@pytest.mark.slow
+def test_report_memory_stays_flat_on_a_log_of_blank_lines(tmp_path: Path) -> None:
+    # Millions of short lines in a chunk: taken a piece at a time, never all at once.
+    log = tmp_path / "log.jsonl"
+    lines = good_log(50)
+    log.write_bytes(("\n".join(lines) + "\n").encode() + b"\n" * 3_000_000 + lines[0].encode())
+    with log.open("rb") as stream:
+        code, out_bytes, err, peak = run_measured(
+            [*CRIBCOUNT, "practice", "--report", str(log)], stream.fileno()
+        )
+    assert (code, err) == (0, b"")
+    assert out_bytes.startswith(b"51 hands")  # the 50 lines and the first again, past the blanks
+    assert 0 < peak < 100 << 10
+
+
 _DAMAGE = st.lists(
     st.tuples(st.integers(0, 10_000), st.sampled_from(["delete", "flip", "insert", "cut"])),
     max_size=6,

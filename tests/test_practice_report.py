@@ -14,13 +14,16 @@ import re
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta, timezone
 
+import numpy as np
+import numpy.typing as npt
 import pytest
-from conftest import damaged
+from conftest import damaged, simulate
 from hypothesis import given
 from hypothesis import strategies as st
 
 import cribcount.practice_log
-from cribcount.cards import DECK, Card, CribcountError, Hand, Suit
+from cribcount.cards import DECK, Card, CribcountError, Hand, Suit, parse_card
+from cribcount.play_columns import GO, PAST, items_of_key, replay
 from cribcount.practice import (
     Drill,
     PegDeal,
@@ -38,7 +41,6 @@ from cribcount.practice_log import (
     report_log_file,
 )
 from cribcount.render.practice import render_report
-from cribcount.turns import last_card_pegs
 
 START = datetime(2026, 11, 20, 9, 30, tzinfo=timezone(timedelta(hours=-5)))
 
@@ -385,10 +387,15 @@ ODD_LINES: list[Callable[[str], str]] = [
 ]
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_odd_lines_among_new_deals_across_chunks_report_the_same_both_ways(seed: int) -> None:
+@pytest.mark.parametrize(("seed", "few"), [(0, None), (1, None), (2, None), (3, 1)])
+def test_odd_lines_among_new_deals_across_chunks_report_the_same_both_ways(
+    seed: int, few: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # Every line a new deal (hands, cribs and plays); an odd line every few, of every kind
-    # above, wherever the chunks of each size happen to end.
+    # above, wherever the chunks of each size happen to end. The runs of lines between odd
+    # ones are short: added a line at a time, or (``few``) as many lines are.
+    if few is not None:
+        monkeypatch.setattr(cribcount.practice_log, "_FEW_LINES", few)
     rng = random.Random(seed)
     lines = mixed_log(20 + seed, 400)
     for at in range(rng.randrange(5), len(lines), 7):
@@ -398,6 +405,113 @@ def test_odd_lines_among_new_deals_across_chunks_report_the_same_both_ways(seed:
     assert fast_bad == careful_bad
     assert fast == careful
     assert len(careful_bad) > 20 and fast.overall.hands > 300
+
+
+def test_a_chunk_of_many_lines_is_read_a_piece_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Pieces of at most three lines: blank lines, odd lines and lines of the fast shape (long
+    # and short) split anywhere, each piece in its place.
+    monkeypatch.setattr(cribcount.practice_log, "_MOST_LINES", 3)
+    rng = random.Random(13)
+    lines = mixed_log(30, 120)
+    odd: list[Callable[[str], str]] = [*ODD_LINES, lambda line: "\n\n\n" + line]
+    for at in range(0, len(lines), 5):
+        lines[at] = rng.choice(odd)(lines[at])
+    data = ("\n".join(lines) + "\n").encode()
+    (fast, fast_bad), (careful, careful_bad) = both_ways(data, (None, 2000))
+    assert fast_bad == careful_bad
+    assert fast == careful
+    pieces = list(cribcount.practice_log._pieces(data, 0, len(data)))
+    assert pieces[0][0] == 0 and pieces[-1][1] == len(data)
+    for (_, end), (start, _) in itertools.pairwise(pieces):
+        assert end == start and data[end - 1 : end] == b"\n"
+    assert max(data.count(b"\n", start, end) for start, end in pieces) <= 3
+
+
+def new_deals_log(players: int, lines: int) -> list[str]:
+    """``lines`` log lines of new deals, a hand, a crib and a play in progress at a table of
+    ``players`` in turn, answered mostly right and timed to the millisecond, minutes to days
+    apart."""
+    rng = random.Random(players)
+    sources = [
+        deals(players, drill=Drill.HAND),
+        deals(players, drill=Drill.CRIB),
+        deals(players, drill=Drill.PLAY, players=players),
+    ]
+    when = START
+    out = []
+    for at in range(lines):
+        deal = next(sources[at % 3])
+        assert isinstance(deal, ShowDeal | PegDeal)
+        when += timedelta(minutes=rng.choice((1, 7, 600, 3000)))
+        answer = rng.choice(
+            (None, deal.points, deal.points, max(0, deal.points + rng.randint(-2, 2)))
+        )
+        seconds = round(rng.uniform(0.5, 20.0), rng.randint(0, 3))
+        record = PracticeRecord(when, players, deal, answer, seconds, rng.choice((None, 0, 3)))
+        out.append(log_line(record))
+    return out
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_new_deals_of_every_drill_at_each_table_report_the_same_both_ways(players: int) -> None:
+    # The log says no table: its plays are read as two players' (at a larger table many
+    # are refused, by both readers alike). An odd line every few, of each kind above,
+    # wherever the chunks of each size happen to end.
+    rng = random.Random(players)
+    lines = new_deals_log(players, 150)
+    for at in range(rng.randrange(4), len(lines), 9):
+        lines[at] = rng.choice(ODD_LINES)(lines[at])
+    data = ("\n".join(lines) + "\n").encode()
+    (fast, fast_bad), (careful, careful_bad) = both_ways(data, (None, 300, 4096))
+    assert fast_bad == careful_bad
+    assert fast == careful
+    assert fast.overall.hands > 60
+
+
+def test_plays_longer_than_the_fast_shape_and_gos_past_the_last_card_agree() -> None:
+    # Plays of more moves than the fast shape holds take the careful reader, in their place.
+    stamp = START.isoformat()
+    lines = [
+        play_line(stamp, ["go"] * 40 + ["5c"], 0),
+        play_line(stamp, ["Kc", "Qc", "9c"] + ["go"] * 30 + ["5c"], 0),
+        play_line(stamp, ["5c", "5d", "5h"], 8),  # fifteen and a pair royal
+        play_line(stamp, ["Kc", "Qc", "9c", "go", "go", "5c"], 0),
+        play_line(stamp, ["Kc", "Qc", "9c", "go", "5c"], 0),
+        play_line(stamp, ["Kc", "Qc", "9c", "go", "go", "go", "5c"], 0),
+        play_line(stamp, ["7c", "8c", "7d", "8d", "Ac", "Ad", "2c", "2d", "go"], 0),
+        play_line(stamp, ["Ac", "2c", "3c", "4c", "Ad", "2d", "3d", "4d", "Ah"], 0),
+    ]
+    data = ("\n".join(lines * 3) + "\n").encode()
+    (fast, fast_bad), (careful, careful_bad) = both_ways(data, (None, 200, 700))
+    assert fast_bad == careful_bad
+    assert fast == careful
+    assert len(fast_bad) > 6 and fast.overall.hands > 3
+
+
+def written(
+    texts: list[bytes],
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """``texts`` written one after another, a comma after each: the bytes, where each begins
+    and where each ends."""
+    text = np.frombuffer(b"".join(t + b"," for t in texts), dtype=np.uint8)
+    ends = np.flatnonzero(text == ord(","))
+    return text, np.concatenate(([0], ends[:-1] + 1)), ends
+
+
+def test_numbers_read_where_they_stand_are_those_json_reads() -> None:
+    # Seconds of up to nine digits and three places, and whole numbers of up to nine digits.
+    rng = random.Random(9)
+    texts = [b"0", b"0.5", b"999999999.999", b"0.001", b"1.10"]
+    for _ in range(3000):
+        text = str(rng.randrange(10 ** rng.randint(1, 9))).encode()
+        if rng.random() < 0.8:
+            text += b"." + str(rng.randrange(1000)).zfill(3)[: rng.randint(1, 3)].encode()
+        texts.append(text)
+    decimals = cribcount.practice_log._decimals(*written(texts)).tolist()
+    assert [repr(value) for value in decimals] == [repr(float(json.loads(t))) for t in texts]
+    whole = [t.split(b".")[0] for t in texts]
+    numbers = cribcount.practice_log._whole_numbers(*written(whole)).tolist()
+    assert numbers == [int(t) for t in whole]
 
 
 def plain_last_card(moves: list[Card | None], players: int) -> object:
@@ -441,23 +555,94 @@ def plays_and_their_mistakes(seed: int, n: int) -> list[tuple[list[Card | None],
     return out
 
 
-def check_last_card_pegs(seed: int, n: int) -> None:
+def replayed(plays: list[tuple[list[Card | None], int]]) -> list[object]:
+    """What ``play_columns.replay`` says the last card of each play pegs (None where it refuses
+    the play), the plays of each table replayed together."""
+    by_table: dict[int, list[int]] = {}
+    for at, (_, players) in enumerate(plays):
+        by_table.setdefault(players, []).append(at)
+    said: list[object] = [None] * len(plays)
+    for players, ats in by_table.items():
+        width = max(len(plays[at][0]) for at in ats)
+        grid = np.full((len(ats), width), PAST)
+        for row, at in zip(grid, ats, strict=True):
+            moves = plays[at][0]
+            row[: len(moves)] = [GO if card is None else int(card.rank) for card in moves]
+        for at, key in zip(ats, replay(grid, players=players).keys().tolist(), strict=True):
+            said[at] = items_of_key(key)
+    return said
+
+
+def check_replay(plays: list[tuple[list[Card | None], int]]) -> int:
+    """Each play's last card pegs by ``replay`` as ``peg`` says; how many plays are refused."""
     refused = 0
-    for moves, players in plays_and_their_mistakes(seed, n):
-        ranks = [None if card is None else int(card.rank) for card in moves]
+    for (moves, players), items in zip(plays, replayed(plays), strict=True):
         want = plain_last_card(moves, players)
-        assert last_card_pegs(ranks, players) == want, (moves, players)
+        assert items == want, (moves, players)
         refused += want is None
-    assert refused > n  # many plays are refused: both ways refuse the same
+    return refused
 
 
-def test_whole_number_plays_peg_as_the_play_scorer() -> None:
-    check_last_card_pegs(0, 150)
+def test_plays_replayed_together_peg_as_the_play_scorer() -> None:
+    plays = plays_and_their_mistakes(0, 150)
+    assert check_replay(plays) > 150  # many plays are refused: both ways refuse the same
 
 
 @pytest.mark.slow
-def test_whole_number_plays_peg_as_the_play_scorer_over_many_plays() -> None:
-    check_last_card_pegs(1, 3000)
+def test_plays_replayed_together_peg_as_the_play_scorer_over_many_plays() -> None:
+    plays = plays_and_their_mistakes(1, 3000)
+    assert check_replay(plays) > 3000
+
+
+def whole_plays(seed: int, n: int) -> list[tuple[list[Card | None], int]]:
+    """Random legal plays of 2 to 6 players by the tests' own simulator, cut after a random card:
+    each with every go written, and with only the gos that must be written."""
+    rng = random.Random(seed)
+    out: list[tuple[list[Card | None], int]] = []
+    for players in range(2, 7):
+        for _ in range(n):
+            deal = rng.sample(DECK, 4 * players)
+            words, _ = simulate([deal[4 * i : 4 * i + 4] for i in range(players)], rng)
+            cards = [at for at, (word, _) in enumerate(words) if word != "go"]
+            words = words[: rng.choice(cards) + 1]
+            for written in (lambda must: True, lambda must: must):
+                out.append(
+                    (
+                        [
+                            None if word == "go" else parse_card(word)
+                            for word, must in words
+                            if word != "go" or written(must)
+                        ],
+                        players,
+                    )
+                )
+    return out
+
+
+def test_whole_plays_replayed_together_with_their_gos_written_or_not() -> None:
+    # Legal plays: none refused, whether a go that follows from the next card is written or not.
+    assert check_replay(whole_plays(3, 100)) == 0
+
+
+@given(
+    players=st.integers(2, 6),
+    moves=st.lists(st.one_of(st.none(), st.sampled_from(DECK)), max_size=30, unique=True),
+    gos=st.lists(st.integers(0, 30), max_size=6),
+)
+def test_any_moves_are_replayed_as_the_play_scorer_reads_them(
+    players: int, moves: list[Card | None], gos: list[int]
+) -> None:
+    # Any cards in any order, gos anywhere (one at a time or several together).
+    for at in gos:
+        moves.insert(min(at, len(moves)), None)
+    assert check_replay([(moves, players)]) in (0, 1)
+
+
+def test_a_play_of_no_move_or_no_card_is_refused() -> None:
+    grid = np.array([[PAST, PAST], [GO, PAST], [5, PAST]])
+    keys = replay(grid, players=2).keys().tolist()
+    assert [items_of_key(key) for key in keys[:2]] == [None, None]
+    assert items_of_key(keys[2]) == ()
 
 
 @pytest.mark.slow

@@ -11,8 +11,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import plain_points
 
 from cribcount import rules
+from cribcount.cards import DECK, Card
 
 
 def test_the_shipped_rank_table_is_what_the_rules_count() -> None:
@@ -307,3 +309,64 @@ def test_pairs_and_runs_of_every_multiset_of_ranks_in_two_orders() -> None:
     for ranks in rules.rank_multisets():
         for order in (ranks, ranks[::-1][2:] + ranks[::-1][:2]):
             _check_sets(order)
+
+
+# --- the play's pairs and runs, one count at a time and many at once ----------------------------
+
+
+def _one_of_each(ranks: list[int]) -> list[Card]:
+    """A card of each rank (its suit is never read by the play's scoring)."""
+    return [next(card for card in DECK if card.rank == rank) for rank in ranks]
+
+
+def _check_tails(counts: list[list[int]], *, referee: bool) -> None:
+    """``count_tails`` of ``counts`` at once, each count's items then said by ``card_pegs``: as
+    ``score_card`` scores the count, and (with ``referee``) as the tests' own scorer does."""
+    width = max(map(len, counts))
+    rng = random.Random(len(counts))
+    # Past each count, ranks that must not be read.
+    grid = np.array([count + rng.choices(range(14), k=width - len(count)) for count in counts])
+    same, run = rules.count_tails(grid, np.array([len(count) for count in counts]))
+    for ranks, alike, tail in zip(counts, same.tolist(), run.tolist(), strict=True):
+        total = sum(map(rules.counting_value, ranks))
+        items = rules.card_pegs(total, alike, tail)
+        assert items == rules.score_card(ranks, total), ranks
+        if referee:
+            want = plain_points(_one_of_each(ranks))
+            assert {item.kind.value: item.points for item in items} == want, ranks
+
+
+def test_count_tails_of_every_count_of_up_to_four_cards() -> None:
+    counts = [
+        list(ranks)
+        for size in range(1, 5)
+        for ranks in itertools.product(range(1, 14), repeat=size)
+    ]
+    _check_tails(counts, referee=False)
+
+
+def test_count_tails_of_random_long_counts_as_the_tests_score_them() -> None:
+    # Counts of up to 13 cards, their ranks often near each other (runs and pairs are many).
+    rng = random.Random(34)
+    counts = []
+    for _ in range(3000):
+        low = rng.randint(1, 9)
+        counts.append([rng.randint(low, low + 4) for _ in range(rng.randint(1, 13))])
+    _check_tails(counts, referee=True)
+
+
+@pytest.mark.slow
+def test_count_tails_of_every_count_of_five_cards() -> None:
+    counts = [list(ranks) for ranks in itertools.product(range(1, 14), repeat=5)]
+    _check_tails(counts, referee=False)
+
+
+def test_card_pegs_says_each_item_in_order() -> None:
+    def said(count: int, same: int, run: int) -> list[tuple[str, int]]:
+        return [(item.kind.value, item.points) for item in rules.card_pegs(count, same, run)]
+
+    assert said(15, 2, 0) == [("fifteen", 2), ("pair", 2)]
+    assert said(31, 4, 0) == [("thirty-one", 2), ("pair", 12)]
+    assert said(31, 1, 5) == [("thirty-one", 2), ("run", 5)]
+    assert said(12, 1, 0) == said(30, 1, 0) == []
+    assert rules.EVERY_CARD_FITS == 21  # a ten or a face card on 21 makes 31

@@ -15,11 +15,10 @@ import numpy as np
 import numpy.typing as npt
 
 from cribcount import rules
-from cribcount.cards import DECK, ENGLISH, Rank
+from cribcount.cards import DECK, ENGLISH
 from cribcount.game.runs import DealRun
-from cribcount.rules import PegItem, PegKind
+from cribcount.rules import EVERY_CARD_FITS, PegItem, PegKind
 from cribcount.seats import HAND_SIZE
-from cribcount.turns import _EVERY_CARD_FITS  # the count past which a player may have to go
 
 __all__ = ["ReadRun", "Replayed", "peg_items", "read_run", "replay"]
 
@@ -123,7 +122,6 @@ def read_run(run: DealRun, data: bytes) -> ReadRun:
 
 _OUT = 99
 """The value of a card no more held: it fits no count."""
-_RANKS = len(Rank)
 _LAST = 1 << 9
 """The bit of an item code for the last card of the play."""
 
@@ -138,17 +136,15 @@ def _code(fifteen: Any, thirty_one: Any, same: Any, run: Any) -> Any:
 @functools.cache
 def peg_items(code: int) -> tuple[PegItem, ...]:
     """The items of a card laid whose score is ``code`` (``_code``), or of a go point (-1):
-    what ``score_card`` gives for such a card, and the last card's point."""
+    what ``rules.card_pegs`` gives for such a card, and the last card's point."""
     if code < 0:
         return (PegItem(PegKind.GO, rules.GO_POINTS),)
     last, rest = divmod(code, _LAST)
     run, rest = divmod(rest, 16)
     same, rest = divmod(rest, 4)
     thirty_one, fifteen = divmod(rest, 2)
-    # Ranks with that tail: ``same`` alike, else a run of ``run``, else a lone card.
-    ranks = [1] * (same + 1) if same else list(range(1, run + 1)) if run else [1]
     count = rules.FIFTEEN if fifteen else rules.MAX_COUNT if thirty_one else 0
-    items = rules.score_card(ranks, count)
+    items = rules.card_pegs(count, same + 1, run)
     if last:
         items = (*items, PegItem(PegKind.LAST_CARD, rules.LAST_CARD_POINTS))
     return items
@@ -214,7 +210,6 @@ def replay(kept: U8, laid: U8) -> Replayed:
     gone = np.zeros(deals, dtype=np.int64)
     turn = np.zeros(deals, dtype=np.int64)
     last = np.zeros(deals, dtype=np.int64)
-    same = np.zeros(deals, dtype=np.int64)
     length = np.zeros(deals, dtype=np.int64)  # cards in the current count
     ranks = np.zeros((deals, cards), dtype=np.int64)  # the current count's ranks
     legal = np.ones(deals, dtype=np.bool_)
@@ -226,7 +221,7 @@ def replay(kept: U8, laid: U8) -> Replayed:
         # Nobody can play on: the go point to the last to lay a card (after card ``after``),
         # and a new count, led by the next after them holding cards.
         go_after[closing, after] = True
-        count[closing] = gone[closing] = length[closing] = same[closing] = 0
+        count[closing] = gone[closing] = length[closing] = 0
         turn[closing] = _still_in(last[closing] + 1, held[closing], gone[closing])
 
     for step in range(cards):
@@ -234,7 +229,7 @@ def replay(kept: U8, laid: U8) -> Replayed:
         for _ in range(players):
             lowest = values[rows, turn].min(axis=1)
             going = np.flatnonzero(
-                legal & (count > _EVERY_CARD_FITS) & ~rules.fits_count(count, lowest)
+                legal & (count > EVERY_CARD_FITS) & ~rules.fits_count(count, lowest)
             )
             if not len(going):
                 break
@@ -247,11 +242,9 @@ def replay(kept: U8, laid: U8) -> Replayed:
         legal &= (owner[rows, card] == turn) & rules.fits_count(count, value)
         count += value
         rank = _RANK.take(card).astype(np.int64)
-        previous = ranks[rows, np.maximum(length - 1, 0)]
-        same = np.where((length > 0) & (previous == rank), same + 1, 1)
         ranks[rows, length] = rank
         length += 1
-        run = _runs(ranks, length, rows) * (same == 1)
+        same, run = rules.count_tails(ranks[:, : int(length.max())], length)
         made = _code(count == rules.FIFTEEN, count == rules.MAX_COUNT, same, run)
         by_flat[rows, slot[rows, card]] = _OUT
         held[rows, turn] -= 1
@@ -264,7 +257,7 @@ def replay(kept: U8, laid: U8) -> Replayed:
             break
         code[:, step] = made
         # 31 ends the count by itself: the next player holding cards leads.
-        count[thirty_one] = gone[thirty_one] = length[thirty_one] = same[thirty_one] = 0
+        count[thirty_one] = gone[thirty_one] = length[thirty_one] = 0
         turn = (turn + 1) % players
         plays_on = (held[rows, turn] > 0) & ((gone >> turn) & 1 == 0)
         passed = np.flatnonzero(~plays_on)
@@ -276,20 +269,3 @@ def replay(kept: U8, laid: U8) -> Replayed:
             turn[out[~legal[out]]] = 0
     points = _points().take(code)
     return Replayed(legal, player, code, points, go_after)
-
-
-def _runs(ranks: Any, length: Any, rows: Any) -> Any:
-    """The longest run (3 cards or more) at the tail of each row's current count: the tail of
-    ``length`` ranks whose ranks are as many different ranks one after another."""
-    longest = int(length.max(initial=0))
-    run = np.zeros(len(rows), dtype=np.int64)
-    bits = np.zeros(len(rows), dtype=np.int64)
-    low = np.full(len(rows), _RANKS + 1, dtype=np.int64)
-    for n in range(1, min(longest, _RANKS) + 1):
-        rank = ranks[rows, np.maximum(length - n, 0)]
-        bits |= 1 << rank
-        low = np.minimum(low, rank)
-        if n >= 3:
-            is_run = (length >= n) & (bits == ((1 << n) - 1) << low)
-            run[is_run] = n
-    return run
