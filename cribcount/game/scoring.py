@@ -75,25 +75,32 @@ def skunk_of(target: int, loser: int) -> Skunk | None:
 
 
 @dataclass(frozen=True)
-class Event:
-    """One scoring: who scores, what for, the points and every side's score after it.
-
-    A play carries the card laid and its items; a show or the crib counted from
-    its cards the hand (``shown``) and its true count (``total``), and the claim
-    (None when none was written); muggins names the player whose points were
-    taken (``of``).
-    """
+class _Scoring:
+    """An event before it is scored: a show's claim is settled when it is counted."""
 
     kind: EventKind
     player: str
     points: int
-    scores: tuple[int, ...]
     line: int
     card: Card | None = None
     items: tuple[PegItem, ...] = ()
     shown: Hand | None = None
     total: int | None = None
     claim: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Event(_Scoring):
+    """One scoring: who scores, what for, the points and every side's score after it.
+
+    A play carries the card laid and its items; a show or the crib counted from
+    its cards the hand (``shown``) and its true count (``total``), and the claim
+    (None when none was written); muggins names the player whose points were
+    taken (``of``). Its fields are the scoring's (``_Scoring``), in order, then
+    ``scores`` and ``of``, which are given by name.
+    """
+
+    scores: tuple[int, ...]
     of: str | None = None
 
     @functools.cached_property
@@ -188,34 +195,20 @@ def sides_of(record: GameRecord) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(record.players[seat - 1] for seat in team) for team in teams)
 
 
-@dataclass(frozen=True)
-class _Scoring:
-    """An event before it is scored: a show's claim is settled when it is counted."""
-
-    kind: EventKind
-    player: str
-    points: int
-    line: int
-    card: Card | None = None
-    items: tuple[PegItem, ...] = ()
-    shown: Hand | None = None
-    total: int | None = None
-    claim: int | None = None
-
-    def event(self, points: int, scores: tuple[int, ...]) -> Event:
-        """The event scored: ``points`` pegged, and every side's score after it."""
-        return Event(
-            self.kind,
-            self.player,
-            points,
-            scores,
-            self.line,
-            self.card,
-            self.items,
-            self.shown,
-            self.total,
-            self.claim,
-        )
+def _scored(scoring: _Scoring, points: int, scores: tuple[int, ...]) -> Event:
+    """The event of ``scoring``: ``points`` pegged, and every side's score after it."""
+    return Event(
+        scoring.kind,
+        scoring.player,
+        points,
+        scoring.line,
+        scoring.card,
+        scoring.items,
+        scoring.shown,
+        scoring.total,
+        scoring.claim,
+        scores=scores,
+    )
 
 
 def _plays(deal: DealRecord) -> Iterator[_Scoring]:
@@ -295,20 +288,20 @@ def _score_deal(deal: DealRecord, board: _Board) -> DealResult:
     left: list[Event] = []
     for scoring in (*_plays(deal), *_shows(deal)):
         if board.over:
-            left.append(scoring.event(scoring.points, tuple(board.scores)))
+            left.append(_scored(scoring, scoring.points, tuple(board.scores)))
             continue
         pegged, missed = scoring.points, 0
         if scoring.claim is not None:
             pegged, missed = rules.settle_claim(scoring.claim, scoring.points)
-        counted.append(scoring.event(pegged, board.peg(scoring.player, pegged)))
+        counted.append(_scored(scoring, pegged, board.peg(scoring.player, pegged)))
         if missed and board.record.muggins and not board.over:
             taker = board.next_opponent(scoring.player)
             muggins = Event(
                 EventKind.MUGGINS,
                 taker,
                 missed,
-                board.peg(taker, missed),
                 scoring.line,
+                scores=board.peg(taker, missed),
                 of=scoring.player,
             )
             counted.append(muggins)

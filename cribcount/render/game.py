@@ -402,7 +402,7 @@ class GameText:
         text = self._said.get(key)
         if text is None:
             points = sum(item.points for item in items)
-            event = Event(EventKind.PLAY, player, points, (), 0, card, items)
+            event = Event(EventKind.PLAY, player, points, 0, card, items, scores=())
             text = self._said[key] = describe_event(event, lang=self.lang)
         return text
 
@@ -420,7 +420,7 @@ class GameText:
         key = (kind, player, points)
         text = self._said.get(key)
         if text is None:
-            event = Event(kind, player, points, (), 0)
+            event = Event(kind, player, points, 0, scores=())
             text = self._said[key] = describe_event(event, lang=self.lang)
         return text
 
