@@ -46,6 +46,7 @@ __all__ = [
     "GO_POINTS",
     "HEELS_POINTS",
     "JACK",
+    "Kind",
     "LAST_CARD_POINTS",
     "MAX_COUNT",
     "NOBS_POINTS",
@@ -409,11 +410,15 @@ EVERY_CARD_FITS = max(
 """The highest count on which every card fits (21): only past it may a player have to say go."""
 
 
-class PegKind(enum.Enum):
-    """What a play scores for, in the order they are said."""
+class Kind(enum.Enum):
+    """A kind of scoring (what a play scores for, what a game's event is): each kind one
+    object, equal only to itself, hashed as such, without a Python call."""
 
-    # Each kind is one object, equal only to itself: hashed as such, without a Python call.
     __hash__ = object.__hash__
+
+
+class PegKind(Kind):
+    """What a play scores for, in the order they are said."""
 
     FIFTEEN = "fifteen"
     THIRTY_ONE = "thirty-one"

@@ -41,11 +41,8 @@ if TYPE_CHECKING:
     from cribcount.game.columns import ReadRun
 
 
-class EventKind(enum.Enum):
+class EventKind(rules.Kind):
     """What a scoring event is, in the order they come in a deal."""
-
-    # Each kind is one object, equal only to itself: hashed as such, without a Python call.
-    __hash__ = object.__hash__
 
     HEELS = "heels"
     PLAY = "play"
