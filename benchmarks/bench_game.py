@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from conftest import SEAT_NAMES, simulate  # noqa: E402
 from timing import run_command, run_versions
 
+from cribcount import rules
 from cribcount.cards import DECK, Card, Hand, format_cards
 from cribcount.seats import DEAL_SIZES
 from cribcount.show import count_show
@@ -76,7 +77,7 @@ def _deals(rng: random.Random, players: int) -> Iterator[tuple[list[str], list[i
         points = [0] * players
         for at, shown in zip(order, shows, strict=True):
             points[at] += shown
-        points[dealer] += crib_count + (2 if starter.rank == 11 else 0)  # and his heels
+        points[dealer] += crib_count + rules.heels_points(starter.rank)
         seat_names = SEAT_NAMES[players]
         for player, _, _, pegged in turns:
             points[order[seat_names.index(player)]] += sum(pegged.values())
@@ -109,7 +110,7 @@ def write_game(path: Path, seed: int, *, players: int = 2) -> int:
     raise AssertionError("a game always ends")
 
 
-GAME = 121
+GAME = rules.GAMES[0]
 """The game the records are played to (the default of ``cribcount game``)."""
 CHECK_ALL = """
 import sys

@@ -23,12 +23,12 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
 from cribcount import rules
-from cribcount.rules import EVERY_CARD_FITS, MAX_COUNT, PegItem, PegKind
+from cribcount.rules import EVERY_CARD_FITS, MAX_COUNT, PegItem
 from cribcount.seats import HAND_SIZE
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     Ints = npt.NDArray[np.int64]
     Bools = npt.NDArray[np.bool_]
 
-__all__ = ["GO", "PAST", "LastCards", "items_of_key", "replay"]
+__all__ = ["GO", "LAST", "PAST", "LastCards", "items_of_code", "items_of_key", "peg_code", "replay"]
 
 GO = 0
 """A go among a play's moves, which are otherwise ranks (1 to 13)."""
@@ -46,9 +46,29 @@ PAST = -1
 
 _VALUES = np.array([0, *(rules.counting_value(rank) for rank in range(1, 14))], dtype=np.int64)
 """The counting value of each rank, 1 to 13 (and 0 for a go)."""
-_BASE = MAX_COUNT + 1
-"""More than a count, or the cards in one count, can be: the radix of ``LastCards.keys``."""
-_LAST_CARD = PegItem(PegKind.LAST_CARD, rules.LAST_CARD_POINTS)
+LAST = 1 << 9
+"""The bit of a peg code (``peg_code``) for the last card of the play."""
+
+
+def peg_code(fifteen: Any, thirty_one: Any, same: Any, run: Any) -> Any:
+    """What a card laid scores, as a number (``items_of_code`` reads it): whether it made 15
+    or 31, the cards of its rank at the tail of the count (``same``, itself among them) and
+    the run it ends (0 for none); the caller adds ``LAST`` for the last card of the play.
+    Works on numbers and numpy columns alike."""
+    return fifteen + 2 * thirty_one + 4 * (same - 1) + 16 * run
+
+
+@functools.cache
+def items_of_code(code: int) -> tuple[PegItem, ...]:
+    """The items of a card laid whose score is ``code`` (``peg_code``): what
+    ``rules.card_pegs`` gives for such a card, and the last card's point."""
+    last, rest = divmod(code, LAST)
+    run, rest = divmod(rest, 16)
+    same, rest = divmod(rest, 4)
+    thirty_one, fifteen = divmod(rest, 2)
+    count = rules.FIFTEEN if fifteen else MAX_COUNT if thirty_one else 0
+    items = rules.card_pegs(count, same + 1, run)
+    return (*items, rules.LAST_CARD_ITEM) if last else items
 
 
 class LastCards(NamedTuple):
@@ -65,21 +85,17 @@ class LastCards(NamedTuple):
 
     def keys(self) -> Ints:
         """A number a play that says what its last card pegs (``items_of_key`` reads it):
-        plays that peg alike have one key. -1 for a play refused."""
-        key = ((self.running * _BASE + self.same) * _BASE + self.run) * 2 + self.last
-        return np.where(self.refused, -1, key)
+        its ``peg_code``, so plays that peg alike have one key. -1 for a play refused."""
+        code = peg_code(
+            self.running == rules.FIFTEEN, self.running == MAX_COUNT, self.same, self.run
+        )
+        return np.where(self.refused, -1, code + LAST * self.last)
 
 
 def items_of_key(key: int) -> tuple[PegItem, ...] | None:
     """The items the last card pegs, by its play's key (``LastCards.keys``); None for a play
     refused."""
-    if key < 0:
-        return None
-    rest, last = divmod(key, 2)
-    rest, run = divmod(rest, _BASE)
-    count, same = divmod(rest, _BASE)
-    items = rules.card_pegs(count, same, run)
-    return (*items, _LAST_CARD) if last else items
+    return None if key < 0 else items_of_code(key)
 
 
 def replay(moves: Ints, *, players: int) -> LastCards:

@@ -43,10 +43,12 @@ __all__ = [
     "FIFTEEN_POINTS",
     "FLUSH_TABLE",
     "GAMES",
+    "GO_ITEM",
     "GO_POINTS",
     "HEELS_POINTS",
     "JACK",
     "Kind",
+    "LAST_CARD_ITEM",
     "LAST_CARD_POINTS",
     "MAX_COUNT",
     "NOBS_POINTS",
@@ -463,6 +465,12 @@ def score_card(ranks: Sequence[int], count: int) -> tuple[PegItem, ...]:
                 run = n
                 break
     return card_pegs(count, same, run)
+
+
+GO_ITEM = PegItem(PegKind.GO, GO_POINTS)
+"""The go point, as an item of the play."""
+LAST_CARD_ITEM = PegItem(PegKind.LAST_CARD, LAST_CARD_POINTS)
+"""The last card's point, as an item of the play."""
 
 
 def card_pegs(count: int, same: int, run: int) -> tuple[PegItem, ...]:

@@ -23,6 +23,6 @@ ODDS_DEALS = _shipped("odds_deals.txt")
 PEGGING_TABLE = _shipped("pegging_table.csv")
 """``pegging_table``: one entry a line, ``keep,role,deals,keeper,opponent,...``, to read."""
 PEGGING_BINARY = _shipped("pegging_table.bin")
-"""``pegging_table``: the same entries as loaded, ``_FIGURES`` whole numbers an entry."""
+"""``pegging_table``: the same entries as loaded, in whole numbers (``table_binary``)."""
 ALL_DEALS_STATS = _shipped("all_deals.txt")
 """``stats``: ``count_deal_stats()`` of every deal (``all_deals_text``)."""

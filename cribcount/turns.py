@@ -16,13 +16,12 @@ from cribcount import rules
 from cribcount.cards import Card
 from cribcount.errors import PlayError, Token
 from cribcount.messages import Message
-from cribcount.rules import EVERY_CARD_FITS, MAX_COUNT, PegItem, PegKind, score_card_cached
+from cribcount.rules import EVERY_CARD_FITS, MAX_COUNT, PegItem, score_card_cached
 from cribcount.seats import partnership_name
 
 __all__ = ["Pegging", "Play", "PlayState", "play_out"]
 
-_GO_ITEMS = (PegItem(PegKind.GO, rules.GO_POINTS),)
-_LAST_CARD = PegItem(PegKind.LAST_CARD, rules.LAST_CARD_POINTS)
+_GO_ITEMS = (rules.GO_ITEM,)
 
 
 class Play(NamedTuple):
@@ -216,7 +215,7 @@ class PlayState:
             while self.plays[at].card is None:
                 at -= 1
             play = self.plays[at]
-            items = (*play.items, _LAST_CARD)
+            items = (*play.items, rules.LAST_CARD_ITEM)
             self.plays[at] = _new_play((play.player, play.card, play.count, items, play.token))
         return Pegging(self.names, tuple(self.plays), partnerships)
 
@@ -288,7 +287,7 @@ def play_out(
     if ranks:
         # The last card laid, unless it made 31: after it comes nothing.
         play = plays[-1]
-        plays[-1] = _new_play((*play[:3], (*play.items, _LAST_CARD), None))
+        plays[-1] = _new_play((*play[:3], (*play.items, rules.LAST_CARD_ITEM), None))
     return tuple(plays)
 
 

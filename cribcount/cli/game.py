@@ -250,13 +250,11 @@ class CheckedRecord:
         return end, taken == len(run) and cut and len(chunk) - end <= 2 * self._chunk_size
 
     def _line(self, number: int, line: str | GameError) -> Iterator[DealRecord]:
-        """One line of the record: held in a deal's block, or read."""
+        """One line of the record that its deal's block does not take (``_chunk`` holds those):
+        the block ends before it, and the line begins the next block or is read."""
         block = self._block
         if block:
             deal = isinstance(line, str) and line.startswith(_DEAL)
-            if isinstance(line, str) and not deal and len(block) < _LONGEST_BLOCK:
-                block.append(line)
-                return
             # A deal's block is whole when the next begins: else the deal goes on (or a line
             # that is not text spoils it), and its statements are read one by one.
             yield from self._read_block(self._start, block, whole=deal)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -17,7 +16,8 @@ import numpy.typing as npt
 from cribcount import rules
 from cribcount.cards import DECK, ENGLISH
 from cribcount.game.runs import DealRun
-from cribcount.rules import EVERY_CARD_FITS, PegItem, PegKind
+from cribcount.play_columns import LAST, items_of_code, peg_code
+from cribcount.rules import EVERY_CARD_FITS, PegItem
 from cribcount.seats import HAND_SIZE
 
 __all__ = ["ReadRun", "Replayed", "peg_items", "read_run", "replay"]
@@ -122,39 +122,19 @@ def read_run(run: DealRun, data: bytes) -> ReadRun:
 
 _OUT = 99
 """The value of a card no more held: it fits no count."""
-_LAST = 1 << 9
-"""The bit of an item code for the last card of the play."""
 
 
-def _code(fifteen: Any, thirty_one: Any, same: Any, run: Any) -> Any:
-    """What a card laid scores, as a number: the count it made (15, 31), the cards of its rank
-    at the tail of the count (``same``), the run it ends (0 for none); ``_LAST`` added for
-    the last card of the play. Works on numbers and numpy columns alike."""
-    return fifteen + 2 * thirty_one + 4 * (same - 1) + 16 * run
-
-
-@functools.cache
 def peg_items(code: int) -> tuple[PegItem, ...]:
-    """The items of a card laid whose score is ``code`` (``_code``), or of a go point (-1):
-    what ``rules.card_pegs`` gives for such a card, and the last card's point."""
-    if code < 0:
-        return (PegItem(PegKind.GO, rules.GO_POINTS),)
-    last, rest = divmod(code, _LAST)
-    run, rest = divmod(rest, 16)
-    same, rest = divmod(rest, 4)
-    thirty_one, fifteen = divmod(rest, 2)
-    count = rules.FIFTEEN if fifteen else rules.MAX_COUNT if thirty_one else 0
-    items = rules.card_pegs(count, same + 1, run)
-    if last:
-        items = (*items, PegItem(PegKind.LAST_CARD, rules.LAST_CARD_POINTS))
-    return items
+    """The items of a card laid whose score is ``code`` (``play_columns.peg_code``), or of a
+    go point (-1)."""
+    return (rules.GO_ITEM,) if code < 0 else items_of_code(code)
 
 
 @functools.cache
 def _points() -> I16:
     """The points of each item code, from the items."""
     return np.array(
-        [sum(item.points for item in peg_items(code)) for code in range(2 * _LAST)], dtype=np.int16
+        [sum(item.points for item in peg_items(code)) for code in range(2 * LAST)], dtype=np.int16
     )
 
 
@@ -245,7 +225,7 @@ def replay(kept: U8, laid: U8) -> Replayed:
         ranks[rows, length] = rank
         length += 1
         same, run = rules.count_tails(ranks[:, : int(length.max())], length)
-        made = _code(count == rules.FIFTEEN, count == rules.MAX_COUNT, same, run)
+        made = peg_code(count == rules.FIFTEEN, count == rules.MAX_COUNT, same, run)
         by_flat[rows, slot[rows, card]] = _OUT
         held[rows, turn] -= 1
         player[:, step] = turn
@@ -253,7 +233,7 @@ def replay(kept: U8, laid: U8) -> Replayed:
         thirty_one = count == rules.MAX_COUNT
         if step == cards - 1:
             # The last card laid pegs 1, unless it made 31.
-            code[:, step] = made + _LAST * ~thirty_one
+            code[:, step] = made + LAST * ~thirty_one
             break
         code[:, step] = made
         # 31 ends the count by itself: the next player holding cards leads.
