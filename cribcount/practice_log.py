@@ -777,7 +777,7 @@ class _FastReader:
     that shape. The plays are replayed at once from the ranks of their cards and their
     goes (``play_columns.replay``: suits only make the cards distinct), and the kinds
     of what each different last card pegs are worked out once. Each different day is
-    read once. The lines are then judged and tallied a week at a time: by how many
+    read once (``day_weeks``). The lines are then judged and tallied a week at a time: by how many
     have each answer, count and kinds, and the right ones by how many took each
     number of seconds.
     """
@@ -785,23 +785,23 @@ class _FastReader:
     def __init__(self, tally: _ReportTally) -> None:
         import numpy as np
 
-        from cribcount.batch.vector import CARD_NAMES, shape_count
+        from cribcount.batch.vector import CARD_OF_NAME, shape_count
         from cribcount.play_columns import GO, PAST
 
         self.tally = tally
         self.weeks: list[date] = []
         """A day of each ISO week met, by the week's number: the week's tally is that day's."""
         self.week_numbers: dict[tuple[int, int], int] = {}
+        self.day_weeks: dict[bytes, int] = {}
+        """The week number of each day met (``week_number``)."""
         self.play_deals: dict[int, int] = {}
         """The deal key of each key of what a play's last card pegs (``LastCards.keys``)."""
         self.kinds: list[tuple[str, ...]] = []
         self.kinds_number: dict[tuple[str, ...], int] = {}
         self.shape_kinds = np.full(shape_count(), -1, dtype=np.int32)
-        """The number of the kinds of each ``Rows.shape``, -1 until a hand of it is met."""
-        self.card_of_name = np.zeros(1 << 16, dtype=np.int64)
-        self.card_of_name[CARD_NAMES] = np.arange(len(CARD_NAMES))
-        self.card_of_name[int.from_bytes(b"go", "little")] = len(DECK)
+        self.card_of_name = CARD_OF_NAME
         """Each card's index by its name's two bytes as one number; ``len(DECK)`` for a go."""
+        """The number of the kinds of each ``Rows.shape``, -1 until a hand of it is met."""
         self.rank_of_card = np.array([*(int(card.rank) for card in DECK), GO, PAST])
         """The rank of each card by its index, then ``GO`` for a go and ``PAST`` past a play."""
 
@@ -849,12 +849,18 @@ class _FastReader:
         day = np.zeros(len(times), dtype=np.int64)
         for at in _DAY_DIGITS:
             day = day * 10 + (times[:, at] - ord("0"))
-        days, first, which = np.unique(day, return_index=True, return_inverse=True)
+        _, first, which = np.unique(day, return_index=True, return_inverse=True)
         numbers = [self.week_number(times[at, :_DAY_BYTES].tobytes()) for at in first.tolist()]
         return np.array(numbers, dtype=np.int64)[which.reshape(-1)]
 
     def week_number(self, day: bytes) -> int:
         """The number of the ISO week of ``day`` (``2026-11-30``); -1 if there is no such day."""
+        known = self.day_weeks.get(day)
+        if known is None:
+            known = self.day_weeks[day] = self._week_number(day)
+        return known
+
+    def _week_number(self, day: bytes) -> int:
         try:
             when = date.fromisoformat(day.decode())
         except ValueError:
@@ -908,7 +914,9 @@ class _FastReader:
         """The index of each card named at ``at`` in ``text`` (``len(DECK)`` for a go)."""
         import numpy as np
 
-        return self.card_of_name.take(text[at] + (text[at + 1].astype(np.int64) << 8))
+        # (The fast shape holds only cards and "go" there: any other two bytes are no card.)
+        names = text[at] + (text[at + 1].astype(np.int64) << 8)
+        return self.card_of_name.take(names).astype(np.int64)
 
     def kinds_of(self, kinds: tuple[str, ...]) -> int:
         """The number of ``kinds`` among those met."""

@@ -62,6 +62,10 @@ RANK_COLUMNS = (0, 3, 6, 9, 14)
 _HAND_TEMPLATE = np.frombuffer(b"?? ?? ?? ?? / ??", dtype=np.uint8)
 CARD_NAMES = np.array([int.from_bytes(str(card).encode(), "little") for card in DECK], dtype="<u2")
 """Each card's canonical name by ``Card.index``, its two bytes as one number."""
+CARD_OF_NAME = np.full(1 << 16, len(DECK), dtype=np.uint8)
+CARD_OF_NAME[CARD_NAMES] = np.arange(len(DECK))
+"""Each card's index by its canonical name's two bytes as one number (``CARD_NAMES`` read
+back); ``len(DECK)`` for any other two bytes."""
 
 
 TOTAL_KEYS = 32

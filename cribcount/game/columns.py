@@ -14,7 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cribcount import rules
-from cribcount.cards import DECK, ENGLISH
+from cribcount.cards import DECK
 from cribcount.game.runs import DealRun
 from cribcount.play_columns import LAST, items_of_code, peg_code
 from cribcount.rules import EVERY_CARD_FITS, PegItem
@@ -28,11 +28,6 @@ I64 = npt.NDArray[np.int64]
 U8 = npt.NDArray[np.uint8]
 Bools = npt.NDArray[np.bool_]
 
-_CARD_OF = np.full(1 << 16, len(DECK), dtype=np.uint8)
-"""Each card's index by the two bytes of its plain English text read as a little-endian number
-(a number no text of a card makes: ``len(DECK)``)."""
-for _index, _text in enumerate(ENGLISH.written):
-    _CARD_OF[int.from_bytes(_text.encode(), "little")] = _index
 _POSSIBLE = np.array([rules.show_possible(n) for n in range(100)], dtype=np.bool_)
 """Whether a show can make each count a claim may write (two digits at most)."""
 _VALUE = np.array([card.value for card in DECK], dtype=np.int16)
@@ -84,7 +79,7 @@ class ReadRun:
 def read_run(run: DealRun, data: bytes) -> ReadRun:
     """The deals of ``run`` (found in ``data``) read and checked as ``read_block`` reads one
     deal, the play replayed and the shows counted, all deals at once."""
-    from cribcount.batch.vector import score_rows
+    from cribcount.batch.vector import CARD_OF_NAME, score_rows
 
     shape = run.shape
     deals = len(run)
@@ -92,7 +87,7 @@ def read_run(run: DealRun, data: bytes) -> ReadRun:
     places = np.array(shape.places).take(run.dealers, axis=0) + np.array(run.starts)[:, None]
     text = np.frombuffer(data, dtype=np.uint8)
     codes = text.take(places).astype(np.uint16) | text.take(places + 1).astype(np.uint16) << 8
-    cards = _CARD_OF.take(codes)
+    cards = CARD_OF_NAME.take(codes)
     claims = np.array(run.claims, dtype="S2").astype(np.int16).reshape(deals, players + 1)
     dealt = np.sort(cards[:, : shape.dealt], axis=1)
     kept = cards[:, shape.kept]
